@@ -1,0 +1,3 @@
+"""gardens-tui: garden board games in the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,383 @@
+"""The contract every game implements, its value types and its error.
+
+A game is a sequence of small **decisions** (in the manner of OpenSpiel and boardgame.io). At any
+moment one seat must decide (:attr:`GameState.decision`); :meth:`Game.legal_actions` lists what it
+may choose in a deterministic order, and :meth:`Game.apply` returns the next state or raises
+:class:`IllegalAction`. Chance (dice, bag draws, shuffles) is resolved inside ``apply`` from the
+PRNG carried in the state (:mod:`gardens_tui.rules.rng`), so there is no chance player.
+
+The decision may belong to a seat other than the turn's owner (a partner's veto, the target of a
+throw dodging, a card played out of turn): :attr:`GameState.active` is whose *turn* it is,
+:attr:`GameState.current_player` is who must decide *now*. Optional reaction windows are decisions
+with ``optional=True`` whose legal actions include a pass.
+
+Actions are small hashable tuples whose first item is a verb, e.g. ``("buy", "row", 2)``. Every
+game formats them to and parses them from a short text notation (``buy row 2``), which the command
+line, the game log and the save files use.
+
+This module is pure Python and imports nothing outside the standard library.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+Action = tuple[Any, ...]
+"""An action: a hashable tuple whose first item is the verb (``("plant", 3)``)."""
+
+OptionValue = bool | int | str
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow here. The message names the rule, for a player to read.
+
+    Raising it never changes the state the action was tried on.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Static description of a game
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One new-game option: a variant, module or expansion switch, or a number/choice setting.
+
+    ``default`` fixes the type: a bool is an on/off switch, an int a number in ``minimum..maximum``,
+    a str one of ``choices``.
+    """
+
+    key: str
+    default: OptionValue
+    description: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, value: Any) -> OptionValue:
+        """Return ``value`` if it is valid for this option, else raise ``ValueError`` saying why."""
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.key!r} is on/off (true or false), got {value!r}")
+            return value
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.key!r} takes a whole number, got {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.key!r} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.key!r} must be at most {self.maximum}")
+            return value
+        if not isinstance(value, str) or (self.choices and value not in self.choices):
+            allowed = ", ".join(self.choices)
+            raise ValueError(f"option {self.key!r} must be one of: {allowed}; got {value!r}")
+        return value
+
+    def parse(self, text: str) -> OptionValue:
+        """Parse the command-line form (``on``/``off``/``true``/``false``, a number, a choice)."""
+        if isinstance(self.default, bool):
+            lowered = text.strip().lower()
+            if lowered in ("1", "on", "yes", "true", "y"):
+                return True
+            if lowered in ("0", "off", "no", "false", "n"):
+                return False
+            raise ValueError(f"option {self.key!r} is on/off, got {text!r}")
+        if isinstance(self.default, int):
+            try:
+                number = int(text.strip())
+            except ValueError:
+                raise ValueError(f"option {self.key!r} takes a whole number, got {text!r}") from None
+            return self.validate(number)
+        return self.validate(text.strip())
+
+    def describe_value(self) -> str:
+        """The accepted values in words, for help screens (``on/off``, ``1..10``, ``a|b``)."""
+        if isinstance(self.default, bool):
+            return "on/off"
+        if isinstance(self.default, int):
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            return f"{low}..{high}"
+        return "|".join(self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a game is before any state exists: its name, player range, options and rules text."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    blurb: str
+    """One line for menus."""
+    summary: str
+    """The rules in our own words (Markdown), for ``gardens rules`` and the ``?`` help."""
+    options: tuple[Option, ...] = ()
+
+    def option(self, key: str) -> Option:
+        """The option called ``key``; ``KeyError`` if there is none."""
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        raise KeyError(key)
+
+    def normalise_options(self, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        """All options with defaults filled in; ``ValueError`` on an unknown key or a bad value."""
+        given = dict(options or {})
+        known = {opt.key for opt in self.options}
+        unknown = sorted(set(given) - known)
+        if unknown:
+            raise ValueError(
+                f"{self.title} has no option {unknown[0]!r}; "
+                f"its options are: {', '.join(sorted(known)) or 'none'}"
+            )
+        return {opt.key: opt.validate(given.get(opt.key, opt.default)) for opt in self.options}
+
+    def check_player_count(self, count: int) -> None:
+        """``ValueError`` unless ``count`` seats may play this game."""
+        if not self.min_players <= count <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {count}"
+            )
+
+
+# --------------------------------------------------------------------------------------------
+# Values the engine hands out
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What must be decided now, by whom.
+
+    ``kind`` is a stable machine name (``"market"``, ``"plant"``, ``"refill"``) that screens and
+    bots switch on; ``prompt`` is one line for people; ``optional`` marks a reaction window the
+    seat may pass.
+    """
+
+    seat: int
+    kind: str
+    prompt: str
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """A per-seat, per-category score table; provisional until ``final`` is true.
+
+    ``table[seat][i]`` is seat's points in ``categories[i]``.
+    """
+
+    categories: tuple[str, ...]
+    table: tuple[tuple[int, ...], ...]
+    final: bool = False
+
+    def total(self, seat: int) -> int:
+        """Seat's total over all categories."""
+        return sum(self.table[seat])
+
+    def totals(self) -> tuple[int, ...]:
+        """Every seat's total, in seat order."""
+        return tuple(sum(row) for row in self.table)
+
+    def by_category(self, seat: int) -> dict[str, int]:
+        """Seat's points as ``{category: points}``."""
+        return dict(zip(self.categories, self.table[seat], strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Who won, and the tie-break that decided it (``None`` when no tie-break was needed)."""
+
+    winners: tuple[int, ...]
+    tiebreak: str | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# State and game
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True, eq=False)
+class GameState:
+    """The fields every game's state has. Games subclass it and add their own.
+
+    States are treated as immutable by everything outside the game: ``apply`` copies, mutates the
+    copy and returns it. Two states compare equal when their ``to_dict`` forms are equal (games
+    may speed this up).
+
+    - ``players``: seat names in turn order (seat numbers are indices).
+    - ``options``: the normalised new-game options.
+    - ``rng``: the PRNG's integer state (hidden in views).
+    - ``active``: whose turn it is; ``turn``: how many turns have begun (counts from 1).
+    - ``events``: log lines from the ``apply`` that made this state.
+    - ``chance``: true when that ``apply`` drew from the PRNG or revealed hidden information, which
+      is where undo must stop.
+    - ``over``: the game has ended.
+    """
+
+    game_id: ClassVar[str] = ""
+
+    players: tuple[str, ...]
+    options: dict[str, OptionValue]
+    rng: int
+    active: int = 0
+    turn: int = 1
+    events: tuple[str, ...] = ()
+    chance: bool = False
+    over: bool = False
+    hidden: bool = field(default=False)
+    """True on a :meth:`Game.view` whose hidden parts were masked: not a real position."""
+
+    @property
+    def num_players(self) -> int:
+        """How many seats play."""
+        return len(self.players)
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` when the game is over."""
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now (``None`` when the game is over)."""
+        d = self.decision
+        return None if d is None else d.seat
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended: no decision is pending."""
+        return self.over
+
+    def copy(self) -> GameState:
+        """An independent copy. Games override this with a faster, shallower one."""
+        return copy.deepcopy(self)
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules. Stateless: every method takes the state it works on.
+
+    Subclasses set :attr:`spec` and implement the abstract methods. The non-abstract methods have
+    sound defaults built on the abstract ones.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    # --- playing ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> S:
+        """The starting state for ``players`` (names, in turn order) with ``options`` and ``seed``.
+
+        Raises ``ValueError`` for a bad player count or bad options.
+        """
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every legal action for the pending decision, in a deterministic order ([] when over)."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> S:
+        """The state after ``action``. Raises :class:`IllegalAction`, naming the rule, and leaves
+        ``state`` untouched when the action is not legal now."""
+
+    def is_legal(self, state: S, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        return action in self.legal_actions(state)
+
+    # --- results ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def scores(self, state: S) -> Scores:
+        """The score table by category: final once the game is over, provisional before."""
+
+    @abstractmethod
+    def winners(self, state: S) -> Outcome:
+        """The winner(s) by the game's own tie-breaks. Meaningful once the game is over."""
+
+    # --- hidden information -----------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> S:
+        """The state as ``seat`` may see it (``None``: a spectator).
+
+        Other seats' hands, deck and bag order and the PRNG state are masked, and ``hidden`` is
+        set. Bots decide from their view only.
+        """
+
+    def secrets(self, state: S, seat: int) -> Any:
+        """What only ``seat`` may know (a hand, a hidden token), JSON-safe; ``None`` if nothing.
+
+        The conformance suite checks that no other seat's view reveals it.
+        """
+        return None
+
+    # --- serialisation ----------------------------------------------------------------------
+
+    @abstractmethod
+    def to_dict(self, state: S) -> dict[str, Any]:
+        """A JSON-safe dict that :meth:`from_dict` turns back into an equal state."""
+
+    @abstractmethod
+    def from_dict(self, data: Any) -> S:
+        """The state ``data`` describes. Raises ``ValueError`` naming the path of the first bad
+        field (``state.gardens[1][3]: unknown token 'kelp'``) on wrong types, out-of-range values
+        or component counts that do not add up."""
+
+    def component_counts(self, state: S) -> dict[str, int]:
+        """How many of each physical component exist in ``state`` wherever they are.
+
+        Must be the same for every state of one game setup (components are conserved); the
+        conformance suite checks it. Components leaving the game go to a counted discard.
+        """
+        return {}
+
+    def states_equal(self, a: S, b: S) -> bool:
+        """Whether two states are the same position (by their serialised forms)."""
+        return self.to_dict(a) == self.to_dict(b)
+
+    # --- notation and text ------------------------------------------------------------------
+
+    @abstractmethod
+    def format_action(self, action: Action) -> str:
+        """The action's notation, e.g. ``buy row 2``."""
+
+    @abstractmethod
+    def parse_action(self, state: S, text: str) -> Action:
+        """The action ``text`` names in this state. Raises :class:`IllegalAction` if the text is
+        not an action of this game's notation (it does not check legality)."""
+
+    def describe_action(self, state: S, action: Action) -> str:
+        """A short human description of what the action does here (for ``gardens moves``)."""
+        return self.format_action(action)
+
+    @abstractmethod
+    def render_text(self, state: S, seat: int | None = None) -> str:
+        """The position as plain text (boards, market, hands as ``seat`` may see them)."""
+
+    def notation_help(self) -> str:
+        """A short description of the action notation, for help screens and the command line."""
+        return ""
+
+    # --- bots -------------------------------------------------------------------------------
+
+    def evaluate(self, state: S, seat: int) -> float:
+        """A heuristic of how good ``state`` is for ``seat`` (higher is better).
+
+        The greedy bot maximises it one decision ahead; the default is the score margin.
+        """
+        totals = self.scores(state).totals()
+        best_other = max((t for i, t in enumerate(totals) if i != seat), default=0)
+        return float(totals[seat] - best_other)

@@ -1,0 +1,154 @@
+"""Typed readers for ``from_dict``: each checks one field and names its path when it is wrong.
+
+Every game's ``from_dict`` reads untrusted JSON through these, so a broken or hostile save file is
+refused with a message like ``state.gardens[1][3]: expected an integer, got 'x'`` instead of a
+crash deep inside the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any, TypeVar
+
+from gardens_tui.rules.rng import MAX_SEED
+
+T = TypeVar("T")
+
+
+class FieldError(ValueError):
+    """A field of serialised state is missing, of the wrong type or out of range."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+def fail(path: str, problem: str) -> FieldError:
+    """A :class:`FieldError` to raise: ``raise fail("state.turn", "must be positive")``."""
+    return FieldError(path, problem)
+
+
+def _kind(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def obj(data: Any, path: str, keys: Collection[str] | None = None) -> dict[str, Any]:
+    """``data`` as a JSON object; with ``keys``, every one of them must be present."""
+    if not isinstance(data, dict):
+        raise fail(path, f"expected an object, got {_kind(data)}")
+    for key in keys or ():
+        if key not in data:
+            raise fail(f"{path}.{key}", "missing")
+    return data
+
+
+def integer(data: Any, path: str, low: int | None = None, high: int | None = None) -> int:
+    """``data`` as an int (not a bool) within ``low..high``."""
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise fail(path, f"expected an integer, got {_kind(data)}")
+    if low is not None and data < low:
+        raise fail(path, f"must be at least {low}, got {data}")
+    if high is not None and data > high:
+        raise fail(path, f"must be at most {high}, got {data}")
+    return data
+
+
+def boolean(data: Any, path: str) -> bool:
+    """``data`` as a bool."""
+    if not isinstance(data, bool):
+        raise fail(path, f"expected true or false, got {_kind(data)}")
+    return data
+
+
+def string(data: Any, path: str, choices: Collection[str] | None = None) -> str:
+    """``data`` as a str, one of ``choices`` if given."""
+    if not isinstance(data, str):
+        raise fail(path, f"expected a string, got {_kind(data)}")
+    if choices is not None and data not in choices:
+        raise fail(path, f"unknown value {data!r}")
+    return data
+
+
+def optional(data: Any, path: str, read: Callable[[Any, str], T]) -> T | None:
+    """``None`` for JSON null, else ``read(data, path)``."""
+    return None if data is None else read(data, path)
+
+
+def array(
+    data: Any,
+    path: str,
+    read: Callable[[Any, str], T],
+    length: int | None = None,
+    max_length: int = 10_000,
+) -> list[T]:
+    """``data`` as a list, each item read by ``read(item, f"{path}[i]")``."""
+    if not isinstance(data, list):
+        raise fail(path, f"expected a list, got {_kind(data)}")
+    if length is not None and len(data) != length:
+        raise fail(path, f"expected {length} items, got {len(data)}")
+    if len(data) > max_length:
+        raise fail(path, f"too many items ({len(data)} > {max_length})")
+    return [read(item, f"{path}[{i}]") for i, item in enumerate(data)]
+
+
+def rng_state(data: Any, path: str) -> int:
+    """A PRNG state: an integer in ``0..MAX_SEED``."""
+    return integer(data, path, 0, MAX_SEED)
+
+
+def strings(data: Any, path: str) -> list[str]:
+    """A list of strings."""
+    return array(data, path, string)
+
+
+def common_to_dict(state: Any) -> dict[str, Any]:
+    """The fields every :class:`~gardens_tui.rules.base.GameState` has, JSON-safe."""
+    return {
+        "game": state.game_id,
+        "players": list(state.players),
+        "options": dict(state.options),
+        "rng": state.rng,
+        "active": state.active,
+        "turn": state.turn,
+        "events": list(state.events),
+        "chance": state.chance,
+        "over": state.over,
+        "hidden": state.hidden,
+    }
+
+
+def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
+    """Read and check the common fields written by :func:`common_to_dict`.
+
+    ``spec`` is the game's :class:`~gardens_tui.rules.base.GameSpec`. Returns keyword arguments for
+    the state's constructor (``players``, ``options``, ``rng``, ``active``, ``turn``, ``events``,
+    ``chance``, ``over``, ``hidden``).
+    """
+    d = obj(data, path, ("game", "players", "options", "rng", "active", "turn"))
+    if d["game"] != spec.id:
+        raise fail(f"{path}.game", f"expected {spec.id!r}, got {_kind(d['game'])}")
+    players = array(d["players"], f"{path}.players", string, max_length=spec.max_players)
+    try:
+        spec.check_player_count(len(players))
+    except ValueError as exc:
+        raise fail(f"{path}.players", str(exc)) from None
+    for i, name in enumerate(players):
+        if not name.strip() or len(name) > 40:
+            raise fail(f"{path}.players[{i}]", "a name must be 1 to 40 characters")
+    try:
+        options = spec.normalise_options(obj(d["options"], f"{path}.options"))
+    except ValueError as exc:
+        raise fail(f"{path}.options", str(exc)) from None
+    return {
+        "players": tuple(players),
+        "options": options,
+        "rng": rng_state(d["rng"], f"{path}.rng"),
+        "active": integer(d["active"], f"{path}.active", 0, len(players) - 1),
+        "turn": integer(d["turn"], f"{path}.turn", 1, 1_000_000),
+        "events": tuple(array(d.get("events", []), f"{path}.events", string, max_length=200)),
+        "chance": boolean(d.get("chance", False), f"{path}.chance"),
+        "over": boolean(d.get("over", False), f"{path}.over"),
+        "hidden": boolean(d.get("hidden", False), f"{path}.hidden"),
+    }

@@ -1,0 +1,221 @@
+"""The table: one game in progress with its seats, history, undo and listeners.
+
+Screens never hold game state; they hold a :class:`Table` and redraw when it tells them it changed.
+So can the command line, the bots' driver and (later) several terminals sitting at one table. This
+module is pure Python: it imports the rules, never the UI.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gardens_tui.bots import LEVELS as BOT_KINDS
+from gardens_tui.rules.base import Action, Game, GameState, OptionValue
+from gardens_tui.rules.registry import get_game
+
+
+MAX_NAME = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat at the table: a name, and the bot level if a computer plays it."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """A computer plays this seat."""
+        return self.bot is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form, as stored in a save file's ``setup.players``."""
+        return {"name": self.name, "bot": self.bot}
+
+    def spec(self) -> str:
+        """The ``--players`` form of this seat (``Ann`` or ``Cleo=bot:greedy``)."""
+        return self.name if self.bot is None else f"{self.name}=bot:{self.bot}"
+
+
+_SEAT_RE = re.compile(r"^(?:(?P<name>[^=]+)=)?bot:(?P<bot>[a-z]+)$")
+
+
+def parse_players(spec: str) -> list[Seat]:
+    """Parse a ``--players`` list: ``Ann,Bob,bot:greedy,Cleo=bot:random``.
+
+    A plain entry is a human seat with that name; ``bot:LEVEL`` is a bot with a generated name;
+    ``NAME=bot:LEVEL`` is a named bot. Raises ``ValueError`` on empty or duplicate names and
+    unknown bot levels.
+    """
+    seats: list[Seat] = []
+    for index, raw in enumerate(part.strip() for part in spec.split(",")):
+        if not raw:
+            raise ValueError(f"seat {index + 1} of {spec!r} is empty")
+        match = _SEAT_RE.match(raw)
+        if match:
+            bot = match["bot"]
+            if bot not in BOT_KINDS:
+                raise ValueError(f"unknown bot level {bot!r}; the levels are: {', '.join(BOT_KINDS)}")
+            name = (match["name"] or "").strip() or f"{bot.capitalize()} bot {index + 1}"
+            seats.append(Seat(name, bot))
+        else:
+            seats.append(Seat(raw))
+    check_seats(seats)
+    return seats
+
+
+def check_seats(seats: Sequence[Seat]) -> None:
+    """``ValueError`` unless every seat has a distinct 1-40 character name and a known bot level."""
+    seen: set[str] = set()
+    for index, seat in enumerate(seats):
+        name = seat.name.strip()
+        if not name or len(name) > MAX_NAME:
+            raise ValueError(f"seat {index + 1}: a name must be 1 to {MAX_NAME} characters")
+        if name.casefold() in seen:
+            raise ValueError(f"seat {index + 1}: the name {name!r} is used twice")
+        seen.add(name.casefold())
+        if seat.bot is not None and seat.bot not in BOT_KINDS:
+            raise ValueError(f"seat {index + 1}: unknown bot level {seat.bot!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything that fixes a game before its first decision: game, seats, options, seed."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    seed: int = 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seat names in turn order."""
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def only_humans(self) -> bool:
+        """No seat is a bot."""
+        return not any(seat.is_bot for seat in self.seats)
+
+    def new_state(self) -> GameState:
+        """The game's starting state for this setup (``ValueError`` if the setup is invalid)."""
+        check_seats(self.seats)
+        return get_game(self.game).new_game(self.names, self.options, self.seed)
+
+
+Listener = Callable[["Table"], None]
+
+
+class Table:
+    """A game in progress: its setup, every state so far, the actions between them, and undo.
+
+    ``states[0]`` is the starting position and ``states[i + 1] = apply(states[i], actions[i])``.
+    Listeners are called with the table after every change (apply, undo, replace).
+    """
+
+    def __init__(
+        self,
+        setup: Setup,
+        states: Sequence[GameState] | None = None,
+        actions: Sequence[Action] | None = None,
+        *,
+        free_undo: bool = False,
+    ) -> None:
+        self.setup = setup
+        self.game: Game[Any] = get_game(setup.game)
+        self.states: list[GameState] = list(states) if states else [setup.new_state()]
+        self.actions: list[Action] = list(actions or [])
+        if len(self.states) != len(self.actions) + 1:
+            raise ValueError("a table needs exactly one more state than actions")
+        self.free_undo = free_undo and setup.only_humans
+        self._listeners: list[Listener] = []
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self.states[-1]
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats in turn order."""
+        return self.setup.seats
+
+    def seat_to_move(self) -> Seat | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+        player = self.state.current_player
+        return None if player is None else self.seats[player]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the pending decision."""
+        return self.game.legal_actions(self.state)
+
+    def notation(self) -> list[str]:
+        """Every action so far in notation, as a save file stores them."""
+        return [self.game.format_action(action) for action in self.actions]
+
+    # --- changing ---------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> GameState:
+        """Play ``action`` (``IllegalAction`` and no change if it is not legal) and notify."""
+        new_state = self.game.apply(self.state, action)
+        self.states.append(new_state)
+        self.actions.append(action)
+        self._notify()
+        return new_state
+
+    def apply_text(self, text: str) -> GameState:
+        """Parse ``text`` in the game's notation and play it."""
+        return self.apply(self.game.parse_action(self.state, text))
+
+    def undo_steps(self, seat: int | None = None) -> int:
+        """How many decisions :meth:`undo` would take back for ``seat`` (0: undo not allowed).
+
+        Normally undo takes back the latest decision only if ``seat`` made it, it belongs to the
+        current turn, and it revealed nothing random or hidden. With ``free_undo`` (only humans
+        at the table) any decision may be taken back. ``seat=None`` means the seat to move.
+        """
+        if len(self.states) < 2:
+            return 0
+        if self.free_undo:
+            return 1
+        seat = self.state.current_player if seat is None else seat
+        previous, latest = self.states[-2], self.states[-1]
+        if previous.current_player != seat or latest.chance or previous.turn != latest.turn:
+            return 0
+        if self.seats[seat].is_bot:
+            return 0
+        return 1
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether :meth:`undo` would do anything for ``seat``."""
+        return self.undo_steps(seat) > 0
+
+    def undo(self, seat: int | None = None) -> bool:
+        """Take back the latest decision if :meth:`undo_steps` allows it; True if it did."""
+        if not self.can_undo(seat):
+            return False
+        self.states.pop()
+        self.actions.pop()
+        self._notify()
+        return True
+
+    # --- listeners --------------------------------------------------------------------------
+
+    def add_listener(self, listener: Listener) -> None:
+        """Call ``listener(table)`` after every change."""
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        """Stop calling ``listener`` (no error if it was not added)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _notify(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
