@@ -1,0 +1,43 @@
+"""The static description of Octopus's Garden: id, title, player range and the module options.
+
+The option keys are part of the save-file and command-line contract and never change.
+"""
+
+from __future__ import annotations
+
+from gardens_tui.rules.base import GameSpec, Option
+from gardens_tui.rules.octopus_garden.summary import SUMMARY
+
+MODULE_KEYS: tuple[str, ...] = (
+    "mimic-octopus",
+    "coconut-octopus",
+    "shark",
+    "parrot-fish",
+    "diver",
+    "lionfish",
+    "treasure-chest",
+    "boxer-crab",
+)
+"""The eight expert-module option keys, in the rulebook's order of introduction."""
+
+OPTIONS: tuple[Option, ...] = (
+    Option("mimic-octopus", False, "Mimic octopus: declare it an anemone or seagrass"),
+    Option("coconut-octopus", False, "Coconut octopus: once per game, push its neighbours"),
+    Option("shark", False, "Sharks: claim a market tile for your next turn"),
+    Option("parrot-fish", False, "Parrot fish: +1 point per adjacent coral"),
+    Option("diver", False, "Diver: clears your trash and relics, then swims away"),
+    Option("lionfish", False, "Lionfish: pay 1 pearl to discard a market tile"),
+    Option("treasure-chest", False, "Treasure chest: pay pearls to draw tokens, keep or sell"),
+    Option("boxer-crab", False, "Boxer crab: rides an anemone and blocks animals"),
+)
+
+SPEC = GameSpec(
+    id="octopus-garden",
+    title="Octopus's Garden",
+    min_players=2,
+    max_players=4,
+    blurb="Buy market rows, grow anemone and seagrass groups, feed no oysters to your sea stars.",
+    summary=SUMMARY,
+    options=OPTIONS,
+)
+"""The game's :class:`~gardens_tui.rules.base.GameSpec`."""
