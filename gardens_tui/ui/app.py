@@ -1,0 +1,222 @@
+"""GardensApp and create_app(): the one factory the command line and the tests use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from gardens_tui import saves
+from gardens_tui.rules.base import GameSpec
+from gardens_tui.rules.registry import GAMES
+from gardens_tui.settings import Settings, load_settings, save_settings
+from gardens_tui.table import Setup, Table
+from gardens_tui.ui.screens import screen_for
+from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.help import HelpScreen, KeyHelp
+from gardens_tui.ui.screens.load import LoadDialog
+from gardens_tui.ui.screens.menu import MainMenu
+from gardens_tui.ui.screens.new_game import NewGameDialog
+from gardens_tui.ui.screens.settings import SettingsScreen
+from gardens_tui.ui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallNotice
+
+
+class GardensApp(App[None]):
+    """The gardens-tui application.
+
+    The main menu is the bottom screen; a game screen is pushed over it (and popped to return).
+    ``settings`` are read at start and written whenever the settings dialog saves. With a
+    ``table`` the app opens straight into that game's screen.
+    """
+
+    CSS_PATH = "app.tcss"
+    TITLE = "gardens-tui"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help", key_display="?"),
+    ]
+
+    # Below 80x24 every screen shows the "terminal too small" notice (see app.tcss).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-too-narrow"),
+        (MIN_WIDTH, "-wide-enough"),
+    ]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-too-short"),
+        (MIN_HEIGHT, "-tall-enough"),
+    ]
+
+    def __init__(
+        self,
+        table: Table | None = None,
+        save_path: Path | None = None,
+        *,
+        settings: Settings | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else load_settings()
+        self._initial_table = table
+        self._initial_save_path = save_path
+        self.last_setup: Setup | None = table.setup if table is not None else None
+        self.seed_chooser: Any = None
+        """Picks the seed of a new game when the dialog's seed is blank (tests fix it)."""
+
+    # --- start-up -------------------------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The main menu."""
+        return MainMenu()
+
+    def on_mount(self) -> None:
+        """Apply the theme, watch screens for the size notice, open the given game."""
+        self._apply_theme(self.settings.theme)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        self._add_notice(self.screen)
+        if self._initial_table is not None:
+            self.open_table(self._initial_table, self._initial_save_path)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        self.call_later(self._add_notice, screen)
+
+    def _add_notice(self, screen: Screen[Any]) -> None:
+        """Give ``screen`` the "terminal too small" notice if it has none yet."""
+        if screen.is_attached and not screen.query(TooSmallNotice):
+            screen.mount(TooSmallNotice())
+
+    def _apply_theme(self, theme: str) -> None:
+        if theme in self.available_themes:
+            self.theme = theme
+
+    # --- games ----------------------------------------------------------------------------------
+
+    def open_table(self, table: Table, save_path: Path | None = None) -> GameScreen:
+        """Close any open game and dialogs, and push the screen for ``table``'s game."""
+        table.free_undo = self.settings.free_undo and table.setup.only_humans
+        self.last_setup = table.setup
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        screen = screen_for(table.setup.game)(table, save_path)
+        self.push_screen(screen)
+        return screen
+
+    def start_game(self, setup: Setup) -> GameScreen | None:
+        """A new table for ``setup`` and its screen (a refusal is reported, not raised)."""
+        try:
+            table = Table(setup, free_undo=self.settings.free_undo)
+        except ValueError as error:
+            self.notify(str(error), title="Cannot start", severity="error")
+            return None
+        return self.open_table(table)
+
+    def load_game(self, path: Path) -> GameScreen | None:
+        """Open the save at ``path``; a :class:`~gardens_tui.saves.SaveError` is shown, never
+        raised."""
+        try:
+            table = saves.load_table(path, free_undo=self.settings.free_undo)
+        except (saves.SaveError, OSError, ValueError) as error:
+            self.notify(str(error), title="Cannot open", severity="error", timeout=10)
+            return None
+        is_autosave = path.parent == saves.autosaves_dir()
+        return self.open_table(table, None if is_autosave else path)
+
+    def game_screen(self) -> GameScreen | None:
+        """The topmost game screen, if a game is open."""
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def action_continue_game(self) -> None:
+        """Open the most recent autosave of an unfinished game."""
+        path = saves.last_autosave()
+        if path is None:
+            self.notify("There is no unfinished game to continue.", severity="warning")
+            return
+        self.load_game(path)
+
+    def action_new_game(self) -> None:
+        """The new-game dialog (pre-filled with the last game's seats), then the game."""
+
+        def chosen(setup: Setup | None) -> None:
+            if setup is not None:
+                self.start_game(setup)
+
+        self.push_screen(NewGameDialog(self.last_setup, seed_chooser=self.seed_chooser), chosen)
+
+    def action_load_game(self) -> None:
+        """The load dialog, then the chosen game."""
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.load_game(path)
+
+        self.push_screen(LoadDialog(), chosen)
+
+    def action_rules(self) -> None:
+        """The rules of every game (or of the open game)."""
+        self.action_help()
+
+    def action_help(self) -> None:
+        """Help for the current screen: its game's rules (all games' outside a game) and keys."""
+        if isinstance(self.screen, HelpScreen):
+            return
+        game_screen = self.game_screen()
+        specs: list[GameSpec] = (
+            [game_screen.table.game.spec]
+            if game_screen is not None
+            else [game.spec for game in GAMES.values()]
+        )
+        self.push_screen(HelpScreen(specs, self.current_keys()))
+
+    def current_keys(self) -> list[KeyHelp]:
+        """The keys of the active screen with what they do (one row per action)."""
+        grouped: dict[str, tuple[list[str], str]] = {}
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if binding.system or not binding.description:
+                continue
+            keys, _ = grouped.setdefault(binding.action, ([], binding.description))
+            shown = self.get_key_display(binding)
+            if shown not in keys:
+                keys.append(shown)
+        return [(", ".join(keys), description) for keys, description in grouped.values()]
+
+    def action_settings(self) -> None:
+        """The settings dialog; saved settings are stored and applied at once."""
+
+        def chosen(settings: Settings | None) -> None:
+            if settings is not None:
+                self.apply_settings(settings)
+
+        self.push_screen(SettingsScreen(self.settings, list(self.available_themes)), chosen)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Store ``settings`` and apply them to the theme and to every open game."""
+        self.settings = settings
+        try:
+            save_settings(settings)
+        except (saves.SaveError, OSError) as error:
+            self.notify(f"Settings not saved: {error}", severity="error")
+        self._apply_theme(settings.theme)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.table.free_undo = settings.free_undo and screen.table.setup.only_humans
+                screen.apply_ascii_mode(settings.ascii_mode)
+
+
+def create_app(
+    table: Table | None = None,
+    save_path: Path | None = None,
+    *,
+    settings: Settings | None = None,
+) -> GardensApp:
+    """The app: the main menu, or straight into ``table``'s game (saving to ``save_path``).
+
+    ``settings`` defaults to the saved settings (:func:`~gardens_tui.settings.load_settings`).
+    """
+    return GardensApp(table, save_path, settings=settings)

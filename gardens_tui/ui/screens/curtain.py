@@ -1,0 +1,62 @@
+"""The hot-seat curtain: hides the table while the keyboard passes between two human players."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from gardens_tui.table import Table
+
+
+def has_hidden_information(table: Table) -> bool:
+    """Whether any seat now holds something only it may see (``game.secrets`` is non-empty).
+
+    This is the one place that decides whether hot-seat play needs the curtain.
+    """
+    game: Any = table.game
+    state = table.state
+    return any(game.secrets(state, seat) for seat in range(len(table.seats)))
+
+
+def needs_curtain(table: Table) -> bool:
+    """Two or more humans share the keyboard and the game hides something from some of them."""
+    humans = sum(1 for seat in table.seats if not seat.is_bot)
+    return humans >= 2 and has_hidden_information(table)
+
+
+class CurtainScreen(ModalScreen[None]):
+    """ "Pass to Bob — press Enter": an opaque screen over the game until the named player is
+    ready. Dismisses with ``None`` on Enter, space or the button."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "ready", "I am ready", priority=True),
+    ]
+
+    def __init__(self, player: str) -> None:
+        super().__init__(id="curtain")
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        """The message and one button."""
+        with Vertical(id="curtain-box", classes="dialog"):
+            yield Static(f"Pass to {self.player}", id="curtain-name")
+            yield Static(
+                f"Only {self.player} should look at the screen now.\n"
+                f"{self.player}: press Enter when you are ready.",
+                id="curtain-text",
+            )
+            yield Button(f"I am {self.player}", id="curtain-ready", variant="primary", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The button does what Enter does."""
+        event.stop()
+        self.action_ready()
+
+    def action_ready(self) -> None:
+        """Lift the curtain."""
+        self.dismiss(None)

@@ -1,0 +1,75 @@
+"""The end-of-game screen: the score table by category, the winner(s) and the deciding tie-break."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from gardens_tui.rules.base import Outcome
+from gardens_tui.table import Table
+from gardens_tui.ui.widgets.score_table import ScoreTable
+
+EndChoice = Literal["new", "menu", "quit", "board"]
+
+
+def outcome_text(names: tuple[str, ...], outcome: Outcome) -> str:
+    """``Ann wins.`` / ``Ann and Bob share the win.``, plus the tie-break sentence if one was
+    used."""
+    winners = [names[seat] for seat in outcome.winners]
+    if not winners:
+        line = "Nobody wins."
+    elif len(winners) == 1:
+        line = f"{winners[0]} wins."
+    else:
+        line = f"{', '.join(winners[:-1])} and {winners[-1]} share the win."
+    if outcome.tiebreak:
+        line += f"\nTie-break: {outcome.tiebreak}."
+    return line
+
+
+class EndScreen(ModalScreen[EndChoice]):
+    """Final scores and the result. Dismisses with ``"new"`` (a new game with the same seats),
+    ``"menu"``, ``"quit"`` or ``"board"`` (close this and look at the final position)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("m", "choose('menu')", "Menu"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape,b", "choose('board')", "See the board"),
+    ]
+
+    def __init__(self, table: Table, *, ascii_mode: bool = False) -> None:
+        super().__init__(id="end")
+        self.table = table
+        self.ascii_mode = ascii_mode
+        self.scores = table.game.scores(table.state)
+        self.outcome = table.game.winners(table.state)
+
+    def compose(self) -> ComposeResult:
+        """Title, result line, score table and the four choices."""
+        names = self.table.setup.names
+        with Vertical(id="end-box", classes="dialog"):
+            yield Static(f"{self.table.game.spec.title}: game over", classes="dialog-title")
+            yield Static(outcome_text(names, self.outcome), id="end-result")
+            yield ScoreTable(names, self.scores, self.outcome, ascii_mode=self.ascii_mode)
+            with Horizontal(classes="buttons"):
+                yield Button("New game [n]", id="new", variant="primary", compact=True)
+                yield Button("Menu [m]", id="menu", compact=True)
+                yield Button("Board [b]", id="board", compact=True)
+                yield Button("Quit [q]", id="quit", variant="error", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Each button dismisses with its id."""
+        event.stop()
+        if event.button.id in ("new", "menu", "quit", "board"):
+            self.action_choose(event.button.id)
+
+    def action_choose(self, choice: str) -> None:
+        """Close with ``choice``."""
+        if choice in ("new", "menu", "quit", "board"):
+            self.dismiss(choice)  # type: ignore[arg-type]

@@ -1,0 +1,74 @@
+"""The help screen: a game's rules summary (Markdown) and the keys of the screen it came from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Markdown, Static
+
+from gardens_tui.rules.base import GameSpec
+
+KeyHelp = tuple[str, str]
+"""``(key, what it does)`` for the keys table."""
+
+
+def help_markdown(specs: Sequence[GameSpec], keys: Iterable[KeyHelp]) -> str:
+    """The help text: each game's title and rules summary, then the keys as a Markdown table."""
+    parts: list[str] = []
+    for spec in specs:
+        players = f"{spec.min_players}-{spec.max_players} players"
+        parts.append(f"# {spec.title}\n\n*{players}.* {spec.blurb}")
+        parts.append(spec.summary.strip())
+        if spec.options:
+            rows = "\n".join(
+                f"| `{opt.key}` | {opt.describe_value()} | {opt.description} |"
+                for opt in spec.options
+            )
+            parts.append(f"## Options\n\n| Option | Values | What it does |\n|---|---|---|\n{rows}")
+    if not specs:
+        parts.append("# Rules\n\nNo games are installed.")
+    key_rows = [f"| `{key}` | {text} |" for key, text in keys]
+    if key_rows:
+        parts.append("# Keys on this screen\n\n| Key | Does |\n|---|---|\n" + "\n".join(key_rows))
+    return "\n\n".join(parts)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Rules and keys in a scrolling panel over the current screen; Escape, ``q`` or ``?``
+    closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close"),
+    ]
+
+    def __init__(self, specs: Sequence[GameSpec], keys: Iterable[KeyHelp] = ()) -> None:
+        super().__init__(id="help")
+        self.specs = tuple(specs)
+        self.keys = tuple(keys)
+
+    def compose(self) -> ComposeResult:
+        """A title, the Markdown text and a close button."""
+        title = self.specs[0].title if len(self.specs) == 1 else "Rules"
+        with Vertical(id="help-box", classes="dialog"):
+            yield Static(f"Help: {title}", classes="dialog-title")
+            with VerticalScroll(id="help-scroll"):
+                yield Markdown(help_markdown(self.specs, self.keys), id="help-text")
+            yield Button("Close [Esc]", id="close", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        """Focus the text so arrows and page keys scroll it."""
+        self.query_one("#help-scroll").focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The close button."""
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        """Close the help."""
+        self.dismiss(None)

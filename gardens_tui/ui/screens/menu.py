@@ -1,0 +1,97 @@
+"""The main menu: continue, new game, load, rules, settings, quit."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gardens_tui import __version__, saves
+
+BANNER = "gardens-tui"
+
+ENTRIES: tuple[tuple[str, str, str], ...] = (
+    ("continue", "c", "Continue the last game"),
+    ("new", "n", "New game"),
+    ("load", "l", "Load a saved game"),
+    ("rules", "r", "Rules"),
+    ("settings", "s", "Settings"),
+    ("quit", "q", "Quit"),
+)
+"""``(entry id, shortcut letter, label)`` for each menu entry, in order."""
+
+ACTIONS = {
+    "continue": "continue_game",
+    "new": "new_game",
+    "load": "load_game",
+    "rules": "rules",
+    "settings": "settings",
+    "quit": "quit",
+}
+"""The app action each entry runs."""
+
+
+class MainMenu(Screen[None]):
+    """The app's home screen. Arrows and Enter, the shortcut letters, or the mouse choose an
+    entry; each entry runs the app action of the same name (``continue`` greyed out when there
+    is no game to continue)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, f"choose('{entry}')", label, show=False) for entry, key, label in ENTRIES
+    ]
+
+    def compose(self) -> ComposeResult:
+        """Title, subtitle, the entry list and the footer."""
+        with Vertical(id="menu-box"):
+            yield Static(BANNER, id="menu-title")
+            yield Static("garden board games in your terminal", id="menu-subtitle")
+            with Center():
+                yield OptionList(
+                    *(
+                        Option(Text.assemble((key, "bold underline"), "  ", label), id=entry)
+                        for entry, key, label in ENTRIES
+                    ),
+                    id="menu",
+                )
+            yield Static(f"version {__version__}  ·  ? for help", id="menu-version")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Grey out "continue" if there is nothing to continue."""
+        self.refresh_entries()
+        self.query_one("#menu", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        """A game may have been played since: check "continue" again."""
+        self.refresh_entries()
+
+    def refresh_entries(self) -> None:
+        """Enable "continue" only when there is an autosave of an unfinished game."""
+        menu = self.query_one("#menu", OptionList)
+        can_continue = saves.last_autosave() is not None
+        if can_continue:
+            menu.enable_option("continue")
+        else:
+            menu.disable_option("continue")
+        if menu.highlighted is None or (not can_continue and menu.highlighted == 0):
+            menu.highlighted = 0 if can_continue else 1
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Run the chosen entry."""
+        event.stop()
+        if event.option.id is not None:
+            self.action_choose(event.option.id)
+
+    def action_choose(self, entry: str) -> None:
+        """Run the app action for ``entry`` (ignored for a disabled entry)."""
+        menu = self.query_one("#menu", OptionList)
+        if menu.get_option(entry).disabled:
+            self.notify("There is no unfinished game to continue.", severity="warning")
+            return
+        self.app.call_later(self.app.run_action, ACTIONS[entry])

@@ -1,0 +1,308 @@
+"""The new-game dialog: game, seats (name, human or bot level), the game's options, a seed.
+
+It returns a :class:`~gardens_tui.table.Setup` validated exactly as the command line validates
+one: :func:`~gardens_tui.table.check_seats`, ``GameSpec.check_player_count`` and
+``GameSpec.normalise_options``. Problems are shown inline and the dialog stays open.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Select, Static
+
+from gardens_tui.bots import LEVELS
+from gardens_tui.rules.base import GameSpec, OptionValue
+from gardens_tui.rules.registry import GAMES
+from gardens_tui.rules.rng import MAX_SEED
+from gardens_tui.table import Seat, Setup, check_seats
+from gardens_tui.ui.widgets.tick_box import TickBox
+
+DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana")
+HUMAN = "human"
+KINDS: tuple[tuple[str, str], ...] = (
+    ("Human", HUMAN),
+    *((f"Bot: {level}", level) for level in LEVELS),
+)
+
+
+def default_seats(count: int) -> list[Seat]:
+    """Seat 1 a human, the others the strongest bot level, with distinct default names."""
+    return [Seat(DEFAULT_NAMES[i], None if i == 0 else LEVELS[-1]) for i in range(count)]
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed typed (``None`` for blank: choose one at random); ``ValueError`` when it is not
+    a whole number in ``0..MAX_SEED``."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        seed = int(text)
+    except ValueError:
+        raise ValueError("The seed must be a whole number (or blank for a random game).") from None
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"The seed must be between 0 and {MAX_SEED}.")
+    return seed
+
+
+def _widget_id(key: str) -> str:
+    return "opt-" + "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in key)
+
+
+class SeatRow(Horizontal):
+    """One seat: its name and who plays it (human or a bot level)."""
+
+    def __init__(self, index: int, seat: Seat) -> None:
+        super().__init__(classes="seat-row", id=f"seat-{index}")
+        self.index = index
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        """Label, name field and kind select."""
+        yield Label(f"Seat {self.index + 1}", classes="seat-label")
+        yield Input(
+            self.seat.name, placeholder="name", max_length=40, classes="seat-name", compact=True
+        )
+        yield Select(
+            KINDS,
+            value=self.seat.bot or HUMAN,
+            allow_blank=False,
+            classes="seat-kind",
+            compact=True,
+        )
+
+    def read(self) -> Seat:
+        """The seat as typed."""
+        name = self.query_one(".seat-name", Input).value.strip()
+        kind = self.query_one(".seat-kind", Select).value
+        return Seat(name, None if kind == HUMAN or not isinstance(kind, str) else kind)
+
+
+class NewGameDialog(ModalScreen[Setup | None]):
+    """Choose everything a new game needs; dismisses with the :class:`Setup` or ``None``.
+
+    ``initial`` pre-fills the form (a rematch with the same seats and options); ``seed_chooser``
+    picks the seed when the field is blank (the tests pass a fixed one).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(
+        self,
+        initial: Setup | None = None,
+        *,
+        seed_chooser: Any = None,
+    ) -> None:
+        super().__init__(id="new-game")
+        if not GAMES:
+            raise RuntimeError("no games are registered")
+        self.initial = initial
+        known = initial is not None and initial.game in GAMES
+        self.game_id = initial.game if initial is not None and known else next(iter(GAMES))
+        self._seed_chooser = seed_chooser or (lambda: random.randrange(1 << 32))
+        self._option_widgets: dict[str, Widget] = {}
+
+    @property
+    def spec(self) -> GameSpec:
+        """The chosen game's spec."""
+        return GAMES[self.game_id].spec
+
+    # --- composing ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Game and player count, the seat rows, the options, the seed, errors and buttons."""
+        spec = self.spec
+        initial = self.initial
+        count = len(initial.seats) if initial is not None else spec.min_players
+        count = min(max(count, spec.min_players), spec.max_players)
+        with Vertical(id="new-game-box", classes="dialog"):
+            yield Static("New game", classes="dialog-title")
+            with VerticalScroll(id="new-game-form"):
+                with Grid(classes="form", id="game-grid"):
+                    yield Label("Game")
+                    yield Select(
+                        [(game.spec.title, gid) for gid, game in GAMES.items()],
+                        value=self.game_id,
+                        allow_blank=False,
+                        id="game",
+                        compact=True,
+                    )
+                    yield Label("Players")
+                    yield Select(
+                        self._count_choices(spec),
+                        value=count,
+                        allow_blank=False,
+                        id="count",
+                        compact=True,
+                    )
+                yield Static(spec.blurb, id="game-blurb", classes="hint")
+                yield Vertical(id="seats")
+                yield Static("Options", classes="section-title")
+                yield Grid(id="options", classes="form")
+                with Grid(classes="form", id="seed-grid"):
+                    yield Label("Seed")
+                    yield Input(
+                        "" if initial is None else str(initial.seed),
+                        placeholder="blank = random",
+                        id="seed",
+                        type="integer",
+                        compact=True,
+                    )
+            yield Static("", id="new-game-error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        """Fill in the seats and options of the chosen game."""
+        seats = list(self.initial.seats) if self.initial is not None else None
+        options = self.initial.options if self.initial is not None else None
+        self._build_seats(self._count(), seats)
+        self._build_options(options)
+        self.query_one("#game", Select).focus()
+
+    @staticmethod
+    def _count_choices(spec: GameSpec) -> list[tuple[str, int]]:
+        return [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)]
+
+    def _count(self) -> int:
+        value = self.query_one("#count", Select).value
+        return value if isinstance(value, int) else self.spec.min_players
+
+    def _current_seats(self) -> list[Seat]:
+        return [row.read() for row in self.query(SeatRow)]
+
+    def _build_seats(self, count: int, seats: list[Seat] | None = None) -> None:
+        container = self.query_one("#seats", Vertical)
+        if seats is None:
+            seats = self._current_seats()
+        defaults = default_seats(count)
+        used = {seat.name.casefold() for seat in seats[:count]}
+        for index in range(len(seats), count):
+            default = defaults[index]
+            name = next(
+                (n for n in DEFAULT_NAMES if n.casefold() not in used), f"Player {index + 1}"
+            )
+            used.add(name.casefold())
+            seats.append(Seat(name, default.bot))
+        container.remove_children()
+        container.mount_all(SeatRow(i, seats[i]) for i in range(count))
+
+    def _build_options(self, values: Mapping[str, OptionValue] | None = None) -> None:
+        container = self.query_one("#options", Grid)
+        container.remove_children()
+        self._option_widgets = {}
+        widgets: list[Widget] = []
+        spec = self.spec
+        if not spec.options:
+            widgets.append(Static("This game has no options.", classes="hint"))
+        for opt in spec.options:
+            value = (values or {}).get(opt.key, opt.default)
+            widget: Widget
+            if isinstance(opt.default, bool):
+                widget = TickBox(opt.description, value=bool(value), id=_widget_id(opt.key))
+                widgets.extend([Label(opt.key), widget])
+            elif isinstance(opt.default, int):
+                widget = Input(str(value), type="integer", id=_widget_id(opt.key), compact=True)
+                widget.tooltip = f"{opt.description} ({opt.describe_value()})"
+                widgets.extend([Label(f"{opt.key} ({opt.describe_value()})"), widget])
+            else:
+                widget = Select(
+                    [(choice, choice) for choice in opt.choices],
+                    value=value if value in opt.choices else opt.default,
+                    allow_blank=False,
+                    id=_widget_id(opt.key),
+                    compact=True,
+                )
+                widgets.extend([Label(opt.key), widget])
+            self._option_widgets[opt.key] = widget
+        container.mount_all(widgets)
+
+    # --- reacting -------------------------------------------------------------------------------
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.value, str) or event.value == self.game_id:
+            return
+        self.game_id = event.value
+        spec = self.spec
+        self.query_one("#game-blurb", Static).update(spec.blurb)
+        count_select = self.query_one("#count", Select)
+        count = min(max(self._count(), spec.min_players), spec.max_players)
+        count_select.set_options(self._count_choices(spec))
+        count_select.value = count
+        self._build_seats(count)
+        self._build_options()
+
+    @on(Select.Changed, "#count")
+    def _count_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int) and event.value != len(self.query(SeatRow)):
+            self._build_seats(event.value)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Start or cancel."""
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_cancel()
+
+    # --- result ---------------------------------------------------------------------------------
+
+    def read_options(self) -> dict[str, Any]:
+        """The options as entered (ints parsed; ``ValueError`` naming the option if not a
+        number)."""
+        options: dict[str, Any] = {}
+        for opt in self.spec.options:
+            widget = self._option_widgets[opt.key]
+            if isinstance(widget, TickBox):
+                options[opt.key] = widget.value
+            elif isinstance(widget, Input):
+                options[opt.key] = opt.parse(widget.value)
+            elif isinstance(widget, Select):
+                options[opt.key] = widget.value
+        return options
+
+    def build_setup(self) -> Setup:
+        """The setup the form describes; ``ValueError`` saying what is wrong."""
+        spec = self.spec
+        seats = self._current_seats()
+        spec.check_player_count(len(seats))
+        check_seats(seats)
+        options = spec.normalise_options(self.read_options())
+        seed = parse_seed(self.query_one("#seed", Input).value)
+        if seed is None:
+            seed = int(self._seed_chooser())
+        return Setup(self.game_id, tuple(Seat(s.name.strip(), s.bot) for s in seats), options, seed)
+
+    def action_start(self) -> None:
+        """Validate; close with the setup, or show the problem and stay open."""
+        error = self.query_one("#new-game-error", Static)
+        try:
+            setup = self.build_setup()
+        except ValueError as problem:
+            error.update(str(problem))
+            return
+        error.update("")
+        self.dismiss(setup)
+
+    def action_cancel(self) -> None:
+        """Close without starting a game."""
+        self.dismiss(None)

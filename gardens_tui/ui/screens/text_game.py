@@ -1,0 +1,61 @@
+"""A game screen that works for any game: its text rendering and a list of its legal actions.
+
+Used for every game that has no screen of its own (see :func:`gardens_tui.ui.screens.screen_for`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from gardens_tui.rules.base import Action
+from gardens_tui.ui.screens.game_base import GameScreen
+
+
+class TextGameScreen(GameScreen):
+    """The position as the game's ``render_text`` draws it, and the pending decision's legal
+    actions as a list: arrows and Enter (or a click) play the highlighted one."""
+
+    DEFAULT_CSS = """
+    TextGameScreen #text-board { height: 1fr; border: round $border-blurred; padding: 0 1; }
+    TextGameScreen #actions { height: 1fr; max-height: 12; }
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._actions: list[Action] = []
+
+    def compose_board(self) -> ComposeResult:
+        """The text board above the action list."""
+        with VerticalScroll(id="text-board"):
+            yield Static(id="board-text", markup=False)
+        yield OptionList(id="actions")
+
+    def redraw(self) -> None:
+        """Redraw the text board and list the legal actions when a human is to move."""
+        super().redraw()
+        actions_list = self.query_one("#actions", OptionList)
+        table = self.table
+        self._actions = table.legal_actions() if self.human_to_move() else []
+        game: Any = table.game
+        options = [
+            Option(f"{game.format_action(a)}  —  {game.describe_action(table.state, a)}")
+            if game.describe_action(table.state, a) != game.format_action(a)
+            else Option(game.format_action(a))
+            for a in self._actions
+        ]
+        actions_list.set_options(options)
+        actions_list.disabled = not self._actions
+        if self._actions:
+            actions_list.highlighted = 0
+            actions_list.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Play the chosen action."""
+        event.stop()
+        if 0 <= event.option_index < len(self._actions):
+            self.play(self._actions[event.option_index])

@@ -1,0 +1,56 @@
+"""The final score table: points per category per player, totals, winners marked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.widgets import Static
+
+from gardens_tui.rules.base import Outcome, Scores
+from gardens_tui.ui.widgets.glyphs import glyph
+
+
+def score_table(
+    names: Sequence[str], scores: Scores, outcome: Outcome | None, ascii_mode: bool = False
+) -> RichTable:
+    """A Rich table: one row per category, one column per player, then the totals row.
+
+    Winners' columns are headed with ``★`` (ASCII ``*``) as well as in bold.
+    """
+    winners = set(outcome.winners) if outcome else set()
+    star = glyph("winner", ascii_mode)
+    table = RichTable(show_footer=False, expand=False, header_style="bold")
+    table.add_column("Category")
+    for seat, name in enumerate(names):
+        head = f"{star} {name}" if seat in winners else name
+        table.add_column(head, justify="right", style="bold" if seat in winners else "")
+    for index, category in enumerate(scores.categories):
+        table.add_row(category, *(str(scores.table[s][index]) for s in range(len(names))))
+    table.add_section()
+    totals = scores.totals()
+    table.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in totals))
+    return table
+
+
+class ScoreTable(Static):
+    """A :func:`score_table` as a widget."""
+
+    DEFAULT_CSS = """
+    ScoreTable { width: auto; height: auto; }
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        scores: Scores,
+        outcome: Outcome | None = None,
+        *,
+        ascii_mode: bool = False,
+        id: str | None = "score-table",
+    ) -> None:
+        super().__init__(score_table(names, scores, outcome, ascii_mode), id=id)
+        self.names = tuple(names)
+        self.scores = scores
+        self.outcome = outcome
