@@ -381,7 +381,8 @@ def _json_form(data: Any) -> Any:
     return json.loads(json.dumps(data, allow_nan=False))
 
 
-def _starts_from_setup(table: Table) -> bool:
+def starts_from_setup(table: Table) -> bool:
+    """Whether ``table``'s first position is its setup's new game (not a hand-written one)."""
     try:
         fresh = table.setup.new_state()
     except ValueError:
@@ -406,7 +407,7 @@ def snapshot(table: Table) -> dict[str, Any]:
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "setup": setup_to_dict(setup),
     }
-    from_setup = _starts_from_setup(table)
+    from_setup = starts_from_setup(table)
     if table.actions or from_setup:
         if not from_setup:
             data["start"] = game.to_dict(table.states[0])
