@@ -1,0 +1,101 @@
+"""Boundaries: the pure layers never load the UI.
+
+Each check runs in a fresh interpreter and looks at ``sys.modules`` afterwards: importing the
+rules, bots, table, saves and settings modules loads neither ``textual`` nor ``rich``, and the
+command line's rule-check commands load no ``textual`` (nor ``rich``, which they import only for a
+terminal's Markdown and progress bar).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+
+REPORT = textwrap.dedent(
+    """
+    import sys
+    loaded = sorted({name.split(".")[0] for name in sys.modules} & {"textual", "rich"})
+    print("LOADED=" + ",".join(loaded))
+    """
+)
+
+
+def loaded_ui_packages(code: str, tmp_path: Path) -> list[str]:
+    """Run ``code`` in a fresh interpreter; which of textual and rich it left in sys.modules."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
+    env["GARDENS_TUI_HOME"] = str(tmp_path / "home")
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code) + REPORT],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    line = next(x for x in result.stdout.splitlines() if x.startswith("LOADED="))
+    return [name for name in line.removeprefix("LOADED=").split(",") if name]
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "gardens_tui.rules",
+        "gardens_tui.bots",
+        "gardens_tui.table",
+        "gardens_tui.saves",
+        "gardens_tui.settings",
+    ],
+)
+def test_pure_modules_load_neither_textual_nor_rich(module: str, tmp_path: Path) -> None:
+    """Rule: rules, bots, table, saves and settings never import the UI libraries."""
+    assert loaded_ui_packages(f"import {module}", tmp_path) == []
+
+
+def test_every_registered_game_loads_neither_textual_nor_rich(tmp_path: Path) -> None:
+    """Rule: the rules package, every game in it included, stays pure."""
+    code = """
+    from gardens_tui.rules.registry import GAMES
+    import importlib
+    for game in GAMES.values():
+        importlib.import_module(type(game).__module__)
+    """
+    assert loaded_ui_packages(code, tmp_path) == []
+
+
+def test_rule_check_commands_load_no_textual(tmp_path: Path) -> None:
+    """Rule: games, rules, new, show, moves, apply, score, check and simulate never import
+    Textual; printed to a pipe they need no Rich either."""
+    code = """
+    from toy_game import TOY
+    from gardens_tui.rules import registry
+    registry.register(TOY)
+    from gardens_tui.cli import main
+
+    def ok(*argv):
+        assert main(list(argv)) == 0, argv
+
+    ok("games")
+    ok("games", "--json")
+    ok("rules", "toy")
+    ok("rules", "octopus-garden")
+    ok("new", "toy", "--players", "Ann,Bob", "--seed", "3", "-o", "g.json")
+    ok("show", "g.json")
+    ok("moves", "g.json", "--json")
+    ok("apply", "g.json", "play 4")
+    ok("score", "g.json")
+    ok("check", "g.json")
+    ok("simulate", "toy", "-n", "2")
+    ok("simulate", "toy", "-n", "2", "--json")
+    assert main(["apply", "g.json", "fly"]) == 2
+    """
+    assert loaded_ui_packages(code, tmp_path) == []

@@ -1,0 +1,218 @@
+"""The Table: apply and listeners, illegal actions, the undo rules, seats and parse_players."""
+
+from __future__ import annotations
+
+import pytest
+from toy_game import TOY, ToyState
+
+from gardens_tui.rules.base import IllegalAction
+from gardens_tui.rules.rng import seed_state
+from gardens_tui.table import Seat, Setup, Table, check_seats, parse_players
+
+pytestmark = pytest.mark.usefixtures("toy_registered")
+
+
+def setup(players: str = "Ann,Bob", seed: int = 1) -> Setup:
+    return Setup("toy", tuple(parse_players(players)), {}, seed)
+
+
+def empty_deck_table(players: str = "Ann,Bob", *, free_undo: bool = False) -> Table:
+    """Ann to play with an empty deck (so playing reveals nothing); Bob holds a 3 to snap."""
+    state = ToyState(
+        players=("Ann", "Bob"),
+        options={"snap": True},
+        rng=seed_state(1),
+        hands=[[3, 5], [3, 6]],
+        deck=[],
+        scored=[[], []],
+    )
+    return Table(setup(players), [state], [], free_undo=free_undo)
+
+
+# --------------------------------------------------------------------------------------------
+# Apply, listeners, illegal actions
+# --------------------------------------------------------------------------------------------
+
+
+def test_apply_appends_state_and_action_and_notifies_listeners() -> None:
+    """``apply`` returns the new state, records it with its action and calls every listener."""
+    table = Table(setup())
+    seen: list[int] = []
+    table.add_listener(lambda t: seen.append(len(t.actions)))
+    action = table.legal_actions()[0]
+    new_state = table.apply(action)
+    assert table.state is new_state
+    assert table.actions == [action] and len(table.states) == 2
+    assert seen == [1]
+    assert table.notation() == [TOY.format_action(action)]
+
+
+def test_apply_text_parses_the_games_notation() -> None:
+    """``apply_text`` plays the action the text names."""
+    table = empty_deck_table()
+    table.apply_text("play 5")
+    assert table.actions == [("play", 5)]
+
+
+def test_illegal_action_leaves_the_table_unchanged_and_silent() -> None:
+    """Rule: an illegal action raises IllegalAction; no state, no action, no notification."""
+    table = Table(setup())
+    before = TOY.to_dict(table.state)
+    seen: list[Table] = []
+    table.add_listener(seen.append)
+    with pytest.raises(IllegalAction, match="not legal now"):
+        table.apply(("play", 99))
+    with pytest.raises(IllegalAction, match="not an action"):
+        table.apply_text("fly away")
+    assert len(table.states) == 1 and table.actions == [] and seen == []
+    assert TOY.to_dict(table.state) == before
+
+
+def test_removed_listener_is_not_called() -> None:
+    """``remove_listener`` stops the calls; removing an unknown listener is harmless."""
+    table = empty_deck_table()
+    seen: list[Table] = []
+    table.add_listener(seen.append)
+    table.remove_listener(seen.append)
+    table.remove_listener(print)
+    table.apply(("play", 5))
+    assert seen == []
+
+
+def test_a_table_needs_one_more_state_than_actions() -> None:
+    """States and actions must line up."""
+    table = Table(setup())
+    with pytest.raises(ValueError, match="one more state than actions"):
+        Table(table.setup, table.states, [("play", 1)])
+
+
+def test_seat_to_move_follows_the_decision() -> None:
+    """The seat to move is the decision's seat, which may differ from the active one."""
+    table = empty_deck_table()
+    assert table.seat_to_move() == Seat("Ann")
+    table.apply(("play", 3))
+    assert table.state.active == 0 and table.seat_to_move() == Seat("Bob")
+
+
+# --------------------------------------------------------------------------------------------
+# Undo
+# --------------------------------------------------------------------------------------------
+
+
+def test_nothing_to_undo_at_the_start() -> None:
+    """A fresh table has no decision to take back."""
+    table = Table(setup())
+    assert table.undo_steps() == 0 and not table.undo()
+
+
+def test_undo_takes_back_your_own_decision_within_the_turn() -> None:
+    """Rule: your own decision of the current turn that revealed nothing may be taken back."""
+    table = empty_deck_table()
+    start = TOY.to_dict(table.state)
+    table.apply(("play", 3))  # no draw: the deck is empty; Bob may now snap (same turn)
+    assert not table.state.chance
+    seen: list[Table] = []
+    table.add_listener(seen.append)
+    assert table.can_undo(0)
+    assert table.undo(0)
+    assert TOY.to_dict(table.state) == start and table.actions == [] and len(seen) == 1
+
+
+def test_undo_is_only_for_the_seat_that_decided() -> None:
+    """Bob (to move now) cannot take back Ann's decision."""
+    table = empty_deck_table()
+    table.apply(("play", 3))
+    assert table.undo_steps() == 0  # seat=None means the seat to move: Bob
+    assert table.undo_steps(1) == 0
+    assert not table.undo(1) and len(table.actions) == 1
+
+
+def test_undo_stops_at_chance() -> None:
+    """Rule: a decision that drew from the deck (chance) cannot be taken back."""
+    table = Table(setup())
+    table.apply(table.legal_actions()[0])
+    assert table.state.chance
+    assert table.undo_steps(0) == 0 and not table.undo(0)
+
+
+def test_undo_stops_at_the_end_of_the_turn() -> None:
+    """Rule: once the turn has passed on, its decisions are final."""
+    table = empty_deck_table()
+    table.apply(("play", 5))  # Bob holds no 5: the turn ends
+    assert table.state.turn == 2
+    assert table.undo_steps(0) == 0
+
+
+def test_bots_do_not_undo() -> None:
+    """Rule: a bot seat's decisions are never taken back."""
+    table = empty_deck_table("Ann=bot:greedy,Bob")
+    table.apply(("play", 3))
+    assert table.undo_steps(0) == 0
+
+
+def test_free_undo_with_only_humans_takes_back_anything() -> None:
+    """Rule: with only humans and free undo, chance and finished turns may be undone too."""
+    table = Table(setup(), free_undo=True)
+    assert table.free_undo
+    for _ in range(4):
+        table.apply(table.legal_actions()[0])
+    while table.undo():
+        pass
+    assert len(table.states) == 1
+
+
+def test_free_undo_is_off_when_a_bot_sits_at_the_table() -> None:
+    """Rule: free undo applies only when every seat is human."""
+    table = Table(setup("Ann,bot:random"), free_undo=True)
+    assert not table.free_undo
+    table.apply(table.legal_actions()[0])
+    assert not table.undo(0)
+
+
+# --------------------------------------------------------------------------------------------
+# Seats and parse_players
+# --------------------------------------------------------------------------------------------
+
+
+def test_parse_players_names_bots_and_named_bots() -> None:
+    """``Ann,bot:greedy,Cleo=bot:random``: a human, a generated bot name, a named bot."""
+    seats = parse_players(" Ann , bot:greedy,Cleo=bot:random")
+    assert seats == [Seat("Ann"), Seat("Greedy bot 2", "greedy"), Seat("Cleo", "random")]
+    assert [seat.is_bot for seat in seats] == [False, True, True]
+    assert ",".join(seat.spec() for seat in seats) == "Ann,Greedy bot 2=bot:greedy,Cleo=bot:random"
+    assert parse_players(",".join(seat.spec() for seat in seats)) == seats
+    assert seats[2].to_dict() == {"name": "Cleo", "bot": "random"}
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("Ann,Bob,ANN", "the name 'ANN' is used twice"),
+        ("bot:random,Random bot 1", "used twice"),
+        ("Ann,bot:genius", "unknown bot level 'genius'; the levels are: random, greedy"),
+        ("Ann,Zed=bot:smart", "unknown bot level 'smart'"),
+        ("Ann,,Bob", "seat 2 of 'Ann,,Bob' is empty"),
+        ("", "seat 1 of '' is empty"),
+        ("Ann," + "x" * 41, "seat 2: a name must be 1 to 40 characters"),
+    ],
+)
+def test_parse_players_refuses_bad_seats(spec: str, message: str) -> None:
+    """Duplicates (any case), unknown bot levels, empty and over-long names are refused."""
+    with pytest.raises(ValueError, match=message):
+        parse_players(spec)
+
+
+def test_check_seats_refuses_an_unknown_level_given_directly() -> None:
+    """Seats built in code are checked the same way."""
+    with pytest.raises(ValueError, match="unknown bot level 'x'"):
+        check_seats([Seat("Ann"), Seat("Bob", "x")])
+
+
+def test_setup_names_humans_and_new_state() -> None:
+    """A Setup knows its names, whether only humans play, and starts its game."""
+    mixed = setup("Ann,bot:random")
+    assert mixed.names == ("Ann", "Random bot 2") and not mixed.only_humans
+    assert setup().only_humans
+    assert TOY.states_equal(setup().new_state(), TOY.new_game(["Ann", "Bob"], {}, 1))
+    with pytest.raises(ValueError, match="2-4 players, not 5"):
+        setup("A,B,C,D,E").new_state()
