@@ -646,13 +646,21 @@ def _encode(table: Table) -> str:
 
 
 def is_our_file(path: Path) -> bool:
-    """Whether ``path`` looks like a gardens-tui save (even a damaged one), from its first bytes."""
+    """Whether ``path`` is a gardens-tui save: a JSON object whose ``format`` is ours, or a
+    damaged save of ours (its first bytes still show the format, which this module writes first).
+    """
     try:
         with Path(path).open("rb") as handle:
             head = handle.read(256)
     except OSError:
         return False
-    return bool(_OURS.match(head.removeprefix(b"\xef\xbb\xbf")))
+    if _OURS.match(head.removeprefix(b"\xef\xbb\xbf")):
+        return True
+    try:
+        data = read_json_file(path)
+    except SaveError:
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
 
 
 def save_table(table: Table, path: Path | str) -> Path:

@@ -528,7 +528,9 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(value=json_values)
 def test_arbitrary_json_is_loaded_or_refused_never_a_crash(value: Any) -> None:
     """Any JSON value, as a whole file or in place of a field: a table or a SaveError."""
@@ -545,7 +547,7 @@ def test_arbitrary_json_is_loaded_or_refused_never_a_crash(value: Any) -> None:
 leaf_paths = st.lists(st.integers(min_value=0, max_value=50), min_size=1, max_size=4)
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(path=leaf_paths, value=json_values)
 def test_any_field_of_a_state_replaced_is_loaded_or_refused(path: list[int], value: Any) -> None:
     """Replace one field deep inside a stored position: a table or a SaveError, never a crash."""
@@ -588,6 +590,15 @@ def test_save_overwrites_its_own_files_even_damaged_ones(tmp_path: Path) -> None
     path.write_text(path.read_text()[:40])
     saves.save_table(new_table(moves=3), path)
     assert len(saves.load_table(path).actions) == 3
+
+
+def test_save_overwrites_a_hand_written_save_whatever_its_key_order(tmp_path: Path) -> None:
+    """A file people wrote by hand, with ``format`` not first, is still recognised as a save."""
+    data = state_only(new_table(moves=1))
+    path = write(tmp_path / "pos.json", {"state": data["state"], **data})
+    assert not path.read_text().startswith('{"format"')
+    saves.save_table(saves.load_table(path), path)
+    assert path.read_text().startswith('{\n  "format"')
 
 
 def test_save_into_a_missing_folder_or_onto_a_folder_is_refused(tmp_path: Path) -> None:
