@@ -1,0 +1,278 @@
+"""Engine benchmark: how fast the rules play, next to python-chess on the same machine and run.
+
+Run it from the project folder (python-chess comes with the ``bench`` extra)::
+
+    pip install -e ".[bench]"
+    python bench/engine.py                  # every registered game, about a minute
+    python bench/engine.py --seconds 1      # quicker, noisier
+    python bench/engine.py --markdown       # the table for README's Benchmarks section
+
+For every registered game, with default options and with every on/off option switched on, at the
+smallest and the largest player count, it measures random playouts (``legal_actions``, a uniformly
+random choice and ``apply`` at each decision): decisions per second, whole games per second and
+milliseconds per game; and per position, the time of ``copy()``, ``to_dict`` and ``from_dict``.
+Beside them it measures python-chess's random-playout plies per second (``legal_moves``, a random
+choice, ``push`` and ``is_game_over`` at each ply).
+
+Targets printed beside the figures: every game makes at least as many decisions per second as
+python-chess makes plies, and a 4-player Octopus's Garden with all modules plays a random game in
+under 50 ms. This is a script, never a test: it asserts nothing and always exits 0 unless a game
+crashes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gardens_tui.rules.base import Game, GameState, OptionValue
+from gardens_tui.rules.conformance import all_on_options, default_options, seat_names
+from gardens_tui.rules.registry import GAMES
+from gardens_tui.rules.rng import Rng, seed_state
+
+MS_PER_GAME_TARGET = 50.0
+"""A 4-player Octopus's Garden with all modules must play a random game faster than this."""
+
+MS_TARGET_GAMES = {("octopus-garden", 4, "all modules")}
+"""The configurations the per-game target applies to."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """One measured set-up of one game."""
+
+    game: Game[Any]
+    players: int
+    options: dict[str, OptionValue]
+    label: str
+
+    @property
+    def name(self) -> str:
+        """``octopus-garden, 4 players, all modules``."""
+        return f"{self.game.spec.id}, {self.players} players, {self.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Figures for one configuration."""
+
+    config: Config
+    decisions_per_s: float
+    games_per_s: float
+    ms_per_game: float
+    decisions_per_game: float
+    copy_us: float
+    to_dict_us: float
+    from_dict_us: float
+
+
+def configs(games: Sequence[Game[Any]]) -> list[Config]:
+    """Default options and all options on, at the smallest and the largest player count."""
+    out: list[Config] = []
+    for game in games:
+        spec = game.spec
+        has_switches = any(isinstance(o.default, bool) for o in spec.options)
+        option_sets = [(default_options(spec), "default")]
+        if has_switches:
+            label = "all modules" if spec.id == "octopus-garden" else "all options on"
+            option_sets.append((all_on_options(spec), label))
+        for players in sorted({spec.min_players, spec.max_players}):
+            for options, label in option_sets:
+                out.append(Config(game, players, options, label))
+    return out
+
+
+def random_playout(game: Game[Any], config: Config, seed: int) -> tuple[int, list[GameState]]:
+    """Play one game with uniformly random legal actions; the decision count and the states."""
+    rng = Rng(seed_state(seed))
+    state = game.new_game(seat_names(config.players), config.options, seed)
+    states = [state]
+    decisions = 0
+    while not state.is_over:
+        actions = game.legal_actions(state)
+        state = game.apply(state, actions[rng.randrange(len(actions))])
+        states.append(state)
+        decisions += 1
+    return decisions, states
+
+
+def timed_playouts(game: Game[Any], config: Config, seconds: float) -> tuple[int, int, float]:
+    """Play random games for about ``seconds``: (games, decisions, elapsed seconds).
+
+    The loop repeats :func:`random_playout` without keeping the states, so the figure is pure
+    rules time.
+    """
+    games = decisions = 0
+    started = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds or games < 3:
+        rng = Rng(seed_state(games))
+        state = game.new_game(seat_names(config.players), config.options, games)
+        while not state.is_over:
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[rng.randrange(len(actions))])
+            decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - started
+    return games, decisions, elapsed
+
+
+def per_state_us(states: Sequence[Any], work: Callable[[Any], object]) -> float:
+    """Microseconds per call of ``work`` over ``states`` (best of three passes)."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        for state in states:
+            work(state)
+        best = min(best, time.perf_counter() - started)
+    return best / len(states) * 1e6
+
+
+def measure(config: Config, seconds: float) -> Result:
+    """All figures for one configuration."""
+    game = config.game
+    games, decisions, elapsed = timed_playouts(game, config, seconds)
+    sample: list[GameState] = []
+    for seed in range(3):
+        sample.extend(random_playout(game, config, 10_000 + seed)[1])
+    dicts = [game.to_dict(s) for s in sample]
+    copy_us = per_state_us(sample, lambda s: s.copy())
+    to_dict_us = per_state_us(sample, game.to_dict)
+    from_dict_us = per_state_us(dicts, game.from_dict)
+    return Result(
+        config,
+        decisions_per_s=decisions / elapsed,
+        games_per_s=games / elapsed,
+        ms_per_game=elapsed / games * 1000,
+        decisions_per_game=decisions / games,
+        copy_us=copy_us,
+        to_dict_us=to_dict_us,
+        from_dict_us=from_dict_us,
+    )
+
+
+def chess_plies_per_second(seconds: float) -> float | None:
+    """python-chess random-playout plies per second (``None`` if python-chess is missing)."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    rng = Rng(seed_state(1))
+    plies = 0
+    started = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        board = chess.Board()
+        while not board.is_game_over():
+            moves = list(board.legal_moves)
+            board.push(moves[rng.randrange(len(moves))])
+            plies += 1
+        elapsed = time.perf_counter() - started
+    return plies / elapsed
+
+
+def verdicts(result: Result, chess_rate: float | None) -> str:
+    """The targets this configuration is held to, met or not."""
+    notes = []
+    if chess_rate is not None:
+        ok = result.decisions_per_s >= chess_rate
+        notes.append(f"{'meets' if ok else 'MISSES'} >= chess plies/s")
+    key = (result.config.game.spec.id, result.config.players, result.config.label)
+    if key in MS_TARGET_GAMES:
+        ok = result.ms_per_game < MS_PER_GAME_TARGET
+        notes.append(f"{'meets' if ok else 'MISSES'} < {MS_PER_GAME_TARGET:.0f} ms/game")
+    return "; ".join(notes)
+
+
+HEADERS = (
+    "configuration",
+    "decisions/s",
+    "games/s",
+    "ms/game",
+    "decisions/game",
+    "copy µs",
+    "to_dict µs",
+    "from_dict µs",
+    "targets",
+)
+
+
+def rows(results: Sequence[Result], chess_rate: float | None) -> list[tuple[str, ...]]:
+    """One formatted row per result."""
+    return [
+        (
+            r.config.name,
+            f"{r.decisions_per_s:,.0f}",
+            f"{r.games_per_s:,.1f}",
+            f"{r.ms_per_game:,.1f}",
+            f"{r.decisions_per_game:,.0f}",
+            f"{r.copy_us:,.1f}",
+            f"{r.to_dict_us:,.1f}",
+            f"{r.from_dict_us:,.1f}",
+            verdicts(r, chess_rate),
+        )
+        for r in results
+    ]
+
+
+def print_table(results: Sequence[Result], chess_rate: float | None, markdown: bool) -> None:
+    """The figures as an aligned text table or a Markdown table."""
+    table = [HEADERS, *rows(results, chess_rate)]
+    if markdown:
+        print("| " + " | ".join(HEADERS) + " |")
+        last = len(HEADERS) - 1
+        print("|" + "|".join("---" if i in (0, last) else "---:" for i in range(last + 1)) + "|")
+        for row in table[1:]:
+            print("| " + " | ".join(row) + " |")
+        return
+    widths = [max(len(row[i]) for row in table) for i in range(len(HEADERS))]
+    for n, row in enumerate(table):
+        cells = [
+            cell.ljust(widths[i]) if i in (0, len(row) - 1) else cell.rjust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        print("  ".join(cells).rstrip())
+        if n == 0:
+            print("  ".join("-" * w for w in widths))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Measure and print; see the module docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="playout time per measurement (default 3)"
+    )
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    args = parser.parse_args(argv)
+    chosen = [GAMES[g] for g in args.games] if args.games else list(GAMES.values())
+
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}) on "
+        f"{platform.machine()}, {platform.system()}; {args.seconds:g} s per measurement"
+    )
+    chess_rate = chess_plies_per_second(args.seconds)
+    if chess_rate is None:
+        print("python-chess: not installed (pip install -e '.[bench]'), no reference figure")
+    else:
+        print(f"python-chess random playouts: {chess_rate:,.0f} plies/s (the reference)")
+    print(
+        f"target: decisions/s >= python-chess plies/s; 4-player Octopus's Garden with all "
+        f"modules < {MS_PER_GAME_TARGET:.0f} ms per random game"
+    )
+    print()
+    results = [measure(config, args.seconds) for config in configs(chosen)]
+    print_table(results, chess_rate, args.markdown)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
