@@ -176,7 +176,10 @@ class GardensApp(App[None]):
     def current_keys(self) -> list[KeyHelp]:
         """The keys of the active screen with what they do (one row per action)."""
         grouped: dict[str, tuple[list[str], str]] = {}
-        for active in self.screen.active_bindings.values():
+        bindings = list(self.screen.active_bindings.values())
+        # The footer's keys first, then the focused widget's own (cursor keys and the like).
+        bindings.sort(key=lambda active: not active.binding.show)
+        for active in bindings:
             binding = active.binding
             if binding.system or not binding.description:
                 continue

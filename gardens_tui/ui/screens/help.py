@@ -58,7 +58,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(f"Help: {title}", classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(help_markdown(self.specs, self.keys), id="help-text")
-            yield Button("Close [Esc]", id="close", variant="primary", compact=True)
+            yield Button("Close (Esc)", id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         """Focus the text so arrows and page keys scroll it."""

@@ -63,24 +63,30 @@ class MainMenu(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Grey out "continue" if there is nothing to continue."""
-        self.refresh_entries()
-        self.query_one("#menu", OptionList).focus()
+        """Grey out "continue" if there is nothing to continue; highlight the likely choice."""
+        can_continue = self.refresh_entries()
+        menu = self.query_one("#menu", OptionList)
+        menu.highlighted = 0 if can_continue else 1
+        menu.focus()
 
     def on_screen_resume(self) -> None:
         """A game may have been played since: check "continue" again."""
         self.refresh_entries()
 
-    def refresh_entries(self) -> None:
-        """Enable "continue" only when there is an autosave of an unfinished game."""
+    def refresh_entries(self) -> bool:
+        """Enable "continue" only when there is an autosave of an unfinished game; True if so."""
         menu = self.query_one("#menu", OptionList)
         can_continue = saves.last_autosave() is not None
-        if can_continue:
-            menu.enable_option("continue")
-        else:
-            menu.disable_option("continue")
-        if menu.highlighted is None or (not can_continue and menu.highlighted == 0):
-            menu.highlighted = 0 if can_continue else 1
+        option = menu.get_option("continue")
+        if option.disabled == can_continue:
+            # OptionList moves the highlight off an option whose state changes: keep it.
+            highlighted = menu.highlighted
+            if can_continue:
+                menu.enable_option("continue")
+            else:
+                menu.disable_option("continue")
+            menu.highlighted = 1 if highlighted in (None, 0) and not can_continue else highlighted
+        return can_continue
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Run the chosen entry."""

@@ -11,6 +11,7 @@ No Textual import is needed here beyond :class:`~textual.geometry.Region`, so it
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -167,8 +168,9 @@ class BoardLayout:
         A candidate must lie strictly in that direction (its centre past ``cell``'s). Sideways
         moves stay on the same band of rows (a candidate may not be as far off-line as it is
         ahead), so the cursor stops at the end of a row instead of wrapping; up and down accept
-        the half-cell offsets of hex rows. Among candidates the one with the smallest distance
-        along the direction plus twice the sideways distance wins, ties going to layout order.
+        the half-cell offsets of hex rows. Among candidates the closest wins (straight-line distance
+        plus half the sideways offset, so the straighter of two equal ones), ties going to layout
+        order.
         ``None`` at the edge of the board (the cursor stays where it is).
         """
         if cell not in self.cells:
@@ -189,7 +191,7 @@ class BoardLayout:
                 continue
             if dx == 0 and sideways > 2 * along:
                 continue
-            score = along + 2 * sideways
+            score = math.hypot(ox, oy) + sideways / 2
             if score < best_score:
                 best, best_score = other, score
         return best

@@ -1,0 +1,45 @@
+"""Fixtures for the UI tests: fast settings, the toy game at a table, and a pilot helper that
+lets bots finish their moves deterministically (by awaiting their workers, never sleeping)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from gardens_tui.settings import Settings
+from gardens_tui.table import Seat, Setup, Table
+
+
+@pytest.fixture
+def fast_settings() -> Settings:
+    """Settings with no bot delay, so bot moves complete as soon as their worker runs."""
+    return Settings(bot_delay_ms=0)
+
+
+@pytest.fixture
+def toy_table(toy_registered: None) -> Callable[..., Table]:
+    """Make a table of the toy game: ``toy_table("Ann", "Bob=greedy", seed=3)``."""
+
+    def make(*players: str, seed: int = 7, **options: Any) -> Table:
+        seats = []
+        for spec in players:
+            name, _, bot = spec.partition("=")
+            seats.append(Seat(name, bot or None))
+        return Table(Setup("toy", tuple(seats), options, seed))
+
+    return make
+
+
+async def settle(pilot: Pilot[Any], rounds: int = 200) -> None:
+    """Let every pending bot move and screen change finish (awaits workers; no sleeping)."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = getattr(app, "game_screen", lambda: None)()
+        if not app.workers and (screen is None or not screen.bot_thinking):
+            return
