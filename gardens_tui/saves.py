@@ -429,7 +429,13 @@ def _migrate(data: dict[str, Any]) -> dict[str, Any]:
         step = MIGRATIONS.get(version)
         if step is None:
             raise SaveError(f"version {version} is not a save-file version gardens-tui knows")
-        data = step(dict(data))
+        try:
+            data = step(dict(data))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # A migration meets the old file as it is: a damaged one must not crash it.
+            raise SaveError(
+                f"cannot upgrade this version {version} file ({type(exc).__name__}: {exc})"
+            ) from None
         version += 1
         data["version"] = version
     return data

@@ -320,6 +320,22 @@ def test_old_version_is_migrated_one_step_at_a_time(
     assert saves.snapshot(loaded)["version"] == 3
 
 
+def test_a_migration_that_meets_a_damaged_old_file_refuses_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A migration failing on an odd old file gives a SaveError, not a crash."""
+
+    def v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+        data["setup"] = data.pop("table_setup")
+        return data
+
+    monkeypatch.setattr(saves, "VERSION", 2)
+    monkeypatch.setattr(saves, "MIGRATIONS", {1: v1_to_v2})
+    path = write(tmp_path / "old.json", saves.snapshot(new_table()) | {"version": 1})
+    with pytest.raises(SaveError, match="cannot upgrade this version 1 file \\(KeyError"):
+        saves.load_table(path)
+
+
 def test_a_version_without_a_migration_is_refused(tmp_path: Path) -> None:
     """Version 0 has no migration: refused as unknown."""
     data = saves.snapshot(new_table())
