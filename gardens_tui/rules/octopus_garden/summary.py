@@ -1,4 +1,4 @@
-"""The rules of Octopus's Garden in our own words (Markdown), shown by ``gardens rules`` and ``?``."""
+"""The rules of Octopus's Garden in our own words (Markdown) for ``gardens rules`` and ``?``."""
 
 from __future__ import annotations
 

@@ -1,0 +1,91 @@
+"""The greedy bot's position heuristic: provisional score plus what pearls, oysters and the tokens
+still to be planted are likely to become.
+
+One decision ahead is short-sighted, so the value of things not yet points is estimated: a pearl
+is worth a fraction of a point (less as the game nears its end), an oyster token pays a pearl per
+turn left, a token in hand is worth its rough final value, and a group of anemones or seagrass
+one or two short of its next bonus animal is worth part of that animal.
+"""
+
+from __future__ import annotations
+
+from gardens_tui.rules.octopus_garden.components import (
+    ANEMONE,
+    ANEMONE_LIKE,
+    BOXER,
+    CHEST,
+    COCONUT,
+    CORAL,
+    CRAB,
+    DIVER,
+    LIONFISH,
+    MIMIC,
+    OYSTER,
+    PARROT,
+    RELIC,
+    SEAGRASS,
+    SEAGRASS_LIKE,
+    SHARKS,
+    SHELL,
+    STAR,
+    TRASH,
+)
+from gardens_tui.rules.octopus_garden.garden import count_base, group_sizes
+from gardens_tui.rules.octopus_garden.scoring import score_table
+from gardens_tui.rules.octopus_garden.state import OctopusState
+
+HAND_VALUE: dict[int, float] = {
+    ANEMONE: 2.8,
+    SEAGRASS: 1.6,
+    CORAL: 1.0,
+    STAR: 4.0,
+    RELIC: 2.5,
+    CRAB: 2.0,
+    SHELL: 1.5,
+    TRASH: -2.5,
+    OYSTER: -0.5,
+    MIMIC: 1.5,
+    COCONUT: 2.5,
+    PARROT: 1.5,
+    DIVER: 1.0,
+    LIONFISH: 5.0,
+    CHEST: 0.0,
+    BOXER: 3.0,
+    **{code: 2.0 for code in SHARKS},
+}
+"""Rough final worth of a token waiting to be planted."""
+
+
+def _turns_left(s: OctopusState, seat: int) -> float:
+    if s.over:
+        return 0.0
+    if s.end_by >= 0:
+        return 0.5
+    empty = sum(1 for st in s.gardens[seat] if not st)
+    return max(1.0, empty / 3.0)
+
+
+def seat_value(s: OctopusState, seat: int, total: int) -> float:
+    """How good the position is for one seat, in points."""
+    if s.over:
+        return total + 0.01 * s.pearls[seat]
+    turns = _turns_left(s, seat)
+    pearl = min(0.6, 0.1 * turns)
+    garden = s.gardens[seat]
+    value = float(total) + pearl * s.pearls[seat]
+    value += count_base(garden, OYSTER) * pearl * turns
+    if seat == s.active:
+        value += sum(HAND_VALUE.get(t, 0.0) for t in s.hand)
+    if s.clown_pile:
+        value += sum(n % 3 for n in group_sizes(garden, ANEMONE_LIKE)) * 0.3 * s.clown_pile[-1] / 3
+    if s.horse_pile:
+        value += sum(n % 5 for n in group_sizes(garden, SEAGRASS_LIKE)) * 0.3 * s.horse_pile[-1] / 5
+    return value
+
+
+def evaluate(s: OctopusState, seat: int) -> float:
+    """The seat's value minus the best opponent's (higher is better for ``seat``)."""
+    totals = score_table(s).totals()
+    values = [seat_value(s, p, totals[p]) for p in range(len(s.players))]
+    best_other = max(v for p, v in enumerate(values) if p != seat)
+    return values[seat] - best_other

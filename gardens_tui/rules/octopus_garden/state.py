@@ -1,0 +1,173 @@
+"""The Octopus's Garden state: gardens, market, bag, piles, pearls and the pending decision.
+
+A garden is a list of 24 *stacks* (tuples of token codes, bottom first). An empty space is ``()``.
+A stack holds at most one *flat* token (anything but an animal), always at index 0, and any number
+of animals on top of it (sea stars, hermit crabs with or without a home). Two special stacks:
+a coral space is exactly ``(CORAL,)`` (nothing may enter it) and a boxer-crab space is exactly
+``(anemone-like, BOXER)`` (nothing may enter it either).
+
+``phase`` names the pending decision; see the package docstring for every phase and action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gardens_tui.rules.base import Decision, GameState
+from gardens_tui.rules.octopus_garden.board import market_name
+from gardens_tui.rules.octopus_garden.components import describe
+
+Stack = tuple[int, ...]
+Garden = list[Stack]
+
+PHASES: tuple[str, ...] = (
+    "lionfish",
+    "shark",
+    "market",
+    "treasure",
+    "plant",
+    "animals",
+    "push",
+    "refill",
+    "claim",
+    "over",
+)
+"""Every value of :attr:`OctopusState.phase`; all but ``"over"`` are also decision kinds."""
+
+_PROMPTS: dict[str, str] = {
+    "lionfish": "Lionfish: pay 1 pearl to discard a market tile, or skip",
+    "shark": "Your shark waits on the market: buy a row or column with its tile, or release it",
+    "market": "Buy a row or column, attract an oyster, or pass (return a market tile)",
+    "treasure": "Treasure chest: pay pearls to draw tokens to keep or sell, or open it empty",
+    "plant": "Plant your tokens",
+    "animals": "Move your animals (sea stars must move), then done",
+    "push": "Coconut octopus: push each neighbouring space one step, then done",
+    "refill": "Refill the market",
+    "claim": "Place your shark on a market tile to claim it, or skip",
+}
+
+
+@dataclass(slots=True, eq=False, kw_only=True)
+class OctopusState(GameState):
+    """One Octopus's Garden position. Treat as immutable: the engine copies before changing it.
+
+    Fields (per-seat lists are indexed by seat):
+
+    - ``gardens``: 24 stacks per seat (see the module docstring).
+    - ``pearls``: pearls per seat (the supply is unlimited).
+    - ``bed``: oyster tokens left in the oyster bed.
+    - ``clown_pile`` / ``horse_pile``: values still in the bonus piles, top of the pile last.
+    - ``clowns`` / ``horses``: bonus values each seat holds, in the order taken.
+    - ``market``: 9 spaces (token code, 0 when empty); ``claims``: per space the seat whose shark
+      sits on that tile, or -1.
+    - ``bag``: how many of each kind are in the bag (index = code); ``out``: how many left the game.
+    - ``phase``: the pending decision (see :data:`PHASES`).
+    - ``hand``: bought tokens still to be planted; ``chests``: treasure chests still to open.
+    - ``moved``: ``(cell, piece)`` for every animal that already moved this animal phase, at the
+      cell it moved to; ``pushes``: cells still waiting for the coconut octopus's push.
+    - ``drawn``: the token drawn for the market refill, waiting for its space (0: none).
+    - ``claim_order``: seats still to be offered the shark claim window (first decides now).
+    - ``shark_of``: the shark each seat owns (0: none); ``shark_bought``: the seat has had its one
+      shark purchase of the game.
+    - ``end_by``: the seat that triggered the end of the game (-1: not yet); ``passes``: turns in
+      a row that ended by passing (the stalemate rule).
+    """
+
+    game_id = "octopus-garden"
+
+    gardens: list[Garden] = field(default_factory=list)
+    pearls: list[int] = field(default_factory=list)
+    bed: int = 0
+    clown_pile: list[int] = field(default_factory=list)
+    horse_pile: list[int] = field(default_factory=list)
+    clowns: list[list[int]] = field(default_factory=list)
+    horses: list[list[int]] = field(default_factory=list)
+    market: list[int] = field(default_factory=list)
+    claims: list[int] = field(default_factory=list)
+    bag: list[int] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
+    phase: str = "market"
+    hand: list[int] = field(default_factory=list)
+    chests: int = 0
+    moved: list[tuple[int, int]] = field(default_factory=list)
+    pushes: list[int] = field(default_factory=list)
+    drawn: int = 0
+    claim_order: list[int] = field(default_factory=list)
+    shark_of: list[int] = field(default_factory=list)
+    shark_bought: list[bool] = field(default_factory=list)
+    end_by: int = -1
+    passes: int = 0
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, ``None`` when the game is over."""
+        if self.over:
+            return None
+        if self.phase == "claim":
+            return self.claim_order[0]
+        return self.active
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision (kind = :attr:`phase`) with a one-line prompt."""
+        if self.over:
+            return None
+        phase = self.phase
+        prompt = _PROMPTS[phase]
+        if phase == "plant":
+            prompt = f"Plant your tokens: choose a token and a space ({len(self.hand)} left)"
+        elif phase == "refill":
+            empty = sum(1 for t in self.market if not t)
+            prompt = (
+                f"Refill the market: choose a space for the {describe(self.drawn)} ({empty} empty)"
+            )
+        elif phase == "claim":
+            seat = self.claim_order[0]
+            return Decision(seat, phase, prompt, optional=True)
+        return Decision(self.active, phase, prompt)
+
+    def copy(self) -> OctopusState:
+        """An independent copy (stacks are tuples, so copying the lists is enough)."""
+        return OctopusState(
+            players=self.players,
+            options=self.options,
+            rng=self.rng,
+            active=self.active,
+            turn=self.turn,
+            over=self.over,
+            hidden=self.hidden,
+            gardens=[list(g) for g in self.gardens],
+            pearls=list(self.pearls),
+            bed=self.bed,
+            clown_pile=list(self.clown_pile),
+            horse_pile=list(self.horse_pile),
+            clowns=[list(c) for c in self.clowns],
+            horses=[list(h) for h in self.horses],
+            market=list(self.market),
+            claims=list(self.claims),
+            bag=list(self.bag),
+            out=list(self.out),
+            phase=self.phase,
+            hand=list(self.hand),
+            chests=self.chests,
+            moved=list(self.moved),
+            pushes=list(self.pushes),
+            drawn=self.drawn,
+            claim_order=list(self.claim_order),
+            shark_of=list(self.shark_of),
+            shark_bought=list(self.shark_bought),
+            end_by=self.end_by,
+            passes=self.passes,
+        )
+
+    def claimed_space(self, seat: int) -> int:
+        """The market space ``seat``'s shark sits on, or -1."""
+        for space, owner in enumerate(self.claims):
+            if owner == seat:
+                return space
+        return -1
+
+    def describe_claim(self, seat: int) -> str:
+        """``"m5"`` for the space seat's shark claims, ``""`` if none."""
+        space = self.claimed_space(seat)
+        return "" if space < 0 else market_name(space)
