@@ -165,12 +165,12 @@ class NewGameDialog(ModalScreen[Setup | None]):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         """Fill in the seats and options of the chosen game."""
         seats = list(self.initial.seats) if self.initial is not None else None
         options = self.initial.options if self.initial is not None else None
-        self._build_seats(self._count(), seats)
-        self._build_options(options)
+        await self._build_seats(self._count(), seats)
+        await self._build_options(options)
         self.query_one("#game", Select).focus()
 
     @staticmethod
@@ -184,7 +184,7 @@ class NewGameDialog(ModalScreen[Setup | None]):
     def _current_seats(self) -> list[Seat]:
         return [row.read() for row in self.query(SeatRow)]
 
-    def _build_seats(self, count: int, seats: list[Seat] | None = None) -> None:
+    async def _build_seats(self, count: int, seats: list[Seat] | None = None) -> None:
         container = self.query_one("#seats", Vertical)
         if seats is None:
             seats = self._current_seats()
@@ -197,12 +197,12 @@ class NewGameDialog(ModalScreen[Setup | None]):
             )
             used.add(name.casefold())
             seats.append(Seat(name, default.bot))
-        container.remove_children()
-        container.mount_all(SeatRow(i, seats[i]) for i in range(count))
+        await container.remove_children()
+        await container.mount_all(SeatRow(i, seats[i]) for i in range(count))
 
-    def _build_options(self, values: Mapping[str, OptionValue] | None = None) -> None:
+    async def _build_options(self, values: Mapping[str, OptionValue] | None = None) -> None:
         container = self.query_one("#options", Grid)
-        container.remove_children()
+        await container.remove_children()
         self._option_widgets = {}
         widgets: list[Widget] = []
         spec = self.spec
@@ -228,12 +228,12 @@ class NewGameDialog(ModalScreen[Setup | None]):
                 )
                 widgets.extend([Label(opt.key), widget])
             self._option_widgets[opt.key] = widget
-        container.mount_all(widgets)
+        await container.mount_all(widgets)
 
     # --- reacting -------------------------------------------------------------------------------
 
     @on(Select.Changed, "#game")
-    def _game_changed(self, event: Select.Changed) -> None:
+    async def _game_changed(self, event: Select.Changed) -> None:
         if not isinstance(event.value, str) or event.value == self.game_id:
             return
         self.game_id = event.value
@@ -243,13 +243,13 @@ class NewGameDialog(ModalScreen[Setup | None]):
         count = min(max(self._count(), spec.min_players), spec.max_players)
         count_select.set_options(self._count_choices(spec))
         count_select.value = count
-        self._build_seats(count)
-        self._build_options()
+        await self._build_seats(count)
+        await self._build_options()
 
     @on(Select.Changed, "#count")
-    def _count_changed(self, event: Select.Changed) -> None:
+    async def _count_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != len(self.query(SeatRow)):
-            self._build_seats(event.value)
+            await self._build_seats(event.value)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -1,0 +1,198 @@
+"""The new-game dialog: defaults from the game's spec, seat count within the game's range, seat
+names and bot levels, every option type, the seed, inline validation errors, and the Setup it
+returns (which the app turns into a running game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.widgets import Input, Select, Static
+
+from gardens_tui.rules.base import GameSpec, Option
+from gardens_tui.settings import Settings
+from gardens_tui.table import Seat, Setup
+from gardens_tui.ui.app import create_app
+from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.new_game import NewGameDialog, SeatRow, parse_seed
+from gardens_tui.ui.widgets.tick_box import TickBox
+
+
+class DialogApp(App[None]):
+    """Shows one NewGameDialog and keeps what it returns.
+
+    Repeated submits use ctrl+s: a Button ignores a second click within its 0.2 s press effect.
+    """
+
+    def __init__(self, dialog: NewGameDialog) -> None:
+        super().__init__()
+        self.dialog = dialog
+        self.results: list[Setup | None] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.dialog, self.results.append)
+
+
+def error_text(dialog: NewGameDialog) -> str:
+    return str(dialog.query_one("#new-game-error", Static).render())
+
+
+async def test_defaults_give_a_valid_two_seat_setup_of_the_first_game() -> None:
+    dialog = NewGameDialog(seed_chooser=lambda: 1234)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        spec = dialog.spec
+        assert len(dialog.query(SeatRow)) == spec.min_players
+        await pilot.click("#start")
+        await pilot.pause()
+    (setup,) = app.results
+    assert setup is not None
+    assert setup.game == spec.id
+    assert setup.seats == (Seat("Ann"), Seat("Bob", "greedy"))
+    assert setup.options == spec.normalise_options({})
+    assert setup.seed == 1234  # blank seed: chosen at random (here by the test's chooser)
+
+
+async def test_player_count_select_adds_and_removes_seat_rows() -> None:
+    dialog = NewGameDialog(seed_chooser=lambda: 1)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        count = dialog.query_one("#count", Select)
+        assert [value for _, value in count._options] == list(
+            range(dialog.spec.min_players, dialog.spec.max_players + 1)
+        )
+        count.value = dialog.spec.max_players
+        await pilot.pause()
+        rows = list(dialog.query(SeatRow))
+        assert len(rows) == dialog.spec.max_players
+        names = [row.read().name for row in rows]
+        assert len(set(names)) == len(names)  # new seats get distinct default names
+        count.value = dialog.spec.min_players
+        await pilot.pause()
+        assert len(dialog.query(SeatRow)) == dialog.spec.min_players
+
+
+async def test_duplicate_or_empty_names_are_refused_inline() -> None:
+    dialog = NewGameDialog(seed_chooser=lambda: 1)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        names = list(dialog.query(".seat-name").results(Input))
+        names[1].value = "ann"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "used twice" in error_text(dialog)
+        assert app.results == []  # still open
+        names[1].value = "   "
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "name must be 1 to 40" in error_text(dialog)
+        names[1].value = "Zed"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert app.results[0] is not None
+    assert app.results[0].names == ("Ann", "Zed")
+
+
+async def test_seed_must_be_a_whole_number_in_range() -> None:
+    assert parse_seed("") is None
+    assert parse_seed(" 42 ") == 42
+    dialog = NewGameDialog(seed_chooser=lambda: 1)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        seed = dialog.query_one("#seed", Input)
+        seed.value = "-5"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "seed must be between" in error_text(dialog)
+        seed.value = "99"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert app.results[0] is not None and app.results[0].seed == 99
+
+
+async def test_every_option_type_has_a_field_and_ints_are_range_checked(
+    monkeypatch: Any,
+) -> None:
+    from gardens_tui.rules import registry
+
+    spec = GameSpec(
+        id="toy",
+        title="Options test",
+        min_players=2,
+        max_players=3,
+        blurb="b",
+        summary="s",
+        options=(
+            Option("snap", True, "allow snapping"),
+            Option("rounds", 3, "rounds to play", minimum=1, maximum=5),
+            Option("variant", "short", "which variant", choices=("short", "long")),
+        ),
+    )
+
+    class SpecOnly:
+        pass
+
+    fake = SpecOnly()
+    fake.spec = spec  # type: ignore[attr-defined]
+    monkeypatch.setattr(registry, "GAMES", {"toy": fake})
+    monkeypatch.setattr("gardens_tui.ui.screens.new_game.GAMES", {"toy": fake})
+    dialog = NewGameDialog(seed_chooser=lambda: 5)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(dialog.query_one("#opt-snap"), TickBox)
+        rounds = dialog.query_one("#opt-rounds", Input)
+        assert isinstance(dialog.query_one("#opt-variant"), Select)
+        rounds.value = "9"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "'rounds' must be at most 5" in error_text(dialog)
+        rounds.value = "4"
+        dialog.query_one("#opt-snap", TickBox).value = False
+        dialog.query_one("#opt-variant", Select).value = "long"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    setup = app.results[0]
+    assert setup is not None
+    assert setup.options == {"snap": False, "rounds": 4, "variant": "long"}
+
+
+async def test_escape_cancels_with_none() -> None:
+    dialog = NewGameDialog()
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [None]
+
+
+async def test_initial_setup_prefills_seats_options_and_seed(toy_registered: None) -> None:
+    initial = Setup("toy", (Seat("Xia"), Seat("Yan", "random"), Seat("Zoe")), {"snap": False}, 8)
+    dialog = NewGameDialog(initial)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert dialog.query_one("#game", Select).value == "toy"
+        assert [row.read() for row in dialog.query(SeatRow)] == list(initial.seats)
+        assert dialog.query_one("#opt-snap", TickBox).value is False
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert app.results == [Setup("toy", initial.seats, {"snap": False}, 8)]
+
+
+async def test_starting_from_the_menu_opens_the_game_with_those_seats(toy_registered: None) -> None:
+    app = create_app(settings=Settings(bot_delay_ms=0))
+    app.last_setup = Setup("toy", (Seat("Ann"), Seat("Bob")), {}, 3)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.game_screen()
+        assert isinstance(screen, GameScreen)
+        assert screen.table.setup == Setup("toy", (Seat("Ann"), Seat("Bob")), {"snap": True}, 3)
