@@ -22,6 +22,7 @@ from gardens_tui.rules.octopus_garden.board import (
     market_name,
 )
 from gardens_tui.rules.octopus_garden.components import (
+    ANEMONE,
     BOXER,
     CHEST,
     CODES,
@@ -37,6 +38,7 @@ from gardens_tui.rules.octopus_garden.components import (
     OYSTER,
     OYSTER_TOKENS,
     RELIC,
+    SEAGRASS,
     SHARKS,
     START_PEARLS,
     TRASH,
@@ -108,15 +110,15 @@ def _buy_actions(s: OctopusState, seat: int, must_include: int) -> list[Action]:
     acts: list[Action] = []
     pearls = s.pearls[seat]
     market = s.market
-    claims = s.claims
-    for axis, number, spaces in LINES:
-        if must_include >= 0 and must_include not in spaces:
+    cost = [COST[t] for t in market]
+    # Spaces another seat's shark claims make their lines unbuyable for this seat.
+    barred = [owner >= 0 and owner != seat for owner in s.claims]
+    for axis, number, (i, j, k) in LINES:
+        if must_include >= 0 and must_include not in (i, j, k):
             continue
-        if not any(market[m] for m in spaces):
+        if not (market[i] or market[j] or market[k]) or barred[i] or barred[j] or barred[k]:
             continue
-        if any(claims[m] >= 0 and claims[m] != seat for m in spaces):
-            continue
-        if line_cost(s, seat, spaces) <= pearls:
+        if cost[i] + cost[j] + cost[k] <= pearls:
             acts.append(("buy", axis, number))
     return acts
 
@@ -159,18 +161,25 @@ def _plant_actions(s: OctopusState) -> list[Action]:
 
 
 def _mimic_actions(s: OctopusState, seat: int) -> list[Action]:
-    garden = s.gardens[seat]
-    acts: list[Action] = []
-    for c in range(NUM_CELLS):
-        st = garden[c]
-        if st and st[0] == MIMIC:
-            acts.append(("mimic", c, "anemone"))
-            acts.append(("mimic", c, "seagrass"))
-    return acts
+    cells = [c for c, st in enumerate(s.gardens[seat]) if st and st[0] == MIMIC]
+    if not cells:
+        return []
+    return [("mimic", c, kind) for c in cells for kind in ("anemone", "seagrass")]
 
 
 def legal_actions(s: OctopusState) -> list[Action]:
-    """Every legal action of the pending decision, in a fixed order ([] once the game is over)."""
+    """Every legal action of the pending decision, in a fixed order ([] once the game is over).
+
+    The list is computed once per state and cached on it (states are immutable once handed
+    out), so ``legal_actions`` followed by ``apply`` costs one computation.
+    """
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
+    return list(cached)
+
+
+def _compute_legal(s: OctopusState) -> list[Action]:
     if s.over:
         return []
     phase = s.phase
@@ -242,7 +251,10 @@ def illegal(s: OctopusState, action: Action, text: str) -> IllegalAction:
 
 def apply(s0: OctopusState, action: Action, text: str) -> OctopusState:
     """The state after a legal ``action``; ``IllegalAction`` (``text`` names it) otherwise."""
-    if action not in legal_actions(s0):
+    legal = s0.legal_cache
+    if legal is None:
+        legal = s0.legal_cache = _compute_legal(s0)
+    if action not in legal:
         raise illegal(s0, action, text)
     s = s0.copy()
     s.chance = False
@@ -393,7 +405,8 @@ def _apply_plant(s: OctopusState, action: Action, log: Log) -> None:
         else:
             garden[cell] = (kind,)
             log.append(f"{name} planted {a(kind)} at {cell_name(cell)}")
-        flow.award(s, seat, log)
+            if kind in (ANEMONE, SEAGRASS):
+                flow.award(s, seat, log)
         flow.check_full(s, log)
     flow.settle_hand(s, log)
 

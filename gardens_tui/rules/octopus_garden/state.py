@@ -18,6 +18,7 @@ from gardens_tui.rules.octopus_garden.board import market_name
 from gardens_tui.rules.octopus_garden.components import describe
 
 Stack = tuple[int, ...]
+_new = object.__new__
 Garden = list[Stack]
 
 PHASES: tuple[str, ...] = (
@@ -97,6 +98,8 @@ class OctopusState(GameState):
     shark_bought: list[bool] = field(default_factory=list)
     end_by: int = -1
     passes: int = 0
+    legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
+    """The engine's cache of this state's legal actions (never saved, never copied)."""
 
     @property
     def current_player(self) -> int | None:
@@ -127,38 +130,45 @@ class OctopusState(GameState):
         return Decision(self.active, phase, prompt)
 
     def copy(self) -> OctopusState:
-        """An independent copy (stacks are tuples, so copying the lists is enough)."""
-        return OctopusState(
-            players=self.players,
-            options=self.options,
-            rng=self.rng,
-            active=self.active,
-            turn=self.turn,
-            over=self.over,
-            hidden=self.hidden,
-            gardens=[list(g) for g in self.gardens],
-            pearls=list(self.pearls),
-            bed=self.bed,
-            clown_pile=list(self.clown_pile),
-            horse_pile=list(self.horse_pile),
-            clowns=[list(c) for c in self.clowns],
-            horses=[list(h) for h in self.horses],
-            market=list(self.market),
-            claims=list(self.claims),
-            bag=list(self.bag),
-            out=list(self.out),
-            phase=self.phase,
-            hand=list(self.hand),
-            chests=self.chests,
-            moved=list(self.moved),
-            pushes=list(self.pushes),
-            drawn=self.drawn,
-            claim_order=list(self.claim_order),
-            shark_of=list(self.shark_of),
-            shark_bought=list(self.shark_bought),
-            end_by=self.end_by,
-            passes=self.passes,
-        )
+        """An independent copy, without events, chance flag or cache (apply sets those).
+
+        Stacks are tuples, so copying the lists is enough. Built without ``__init__`` because
+        this is the hottest function of a bot playout.
+        """
+        n: OctopusState = _new(OctopusState)
+        n.players = self.players
+        n.options = self.options
+        n.rng = self.rng
+        n.active = self.active
+        n.turn = self.turn
+        n.events = self.events
+        n.chance = self.chance
+        n.over = self.over
+        n.hidden = self.hidden
+        n.gardens = [g[:] for g in self.gardens]
+        n.pearls = self.pearls[:]
+        n.bed = self.bed
+        n.clown_pile = self.clown_pile[:]
+        n.horse_pile = self.horse_pile[:]
+        n.clowns = [v[:] for v in self.clowns]
+        n.horses = [v[:] for v in self.horses]
+        n.market = self.market[:]
+        n.claims = self.claims[:]
+        n.bag = self.bag[:]
+        n.out = self.out[:]
+        n.phase = self.phase
+        n.hand = self.hand[:]
+        n.chests = self.chests
+        n.moved = self.moved[:]
+        n.pushes = self.pushes[:]
+        n.drawn = self.drawn
+        n.claim_order = self.claim_order[:]
+        n.shark_of = self.shark_of[:]
+        n.shark_bought = self.shark_bought[:]
+        n.end_by = self.end_by
+        n.passes = self.passes
+        n.legal_cache = None
+        return n
 
     def claimed_space(self, seat: int) -> int:
         """The market space ``seat``'s shark sits on, or -1."""
