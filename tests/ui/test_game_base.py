@@ -1,0 +1,382 @@
+"""GameScreen, the base of every game screen, driven with the toy game through a test-only
+subclass: bots play in a worker without freezing the UI, undo follows the table's rules (greyed
+out when not allowed), ctrl+s writes a loadable file, autosave after every turn, the hot-seat
+curtain between human seats, illegal actions shown and ignored, and the end screen with the score
+table, winners and tie-break."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import settle
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from gardens_tui import saves
+from gardens_tui.settings import Settings
+from gardens_tui.table import Seat, Setup, Table
+from gardens_tui.ui.app import create_app
+from gardens_tui.ui.screens import GAME_SCREENS, screen_for
+from gardens_tui.ui.screens.curtain import CurtainScreen, has_hidden_information
+from gardens_tui.ui.screens.end import EndScreen, outcome_text
+from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.help import HelpScreen
+from gardens_tui.ui.screens.menu import MainMenu
+from gardens_tui.ui.screens.new_game import NewGameDialog
+from gardens_tui.ui.widgets.game_log import GameLog, log_lines
+from gardens_tui.ui.widgets.player_panel import PlayerPanel
+from gardens_tui.ui.widgets.prompt import PromptLine
+from gardens_tui.ui.widgets.score_table import ScoreTable
+
+MakeTable = Callable[..., Table]
+
+
+class ToyScreen(GameScreen):
+    """A minimal game screen: the viewer's hand as text, redrawn on every change."""
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="hand")
+
+    def on_mount(self) -> None:
+        self.redraws = 0
+
+    def redraw(self) -> None:
+        self.redraws = getattr(self, "redraws", 0) + 1
+        state: Any = self.view_state
+        seat = self.viewer
+        hand = "hidden" if seat is None else " ".join(map(str, state.hands[seat]))
+        for widget in self.query("#hand").results(Static):
+            widget.update(f"hand: {hand}")
+
+
+@pytest.fixture(autouse=True)
+def toy_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAME_SCREENS, "toy", ToyScreen)
+
+
+def screen_of(app: Any) -> ToyScreen:
+    screen = app.game_screen()
+    assert isinstance(screen, ToyScreen)
+    return screen
+
+
+def first_action(table: Table) -> Any:
+    return table.legal_actions()[0]
+
+
+async def test_the_registry_gives_the_registered_screen_or_the_text_screen() -> None:
+    assert screen_for("toy") is ToyScreen
+    assert screen_for("no-such-game").__name__ == "TextGameScreen"
+
+
+async def test_a_bot_moves_in_a_worker_after_the_human(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=greedy")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        assert table.state.current_player == 0
+        assert screen.play(first_action(table))
+        await settle(pilot)
+        # Every decision after Ann's was the bot's, until it was Ann's turn again.
+        assert table.state.current_player == 0 or table.state.is_over
+        assert any(table.states[i].current_player == 1 for i in range(1, len(table.states)))
+        assert not screen.bot_thinking
+
+
+async def test_the_ui_answers_keys_while_a_bot_waits_out_its_delay(toy_table: MakeTable) -> None:
+    table = toy_table("Ann=random", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=5000))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.bot_thinking
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)  # the event loop is free
+        assert table.actions == []  # the bot has not moved yet
+
+
+async def test_two_bots_play_to_the_end_and_the_end_screen_appears(toy_table: MakeTable) -> None:
+    table = toy_table("Ann=greedy", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert table.state.is_over
+        assert isinstance(app.screen, EndScreen)
+        scores = app.screen.query_one(ScoreTable)
+        assert scores.scores.categories == ("cards",)
+        assert scores.names == ("Ann", "Bob")
+        assert saves.last_autosave() is None  # the finished game was autosaved as over
+        assert len(saves.list_saves()) == 1
+
+
+def tied_finished_table(toy_registered: None) -> Table:
+    """A finished toy game that ended in a tie (found by trying seeds in order)."""
+    for seed in range(500):
+        table = Table(Setup("toy", (Seat("Ann"), Seat("Bob")), {"snap": False}, seed))
+        while not table.state.is_over:
+            table.apply(first_action(table))
+        if table.game.winners(table.state).tiebreak:
+            return table
+    raise AssertionError("no tied game found")
+
+
+async def test_end_screen_shows_scores_winner_and_tie_break(toy_registered: None) -> None:
+    table = tied_finished_table(toy_registered)
+    outcome = table.game.winners(table.state)
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        result = str(end.query_one("#end-result", Static).render())
+        assert "Bob wins." in result
+        assert f"Tie-break: {outcome.tiebreak}." in result
+        assert end.query_one(ScoreTable).outcome == outcome
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+
+
+def test_outcome_text_names_shared_wins() -> None:
+    from gardens_tui.rules.base import Outcome
+
+    assert outcome_text(("A", "B", "C"), Outcome((0, 2))) == "A and C share the win."
+    assert outcome_text(("A",), Outcome(())) == "Nobody wins."
+
+
+async def test_new_game_from_the_end_screen_prefills_the_same_seats(
+    toy_registered: None,
+) -> None:
+    table = tied_finished_table(toy_registered)
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameDialog)
+        assert dialog.initial == table.setup
+
+
+async def test_undo_is_greyed_out_and_does_nothing_when_not_allowed(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        assert screen.check_action("undo", ()) is None  # nothing to undo yet
+        screen.play(first_action(table))
+        await settle(pilot)
+        # Ann's card draw revealed a card: undo stops there, for Bob as for Ann.
+        assert not table.can_undo()
+        assert screen.check_action("undo", ()) is None
+        before = list(table.actions)
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.actions == before
+
+
+async def test_free_undo_takes_back_any_decision_at_a_table_of_humans(
+    toy_table: MakeTable,
+) -> None:
+    table = toy_table("Ann", "Bob")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False, free_undo=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        assert table.free_undo
+        screen.play(first_action(table))
+        await settle(pilot)
+        assert screen.check_action("undo", ()) is True
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.actions == []
+        assert len(screen.query_one(GameLog).shown) == 0
+
+
+async def test_free_undo_is_off_when_a_bot_plays(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, free_undo=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert not table.free_undo
+
+
+async def test_ctrl_s_writes_a_loadable_save_and_says_where(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        screen.play(first_action(table))
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        path = screen.save_path
+        assert path is not None and path.parent == saves.saves_dir()
+        assert path.name.startswith("toy-") and path.suffix == ".json"
+        assert saves.load_table(path).notation() == table.notation()
+        assert any(str(path) in n.message for n in app._notifications)
+        # The next save goes to the same file.
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert screen.save_path == path
+        assert len(list(saves.saves_dir().iterdir())) == 1
+
+
+async def test_ctrl_s_writes_to_the_given_save_path(toy_table: MakeTable, tmp_path: Any) -> None:
+    table = toy_table("Ann", "Bob")
+    target = tmp_path / "mine.json"
+    app = create_app(table, target, settings=Settings(bot_delay_ms=0, curtain=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert saves.load_table(target).setup.names == table.setup.names
+
+
+async def test_autosave_after_every_turn(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert saves.last_autosave() is None  # nothing played yet
+        screen = screen_of(app)
+        while table.state.turn == 1:
+            screen.play(first_action(table))
+        await settle(pilot)
+        path = saves.last_autosave()
+        assert path is not None
+        assert saves.load_table(path).notation() == table.notation()
+
+
+async def test_autosave_setting_off_writes_nothing(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob")
+    settings = Settings(bot_delay_ms=0, curtain=False, autosave=False)
+    app = create_app(table, settings=settings)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        while table.state.turn == 1:
+            screen.play(first_action(table))
+        await settle(pilot)
+        assert saves.list_saves() == []
+
+
+async def test_curtain_between_two_human_seats_hides_the_hands(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob")
+    assert has_hidden_information(table)
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        assert isinstance(app.screen, CurtainScreen)
+        assert app.screen.player == "Ann"
+        assert screen.viewer is None
+        assert "hidden" in str(screen.query_one("#hand", Static).render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.viewer == 0
+        ann_hand = " ".join(map(str, table.state.hands[0]))  # type: ignore[attr-defined]
+        assert ann_hand in str(screen.query_one("#hand", Static).render())
+        screen.play(first_action(table))
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert app.screen.player == "Bob"
+        assert screen.viewer is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.viewer == 1
+
+
+async def test_no_curtain_with_one_human_against_bots(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        assert app.screen is screen
+        assert screen.viewer == 0
+
+
+async def test_an_illegal_action_is_shown_and_changes_nothing(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        state = table.state
+        assert not screen.play(("play", 99))
+        assert table.state is state
+        prompt = screen.query_one(PromptLine)
+        assert prompt.has_class("-error")
+        assert "not legal" in (prompt.error_text or "")
+        assert not screen.play_text("dance")
+        assert "not an action" in (prompt.error_text or "")
+        screen.play(first_action(table))
+        await settle(pilot)
+        assert not prompt.has_class("-error")  # the next change brings the prompt back
+
+
+async def test_panel_log_and_prompt_follow_the_table(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        prompt = screen.query_one(PromptLine)
+        assert prompt.prompt_text == "Ann: Play a card"
+        screen.play(first_action(table))
+        await settle(pilot)
+        log = screen.query_one(GameLog)
+        assert log.shown == log_lines(table)
+        assert log.shown[0][1].startswith("Ann played")
+        assert [last for _, _, last in log.shown].count(True) >= 1
+        assert log.shown[-1][2] is True  # the last decision is the highlighted one
+        panel = str(screen.query_one(PlayerPanel).render())
+        assert panel  # rendered
+        assert screen.redraws >= 2
+
+
+async def test_help_in_a_game_shows_that_games_rules_and_keys(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert [spec.id for spec in help_screen.specs] == ["toy"]
+        described = dict((text, key) for key, text in help_screen.keys)
+        assert {"Undo", "Save", "Menu", "Help"} <= set(described)
+        assert described["Undo"] == "u"
+
+
+async def test_escape_autosaves_and_returns_to_the_menu(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert saves.last_autosave() is not None
+        assert table._listeners == []  # the screen stopped listening
+
+
+async def test_ascii_mode_reaches_the_shared_widgets(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, ascii_mode=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        assert screen.query_one(PlayerPanel).ascii_mode
+        assert screen.query_one(GameLog).ascii_mode
