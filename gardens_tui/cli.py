@@ -27,7 +27,6 @@ from gardens_tui.rules.base import Game, GameSpec, GameState, IllegalAction, Opt
 from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.saves import SaveError, load_table, save_table, starts_from_setup
-from gardens_tui.settings import load_settings
 from gardens_tui.table import Seat, Setup, Table, parse_players
 
 EXIT_OK = 0
@@ -230,7 +229,7 @@ def _new_table(args: argparse.Namespace, default_players: str | None = None) -> 
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
     setup = Setup(spec.id, tuple(seats), _options(spec, args.option), seed)
     try:
-        return Table(setup, free_undo=load_settings().free_undo)
+        return Table(setup)
     except ValueError as exc:
         raise CliError(str(exc)) from None
 
@@ -330,8 +329,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_open(args: argparse.Namespace) -> int:
     """``gardens open FILE``: continue a saved game in the app; it saves back to FILE."""
-    table = load_table(args.file, free_undo=load_settings().free_undo)
-    return _run_app(table, args.file)
+    return _run_app(load_table(args.file), args.file)
 
 
 # --------------------------------------------------------------------------------------------
