@@ -447,16 +447,25 @@ def test_greedy_beats_random_at_pearl_pick(players: int) -> None:
     assert greedy_wins(PICK, players, range(60)) >= 0.65
 
 
-GREEDY_SEEDS = {"octopus-garden": range(24)}
-"""Fixed seeds per registered game (fewer for slow games); other games use range(20)."""
+GREEDY_GAMES = {"octopus-garden": 24}
+"""Games per registered game at the smallest player count (half as many at the largest);
+other games play 20."""
 
 
+@pytest.mark.parametrize("end", ["fewest", "most"])
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_greedy_beats_random_in_every_registered_game(game_id: str) -> None:
-    """Rule (bot levels): in every registered game, at 2 players, the greedy bot wins a clear
-    majority (at least 60 %) of a fixed set of games against the random bot."""
-    share = greedy_wins(get_game(game_id), 2, GREEDY_SEEDS.get(game_id, range(20)))
-    assert share >= 0.6, f"greedy won only {share:.0%} against random"
+def test_greedy_beats_random_in_every_registered_game(game_id: str, end: str) -> None:
+    """Rule (bot levels): in every registered game, at its fewest and its most players, one
+    greedy bot wins a clear majority (at least 60 %) of a fixed set of games against random
+    bots."""
+    game = get_game(game_id)
+    count = GREEDY_GAMES.get(game_id, 20)
+    if end == "fewest":
+        players, seeds = game.spec.min_players, range(count)
+    else:
+        players, seeds = game.spec.max_players, range(count // 2)
+    share = greedy_wins(game, players, seeds)
+    assert share >= 0.6, f"greedy won only {share:.0%} against random at {players} players"
 
 
 def test_pearl_pick_conforms() -> None:

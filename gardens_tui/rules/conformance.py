@@ -310,10 +310,14 @@ def check_illegal_refused(
     data: Mapping[str, Any],
     legal: Iterable[Action],
     candidates: Iterable[Action],
+    *,
+    verify_each: bool = True,
 ) -> int:
     """Every candidate that is not legal is refused with ``IllegalAction``; the state is unchanged.
 
-    ``data`` is ``to_dict(state)`` from before. Returns how many candidates were tried.
+    ``data`` is ``to_dict(state)`` from before. With ``verify_each=False`` the caller checks once
+    afterwards that the state is unchanged (see :func:`play_checked`), which saves a ``to_dict``
+    per candidate. Returns how many candidates were tried.
     """
     legal_set = set(legal)
     tried = 0
@@ -343,6 +347,8 @@ def check_illegal_refused(
                 f"apply accepted {_short(action)}, which legal_actions does not list "
                 f"(it gave a state whose events are {_short(result.events)})",
             )
+        if not verify_each:
+            continue
         after = game.to_dict(state)
         if after != data:
             raise _fail(
@@ -430,6 +436,7 @@ def check_view(
     *,
     legal: Sequence[Action] | None = None,
     roundtrip: bool = True,
+    verify: bool = True,
 ) -> None:
     """``view(state, seat)`` for each of ``seats`` (``None`` is a spectator) hides what it must.
 
@@ -437,7 +444,8 @@ def check_view(
     ``secrets`` and no other seat's; a view of the view is the same view; it round-trips through
     ``to_dict``/``from_dict``; the real state is untouched. For the deciding seat, the view
     gives the same ``legal`` actions (bots and people decide from their view). ``roundtrip=False``
-    skips the view's ``to_dict``/``from_dict`` round trip (the costliest part).
+    skips the view's ``to_dict``/``from_dict`` round trip (the costliest part); ``verify=False``
+    leaves the check that ``state`` is unchanged to the caller.
     """
     n = state.num_players
     current = state.current_player
@@ -485,6 +493,8 @@ def check_view(
                     "the deciding seat's view lists other actions: "
                     + first_difference(list(legal), seen_legal, "actions"),
                 )
+    if not verify:
+        return
     after = game.to_dict(state)
     if after != data:
         raise _fail("view", "view() changed the real state: " + first_difference(data, after))
@@ -493,6 +503,7 @@ def check_view(
 def check_view_ignores_rng(game: Game[Any], state: GameState, seat: int | None) -> None:
     """The view does not depend on the PRNG state (so nothing about future draws leaks)."""
     twin = state.copy()
+    twin.events, twin.chance = state.events, state.chance  # copy() may reset these
     twin.rng = state.rng ^ MAX_SEED  # every bit flipped
     a = game.to_dict(game.view(state, seat))
     b = game.to_dict(game.view(twin, seat))
@@ -808,6 +819,29 @@ class PlayoutResult:
     illegal_tried: int = 0
 
 
+def _check_unchanged(
+    game: Game[Any],
+    state: GameState,
+    data: Mapping[str, Any],
+    text: str,
+    views: Sequence[int | None],
+    legal: Sequence[Action],
+    candidates: Sequence[Action],
+) -> None:
+    """One ``to_dict`` to confirm that the views and refused actions left ``state`` alone; if
+    not, redo them one at a time on a fresh copy so the failure names the culprit."""
+    after = game.to_dict(state)
+    if after == data:
+        return
+    fresh = game.from_dict(json.loads(text))
+    check_view(game, fresh, data, views, legal=legal, roundtrip=False)
+    check_illegal_refused(game, fresh, data, legal, candidates)
+    raise _fail(
+        "illegal action",
+        "viewing the state or refusing actions on it changed it: " + first_difference(data, after),
+    )
+
+
 def _where(game: Game[Any], setup: PlayoutSetup, step: int, actions: Sequence[Action]) -> str:
     tail = []
     for action in actions[-5:]:
@@ -878,12 +912,14 @@ def play_checked(
             chosen_views: list[int | None] = [current]
             for k in range(min(t.view_seats, len(others))):
                 chosen_views.append(others[(step + k) % len(others)])
-            check_view(game, state, data, chosen_views, legal=legal, roundtrip=deep)
+            check_view(game, state, data, chosen_views, legal=legal, roundtrip=deep, verify=False)
             stage = "illegal actions"
             candidates = pool.sample(rng, t.illegal_from_game)
             bad = malformed_actions(legal[step % len(legal)])
             candidates += [bad[rng.randrange(len(bad))] for _ in range(t.illegal_malformed)]
-            tried += check_illegal_refused(game, state, data, legal, candidates)
+            tried += check_illegal_refused(game, state, data, legal, candidates, verify_each=False)
+            stage = "state unchanged"
+            _check_unchanged(game, state, data, text, chosen_views, legal, candidates)
             if deep:
                 stage = "copy"
                 check_copy(game, state, data)
