@@ -50,7 +50,8 @@ def make_position(
     - ``market``: 9 token names or ``None`` (empty); the setup's market goes back into the bag.
     - ``pearls``: every seat's pearls (default: the new game's).
     - ``active``, ``hand``, ``phase``: whose turn, tokens waiting to be planted, the decision.
-    - ``fields``: any other serialised field set as is (``clownfish=[[7], []]``, ``end_by=1``).
+    - ``fields``: any other serialised field set as is (``clownfish=[[7], []]``, ``end_by=1``);
+      a ``drawn`` token and the sharks of seats with ``claims`` also come out of the bag.
 
     Raises ``ValueError`` when the bag runs short or the position is not valid.
     """
@@ -89,6 +90,12 @@ def make_position(
             data["gardens"][seat][CELL_IDS[cell]] = pieces
     for name in hand:
         take(name)
+    if fields.get("drawn"):
+        take(fields["drawn"])
+    owners = fields.get("shark_of", data["shark_of"])
+    for seat in fields.get("claims", ()):
+        if seat is not None and owners[seat]:
+            take(owners[seat])
     data["hand"] = list(hand)
     data["bag"] = {k: v for k, v in bag.items() if v}
     if pearls is not None:

@@ -283,6 +283,10 @@ def _check_phase(s: OctopusState) -> None:
         raise F.fail("state.claim_order", "a seat appears twice")
     if phase == "shark" and s.active not in s.claims:
         raise F.fail("state.phase", "the shark step needs the active seat's shark on the market")
+    if phase not in ("lionfish", "shark", "claim", "over") and s.active in s.claims:
+        raise F.fail(
+            "state.phase", "a seat whose shark waits on the market must first buy or release it"
+        )
     garden = s.gardens[s.active]
     for i, (c, piece) in enumerate(s.moved):
         if sum(1 for cc, p in s.moved if cc == c and p == piece) > garden[c].count(piece):

@@ -1,0 +1,129 @@
+"""Octopus's Garden turn flow: market refill, the end trigger, the final round and stalemates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gardens_tui.rules.octopus_garden import GAME
+from gardens_tui.rules.octopus_garden.board import CELL_IDS, CELL_NAMES
+from gardens_tui.rules.octopus_garden.positions import make_position
+from gardens_tui.rules.octopus_garden.state import OctopusState
+
+
+def play(state: OctopusState, *moves: str) -> OctopusState:
+    for text in moves:
+        state = GAME.apply(state, GAME.parse_action(state, text))
+    return state
+
+
+def empty_bag(**kw: Any) -> OctopusState:
+    """A position whose bag is empty (everything not placed has left the game)."""
+    data = GAME.to_dict(make_position(**kw))
+    data["out"], data["bag"] = data["bag"], {}
+    return GAME.from_dict(data)
+
+
+def filled(n: int, last: dict[str, str] | None = None) -> dict[str, str]:
+    kinds = ("seagrass", "anemone")
+    cells = {c: kinds[i % 2] for i, c in enumerate(CELL_NAMES[:n])}
+    cells.update(last or {})
+    return cells
+
+
+def test_refill_lets_the_active_player_place_each_drawn_token() -> None:
+    state = make_position(market=["coral"] * 9, pearls=[3, 2])
+    state = play(state, "buy row 1", "plant coral a1", "plant coral a2", "plant coral a3")
+    assert state.phase == "refill" and state.decision is not None
+    assert state.decision.seat == 0 and "choose a space" in state.decision.prompt
+    assert GAME.legal_actions(state) == [("refill", 0), ("refill", 1), ("refill", 2)]
+    first = state.drawn
+    state = play(state, "refill m3")
+    assert state.market[2] == first and state.phase == "refill"
+    state = play(state, "refill m1")
+    # The last token goes to the last gap by itself; then it is Bob's turn.
+    assert all(state.market) and state.active == 1
+    assert any("was drawn for m2" in e for e in state.events)
+
+
+def test_empty_bag_leaves_market_spaces_empty_and_gapped_lines_can_be_bought() -> None:
+    state = empty_bag(market=["relic", None, "coral"] + ["coral"] * 6, pearls=[4, 2])
+    assert ("buy", "row", 1) in GAME.legal_actions(state)
+    state = play(state, "buy row 1", "plant relic a1", "plant coral a2")
+    assert state.active == 1 and state.market[:3] == [0, 0, 0]
+    assert state.pearls[0] == 0
+
+
+def test_garden_full_after_planting_triggers_the_end_and_others_get_one_more_turn() -> None:
+    state = make_position(
+        ("Ann", "Bob", "Cy"),
+        gardens={0: filled(21)},
+        market=["relic"] * 3 + ["coral"] * 6,
+        pearls=[9, 2, 2],
+    )
+    state = play(state, "buy row 1", "plant relic e2", "plant relic e3", "plant relic e4")
+    assert state.end_by == 0
+    assert any("garden is full" in e for e in state.events)
+    state = play(state, "refill m1", "refill m2")
+    assert state.active == 1 and not state.over
+    state = play(state, "pass m4")
+    assert state.active == 2 and not state.over
+    state = play(state, "pass m4")
+    assert state.over and state.phase == "over" and state.decision is None
+    assert GAME.legal_actions(state) == []
+    assert any(e.startswith("The game is over") for e in state.events)
+
+
+def test_final_turn_skips_the_refill() -> None:
+    state = make_position(market=["coral"] * 9, pearls=[0, 3], active=1, end_by=0)
+    state = play(state, "buy row 1", "plant coral a1", "plant coral a2", "plant coral a3")
+    assert state.over and state.market[:3] == [0, 0, 0]
+
+
+def test_garden_full_after_moving_animals_triggers_the_end() -> None:
+    cells = filled(24, {"c1": "seagrass star", "c3": "oyster"})
+    del cells["c2"]
+    state = make_position(gardens={0: cells}, phase="animals")
+    assert state.end_by == -1
+    state = play(state, "move star c1 c2")
+    assert state.end_by == 0
+    assert any("garden is full" in e for e in state.events)
+
+
+def test_end_stays_triggered_when_an_animal_empties_a_space_later() -> None:
+    cells = filled(24, {"c1": "star", "c2": "seagrass", "c3": "oyster"})
+    del cells["e4"]
+    state = make_position(
+        gardens={0: cells}, market=["coral", "seagrass", "seagrass"] * 3, pearls=[3, 2]
+    )
+    state = play(state, "buy col 1", "plant coral e4")
+    assert state.end_by == 0 and state.hand == []  # the other two corals had no room
+    assert state.phase == "animals"
+    state = play(state, "move star c1 c2")
+    assert state.gardens[0][CELL_IDS["c1"]] == ()
+    assert state.end_by == 0
+    state = play(state, "done", "refill m1", "refill m4")
+    assert state.active == 1 and not state.over
+    state = play(state, "pass m2")
+    assert state.over
+
+
+def test_two_full_rounds_of_passing_trigger_the_end() -> None:
+    state = make_position(market=["coral"] * 9, passes=3)
+    state = play(state, "pass m1")
+    assert state.passes == 4 and state.end_by == 0
+    assert any("Two full rounds of passing" in e for e in state.events)
+    state = play(state, "pass m1")
+    assert state.over
+
+
+def test_buying_resets_the_pass_count() -> None:
+    state = make_position(market=["coral"] * 9, passes=3, pearls=[3, 2])
+    state = play(state, "buy row 1")
+    assert state.passes == 0
+
+
+def test_empty_bag_and_empty_market_trigger_the_end() -> None:
+    state = empty_bag(market=["coral", "coral", "coral"] + [None] * 6, pearls=[3, 2])
+    state = play(state, "buy row 1", "plant coral a1", "plant coral a2", "plant coral a3")
+    assert state.end_by == 0 and state.active == 1
+    assert any("The bag and the market are empty" in e for e in state.events)
