@@ -26,7 +26,7 @@ from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import Rng, seed_state
 
 GAMES_PER_GAME = 200
-CHUNKS = 8
+CHUNKS = 10
 GAME_IDS = ["toy", *GAMES]
 
 
@@ -69,13 +69,15 @@ def test_random_games_conform_at_every_decision(game_id: str, chunk: int) -> Non
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_setups_cover_player_range_and_options(game_id: str) -> None:
-    """The 200 games cover every player count with default options and with all options on."""
+    """The 200 games cover every player count with default options and with all options on,
+    each played both uniformly at random and verb-balanced."""
     spec = game_for(game_id).spec
     setups = C.playout_setups(spec, GAMES_PER_GAME)
-    covered = {(len(s.players), s.label) for s in setups}
+    covered = {(len(s.players), s.label, s.policy) for s in setups}
     for count in range(spec.min_players, spec.max_players + 1):
-        assert (count, "default") in covered
-        assert (count, "all-on") in covered
+        for policy in C.POLICIES:
+            assert (count, "default", policy) in covered
+            assert (count, "all-on", policy) in covered
     assert len({s.seed for s in setups}) == GAMES_PER_GAME
 
 
@@ -258,6 +260,16 @@ def test_option_sets_are_valid() -> None:
     assert {d["n"] for d in drawn} == {1, 2, 3, 4, 5}
     assert {d["c"] for d in drawn} == {"x", "y"}
     assert {d["free"] for d in drawn} == {7}
+
+
+def test_balanced_choice_picks_each_verb_evenly() -> None:
+    """Balanced play gives a lone ``buy`` the same chance as nine ``pass`` actions."""
+    legal = [("buy", "row", 1)] + [("pass", i) for i in range(9)]
+    rng = Rng(seed_state(2))
+    picks = [C.balanced_choice(legal, rng)[0] for _ in range(2000)]
+    assert 900 < picks.count("buy") < 1100
+    uniform = [C.uniform_choice(legal, rng)[0] for _ in range(2000)]
+    assert uniform.count("buy") < 300
 
 
 def test_action_pool_is_bounded_and_ordered() -> None:

@@ -721,24 +721,50 @@ def random_options(spec: GameSpec, rng: Rng) -> dict[str, OptionValue]:
     return spec.normalise_options(chosen)
 
 
+POLICIES = ("uniform", "balanced")
+"""How checked games pick actions: ``uniform`` over all legal actions, or ``balanced``: a verb
+uniformly, then one of its actions. Balanced play reaches deeper into games whose decisions
+offer many actions of one verb (nine ``pass`` spaces beside three ``buy`` rows would otherwise
+end most games by passing)."""
+
+
+def uniform_choice(legal: Sequence[Action], rng: Rng) -> Action:
+    """Any legal action, uniformly."""
+    return legal[rng.randrange(len(legal))]
+
+
+def balanced_choice(legal: Sequence[Action], rng: Rng) -> Action:
+    """A verb uniformly among those offered, then one of its actions uniformly."""
+    verbs = sorted({a[0] for a in legal})
+    verb = verbs[rng.randrange(len(verbs))]
+    of_verb = [a for a in legal if a[0] == verb]
+    return of_verb[rng.randrange(len(of_verb))]
+
+
 @dataclass(frozen=True, slots=True)
 class PlayoutSetup:
-    """One checked game: seat names, options and seed (the game's; the moves use it too)."""
+    """One checked game: seat names, options, seed (the game's; the moves use it too) and the
+    policy that picks the random actions (one of :data:`POLICIES`)."""
 
     players: tuple[str, ...]
     options: Mapping[str, OptionValue]
     seed: int
     label: str = ""
+    policy: str = "uniform"
 
     def describe(self) -> str:
         """A one-line description that is enough to replay the game."""
         opts = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items())) or "none"
-        return f"{len(self.players)} players, seed {self.seed}, {self.label} options ({opts})"
+        return (
+            f"{len(self.players)} players, seed {self.seed}, {self.policy} play, "
+            f"{self.label} options ({opts})"
+        )
 
 
 def playout_setups(spec: GameSpec, count: int, base_seed: int = 0) -> list[PlayoutSetup]:
-    """``count`` setups cycling through every player count, and for each count through default
-    options, all options on and two random combinations. Deterministic from ``base_seed``."""
+    """``count`` setups cycling through every player count, for each count through default
+    options, all options on and two random combinations, and each of those with both
+    :data:`POLICIES`. Deterministic from ``base_seed``."""
     counts = list(range(spec.min_players, spec.max_players + 1))
     rng = Rng(seed_state(base_seed ^ 0xC0FFEE))
     setups: list[PlayoutSetup] = []
@@ -751,7 +777,8 @@ def playout_setups(spec: GameSpec, count: int, base_seed: int = 0) -> list[Playo
             options, label = all_on_options(spec), "all-on"
         else:
             options, label = random_options(spec, rng), "random"
-        setups.append(PlayoutSetup(players, options, base_seed + i, label))
+        policy = POLICIES[(i // (4 * len(counts))) % len(POLICIES)]
+        setups.append(PlayoutSetup(players, options, base_seed + i, label, policy))
     return setups
 
 
@@ -864,7 +891,7 @@ def play_checked(
 ) -> PlayoutResult:
     """Play one game from ``setup`` to the end with random legal actions, checking everything.
 
-    ``choose(state, legal, rng)`` picks the actions (default: uniformly at random, from an RNG
+    ``choose(state, legal, rng)`` picks the actions (default: by ``setup.policy``, from an RNG
     seeded by ``setup.seed``). ``pool`` carries actions between games for the illegal-action
     tries. Raises :class:`ConformanceError` with the game, setup and decision number.
     """
@@ -935,7 +962,12 @@ def play_checked(
                 stage = "damaged from_dict"
                 check_from_dict_refuses(game, damaged_copies(text, rng, t.damage_count))
             pool.add(legal)
-            action = choose(state, legal, rng) if choose else legal[rng.randrange(len(legal))]
+            if choose is not None:
+                action = choose(state, legal, rng)
+            elif setup.policy == "balanced":
+                action = balanced_choice(legal, rng)
+            else:
+                action = uniform_choice(legal, rng)
             stage = f"apply {action!r}"
             # Play on from the restored state: the replay below proves it plays identically.
             state = check_apply(game, restored, data, action)
