@@ -267,8 +267,10 @@ def apply(s0: OctopusState, action: Action, text: str) -> OctopusState:
         animals.apply_move(s, action, log)
     elif verb == "done":
         if s.phase == "push":
+            log.append(f"{s.players[s.active]}'s coconut octopus has finished pushing")
             animals.end_push(s)
         else:
+            log.append(f"{s.players[s.active]} has finished moving animals")
             flow.after_animals(s, log)
     elif verb == "refill":
         m = action[1]
@@ -296,9 +298,11 @@ def apply(s0: OctopusState, action: Action, text: str) -> OctopusState:
         _apply_claim(s, action[1], log)
     elif verb == "skip":
         if s.phase == "claim":
-            s.claim_order.pop(0)
+            seat = s.claim_order.pop(0)
+            log.append(f"{s.players[seat]} keeps their shark at home")
             flow.next_claim(s, log)
         else:
+            log.append(f"{s.players[s.active]} lets the lionfish rest")
             flow.after_lionfish(s)
     elif verb == "lionfish":
         _apply_lionfish(s, action[1], log)
