@@ -37,6 +37,7 @@ from gardens_tui.rules.octopus_garden.components import (
     SHELL,
     STAR,
     TRASH,
+    describe,
 )
 from gardens_tui.rules.octopus_garden.flow import Log, a, award, check_full
 from gardens_tui.rules.octopus_garden.garden import base, is_blocked, oyster_distances
@@ -155,7 +156,7 @@ def apply_move(s: OctopusState, action: Action, log: Log) -> None:
     if leave:
         home = SHELL if piece == CRAB_SHELL else TRASH
         st.insert(0, home)
-        log.append(f"{name}'s hermit crab left its {a(home)[2:].strip()} at {cell_name(src)}")
+        log.append(f"{name}'s hermit crab left its {describe(home)} at {cell_name(src)}")
         piece = CRAB
     garden[src] = tuple(st)
     title = "sea star" if piece == STAR else _CRAB_TITLES[piece]

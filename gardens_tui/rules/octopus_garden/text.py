@@ -76,14 +76,16 @@ def market_lines(s: OctopusState) -> list[str]:
             else:
                 text = f"{TOKENS[t].name}({COST[t]})"
                 if s.claims[m] >= 0:
-                    text += f"<{s.players[s.claims[m]]}'s shark>"
-            cells.append(f"{market_name(m)} {text:<24}")
+                    text += f"[{s.players[s.claims[m]][:6]}]"
+            cells.append(f"{market_name(m)} {text:<17}")
         total = sum(COST[s.market[m]] for m in spaces)
-        out.append(("  " + "".join(cells)).rstrip() + f"   row {r + 1}: {total}")
+        out.append("  " + " ".join(cells) + f" row {r + 1}: {total}")
     cols = "  ".join(
         f"col {i + 1}: {sum(COST[s.market[m]] for m in line)}" for i, line in enumerate(MARKET_COLS)
     )
     out.append("  " + cols)
+    if any(owner >= 0 for owner in s.claims):
+        out.append("  [name]: that player's shark sits on the tile (nobody else may buy it)")
     return out
 
 
@@ -101,10 +103,8 @@ def render_text(s: OctopusState, seat: int | None = None) -> str:
     lines.extend(market_lines(s))
     clowns = " ".join(str(v) for v in reversed(s.clown_pile)) or "none"
     horses = " ".join(str(v) for v in reversed(s.horse_pile)) or "none"
-    lines.append(
-        f"Oyster bed: {s.bed}   Clownfish (top first): {clowns}   Seahorses: {horses}   "
-        f"Bag: {sum(s.bag)} tokens"
-    )
+    lines.append(f"Oyster bed: {s.bed}   Bag: {sum(s.bag)} tokens")
+    lines.append(f"Clownfish (top first): {clowns}   Seahorses (top first): {horses}")
     scores = score_table(s)
     for p, name in enumerate(s.players):
         you = " (you)" if p == seat else ""
