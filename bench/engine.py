@@ -8,9 +8,12 @@ Run it from the project folder (python-chess comes with the ``bench`` extra)::
     python bench/engine.py --markdown       # the table for README's Benchmarks section
 
 For every registered game, with default options and with every on/off option switched on, at the
-smallest and the largest player count, it measures random playouts (``legal_actions``, a uniformly
-random choice and ``apply`` at each decision): decisions per second, whole games per second and
+smallest and the largest player count, it measures random playouts (``legal_actions``, a random
+choice and ``apply`` at each decision): decisions per second, whole games per second and
 milliseconds per game; and per position, the time of ``copy()``, ``to_dict`` and ``from_dict``.
+Each configuration is played twice: ``uniform`` picks any legal action, ``balanced`` first a verb
+and then one of its actions (as the conformance suite does for half its games), which keeps
+random games from being cut short when one verb offers many actions.
 Beside them it measures python-chess's random-playout plies per second (``legal_moves``, a random
 choice, ``push`` and ``is_game_over`` at each ply).
 
@@ -33,8 +36,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gardens_tui.rules.base import Game, GameState, OptionValue
-from gardens_tui.rules.conformance import all_on_options, default_options, seat_names
+from gardens_tui.rules.base import Action, Game, GameState, OptionValue
+from gardens_tui.rules.conformance import (
+    all_on_options,
+    balanced_choice,
+    default_options,
+    seat_names,
+    uniform_choice,
+)
 from gardens_tui.rules.registry import GAMES
 from gardens_tui.rules.rng import Rng, seed_state
 
@@ -42,7 +51,7 @@ MS_PER_GAME_TARGET = 50.0
 """A 4-player Octopus's Garden with all modules must play a random game faster than this."""
 
 MS_TARGET_GAMES = {("octopus-garden", 4, "all modules")}
-"""The configurations the per-game target applies to."""
+"""The configurations (game, players, options label) the per-game target applies to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +62,18 @@ class Config:
     players: int
     options: dict[str, OptionValue]
     label: str
+    policy: str = "uniform"
 
     @property
     def name(self) -> str:
-        """``octopus-garden, 4 players, all modules``."""
-        return f"{self.game.spec.id}, {self.players} players, {self.label}"
+        """``octopus-garden, 4 players, all modules, uniform``."""
+        return f"{self.game.spec.id}, {self.players} players, {self.label}, {self.policy}"
+
+    def choose(self, legal: Sequence[Action], rng: Rng) -> Action:
+        """The random action this configuration's policy picks."""
+        return (
+            balanced_choice(legal, rng) if self.policy == "balanced" else uniform_choice(legal, rng)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +91,8 @@ class Result:
 
 
 def configs(games: Sequence[Game[Any]]) -> list[Config]:
-    """Default options and all options on, at the smallest and the largest player count."""
+    """Default options and all options on, at the smallest and the largest player count, each
+    with uniform and with verb-balanced random play."""
     out: list[Config] = []
     for game in games:
         spec = game.spec
@@ -86,7 +103,8 @@ def configs(games: Sequence[Game[Any]]) -> list[Config]:
             option_sets.append((all_on_options(spec), label))
         for players in sorted({spec.min_players, spec.max_players}):
             for options, label in option_sets:
-                out.append(Config(game, players, options, label))
+                for policy in ("uniform", "balanced"):
+                    out.append(Config(game, players, options, label, policy))
     return out
 
 
@@ -97,8 +115,7 @@ def random_playout(game: Game[Any], config: Config, seed: int) -> tuple[int, lis
     states = [state]
     decisions = 0
     while not state.is_over:
-        actions = game.legal_actions(state)
-        state = game.apply(state, actions[rng.randrange(len(actions))])
+        state = game.apply(state, config.choose(game.legal_actions(state), rng))
         states.append(state)
         decisions += 1
     return decisions, states
@@ -117,8 +134,7 @@ def timed_playouts(game: Game[Any], config: Config, seconds: float) -> tuple[int
         rng = Rng(seed_state(games))
         state = game.new_game(seat_names(config.players), config.options, games)
         while not state.is_over:
-            actions = game.legal_actions(state)
-            state = game.apply(state, actions[rng.randrange(len(actions))])
+            state = game.apply(state, config.choose(game.legal_actions(state), rng))
             decisions += 1
         games += 1
         elapsed = time.perf_counter() - started
