@@ -31,7 +31,7 @@ from gardens_tui.rules.octopus_garden.components import (
     TRASH,
 )
 from gardens_tui.rules.octopus_garden.garden import count_base, group_sizes
-from gardens_tui.rules.octopus_garden.scoring import score_table
+from gardens_tui.rules.octopus_garden.scoring import relic_points, score_table, trash_points
 from gardens_tui.rules.octopus_garden.state import OctopusState
 
 HAND_VALUE: dict[int, float] = {
@@ -56,6 +56,25 @@ HAND_VALUE: dict[int, float] = {
 """Rough final worth of a token waiting to be planted."""
 
 
+def hand_value(s: OctopusState, seat: int, oyster_income: float) -> float:
+    """What the tokens waiting to be planted will likely add to the seat's final score.
+
+    Relics and trash are valued by how they change the garden's relic and trash scores; an
+    oyster by the pearls it will harvest minus its 2-point penalty.
+    """
+    garden = s.gardens[seat]
+    hand = s.hand
+    relics, trash, oysters = hand.count(RELIC), hand.count(TRASH), hand.count(OYSTER)
+    value = sum(HAND_VALUE.get(t, 0.0) for t in hand if t not in (RELIC, TRASH, OYSTER))
+    if relics:
+        owned = count_base(garden, RELIC)
+        value += relic_points(owned + relics) - relic_points(owned)
+    if trash:
+        owned = count_base(garden, TRASH)
+        value += trash_points(owned + trash) - trash_points(owned)
+    return value + oysters * (oyster_income - 2.0)
+
+
 def _turns_left(s: OctopusState, seat: int) -> float:
     if s.over:
         return 0.0
@@ -74,8 +93,8 @@ def seat_value(s: OctopusState, seat: int, total: int) -> float:
     garden = s.gardens[seat]
     value = float(total) + pearl * s.pearls[seat]
     value += count_base(garden, OYSTER) * pearl * turns
-    if seat == s.active:
-        value += sum(HAND_VALUE.get(t, 0.0) for t in s.hand)
+    if seat == s.active and s.hand:
+        value += hand_value(s, seat, pearl * turns)
     if s.clown_pile:
         value += sum(n % 3 for n in group_sizes(garden, ANEMONE_LIKE)) * 0.3 * s.clown_pile[-1] / 3
     if s.horse_pile:
