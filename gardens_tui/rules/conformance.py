@@ -179,7 +179,8 @@ def check_state_basics(game: Game[Any], state: GameState) -> None:
     """The common fields are sane and ``decision``, ``current_player`` and ``is_over`` agree."""
     n = state.num_players
     if not game.spec.min_players <= n <= game.spec.max_players:
-        raise _fail("state", f"{n} players is outside {game.spec.min_players}..")
+        spec = game.spec
+        raise _fail("state", f"{n} players is outside {spec.min_players}..{spec.max_players}")
     if state.hidden:
         raise _fail("state", "a real position (not a view) has hidden=True")
     if not 0 <= state.active < n:
