@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 import time
@@ -178,6 +179,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CliError, SaveError) as exc:
         print(f"gardens: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    except BrokenPipeError:
+        # The reader went away (`gardens moves FILE | head`): not an error of the command.
+        _silence_stdout()
+        return EXIT_OK
+
+
+def _silence_stdout() -> None:
+    # Python would report the broken pipe again when it flushes stdout at exit.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 # --------------------------------------------------------------------------------------------

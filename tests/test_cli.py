@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 import types
@@ -743,3 +744,50 @@ def test_octopus_garden_session(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert data["final"] is False and len(data["players"]) == 2
     summary = run_json(capsys, "simulate", "octopus-garden", "-n", "2")
     assert summary["games"] == 2
+
+
+@pytest.mark.skipif(not octopus_ready(), reason="Octopus's Garden not ready yet")
+def test_readme_example_session_is_what_the_commands_print(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's example session, run command by command, prints exactly what it shows
+    (a line ``...`` stands for the rest of a long output; ``echo $?`` is the last exit status)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Example: a rule check on an Octopus's Garden file", 1)[1]
+    block = section.split("```console\n", 1)[1].split("```", 1)[0]
+    steps: list[tuple[str, list[str]]] = []
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        else:
+            steps[-1][1].append(line)
+    assert len(steps) >= 7
+    monkeypatch.chdir(tmp_path)
+    status = 0
+    for command, expected in steps:
+        if command == "echo $?":
+            assert expected == [str(status)]
+            continue
+        argv = shlex.split(command)
+        assert argv[0] == "gardens"
+        status, out, err = run(capsys, *argv[1:])
+        got = (out + err).splitlines()
+        if expected and expected[-1].strip() == "...":
+            got, expected = got[: len(expected) - 1], expected[:-1]
+        assert got == expected, command
+
+
+def test_a_closed_pipe_ends_quietly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game_file: Path
+) -> None:
+    """``gardens moves FILE | head -1``: the reader leaving is not an error."""
+
+    class ClosedPipe:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert cli.main(["moves", str(game_file)]) == 0
