@@ -568,19 +568,21 @@ leaf_paths = st.lists(st.integers(min_value=0, max_value=50), min_size=1, max_si
 def test_any_field_of_a_state_replaced_is_loaded_or_refused(path: list[int], value: Any) -> None:
     """Replace one field deep inside a stored position: a table or a SaveError, never a crash."""
     data = state_only(new_table(moves=3))
-    node: Any = data["state"]
+    replace_somewhere(data["state"], path, value)
+    with contextlib.suppress(SaveError):
+        saves.table_from_snapshot(data)
+
+
+def replace_somewhere(node: Any, path: list[int], value: Any) -> None:
+    """Walk down ``node`` (a non-empty object) by the indices in ``path`` and replace one item."""
     for step in path[:-1]:
         children = list(node) if isinstance(node, dict) else node
-        if not isinstance(node, dict | list) or not children:
-            break
         key = children[step % len(children)] if isinstance(node, dict) else step % len(node)
         if not isinstance(node[key], dict | list) or not node[key]:
             break
         node = node[key]
     keys = list(node) if isinstance(node, dict) else list(range(len(node)))
     node[keys[path[-1] % len(keys)]] = value
-    with contextlib.suppress(SaveError):
-        saves.table_from_snapshot(data)
 
 
 # --------------------------------------------------------------------------------------------
@@ -865,3 +867,55 @@ def test_octopus_garden_bot_game_saves_and_loads_at_every_turn(tmp_path: Path) -
                 assert game.states_equal(loaded.state, table.state)
     saves.save_table(table, path)
     assert game.states_equal(saves.load_table(path).state, table.state)
+
+
+def octopus_table(*actions: str) -> Table:
+    table = Table(Setup("octopus-garden", tuple(parse_players("Ann,Bob")), {}, 7))
+    for text in actions:
+        table.apply_text(text)
+    return table
+
+
+@needs_octopus
+def test_octopus_garden_hand_written_position_loads_without_setup(tmp_path: Path) -> None:
+    """A hand-written Octopus's Garden position (state only, no setup) is a table of humans."""
+    table = octopus_table("buy row 3", "plant coral c3")
+    data = saves.snapshot(table)
+    del data["actions"], data["setup"]
+    loaded = saves.load_table(write(tmp_path / "pos.json", data))
+    assert [seat.spec() for seat in loaded.seats] == ["Ann", "Bob"]
+    assert len(loaded.states) == 1
+    assert get_game("octopus-garden").states_equal(loaded.state, table.state)
+
+
+@needs_octopus
+def test_octopus_garden_impossible_token_counts_are_refused(tmp_path: Path) -> None:
+    """A position with more corals than the game has (20) is refused by the engine's checks."""
+    data = saves.snapshot(octopus_table("buy row 3", "plant coral c3"))
+    del data["actions"]
+    data["state"]["gardens"][0][0] = ["coral"]
+    with pytest.raises(SaveError, match=r"21 coral token.* the game has 20"):
+        saves.load_table(write(tmp_path / "pos.json", data))
+
+
+@needs_octopus
+def test_octopus_garden_tampered_file_names_the_difference(tmp_path: Path) -> None:
+    """Changing a saved Octopus's Garden game's pearls is caught on load, with the path."""
+    data = saves.snapshot(octopus_table("buy row 3", "plant coral c3"))
+    data["state"]["pearls"][0] += 5
+    with pytest.raises(SaveError, match=r"state\.pearls\[0\]: replaying the actions gives"):
+        saves.load_table(write(tmp_path / "f.json", data))
+
+
+@needs_octopus
+@settings(max_examples=100, deadline=None)
+@given(path=leaf_paths, value=json_values)
+def test_octopus_garden_state_with_any_field_replaced_is_loaded_or_refused(
+    path: list[int], value: Any
+) -> None:
+    """Replace one field deep inside an Octopus's Garden position: a table or a SaveError."""
+    data = saves.snapshot(octopus_table("buy row 3", "plant coral c3"))
+    del data["actions"]
+    replace_somewhere(data["state"], path, value)
+    with contextlib.suppress(SaveError):
+        saves.table_from_snapshot(data)
