@@ -420,10 +420,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
     """
     game = _game(args.game)
     spec = game.spec
+    summary = spec.summary.strip()
+    heading = f"# {spec.title}"
+    if summary.startswith("# "):  # the summary brings its own title: keep it, once
+        heading, _, summary = summary.partition("\n")
     parts = [
-        f"# {spec.title}",
+        heading,
         f"{spec.min_players}-{spec.max_players} players. {spec.blurb}",
-        spec.summary.strip(),
+        summary.strip(),
         "## Options",
         "\n".join(
             f"- `{opt.key}` (default {_format_default(opt.default)}; {opt.describe_value()}): "

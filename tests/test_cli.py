@@ -4,6 +4,7 @@ and failure paths, exit codes and stderr messages. The app is replaced by a reco
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shlex
@@ -279,6 +280,17 @@ def test_rules_prints_the_summary_and_options(capsys: pytest.CaptureFixture[str]
     assert out.startswith("# Pearl Dive (test game)\n")
     assert "the next seat may snap a matching card" in out
     assert "- `snap` (default on; on/off): allow snapping out of turn" in out
+
+
+def test_rules_keeps_a_summarys_own_title_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A summary that starts with its own ``# Title`` is not given a second one."""
+    spec = dataclasses.replace(TOY.spec, summary="# Pearl Dive\n\nPlay cards.")
+    monkeypatch.setattr(type(TOY), "spec", spec)
+    out = run(capsys, "rules", "toy")[1]
+    assert out.startswith("# Pearl Dive\n\n2-4 players. A tiny test game.\n\nPlay cards.\n")
+    assert out.count("# Pearl Dive") == 1
 
 
 def test_rules_on_a_terminal_is_rendered_by_rich(
