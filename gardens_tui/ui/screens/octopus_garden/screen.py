@@ -1,0 +1,804 @@
+"""The Octopus's Garden game screen.
+
+What it shows: the market (each tile's letter and cost, a handle at the end of every row and
+under every column with the line's total), the oyster bed and the bonus piles, the garden of the
+player at the keyboard drawn large, the other gardens small, the tokens still to plant, the keys
+that apply now, and a line describing the place under the cursor. The base
+:class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players with their live scores, the
+log, the prompt and the footer.
+
+How a decision is made (keyboard or mouse; see :mod:`.picker`): choose a place on the market or
+the garden (arrows / hjkl / wasd and Enter or space, or a click). A place with one action plays
+it; a place with several (a tile: its row, its column, or returning it) lists them; a move or a
+push takes two places (origin, then destination; Esc cancels). Actions without a place have keys:
+``o`` oyster, ``p`` pass (then the tile to return), ``f`` done / skip, ``r`` release the shark,
+``t`` treasure, ``x`` let a token go, ``m`` declare a mimic octopus, ``c`` every choice as a list.
+Number keys and Tab pick the token to plant; otherwise Tab switches between market and garden.
+
+The screen never decides a rule: it offers what ``legal_actions`` lists and plays through
+:meth:`GameScreen.play`; a place without a legal action is tried anyway, so the engine's refusal
+(the rule, in words) appears in the prompt line and nothing changes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+from rich.markup import escape
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from gardens_tui.rules.base import Action
+from gardens_tui.rules.octopus_garden.board import CELL_NAMES
+from gardens_tui.rules.octopus_garden.components import CODES, NAMES, describe
+from gardens_tui.rules.octopus_garden.flow import oyster_price
+from gardens_tui.rules.octopus_garden.state import OctopusState
+from gardens_tui.ui.screens import register_screen
+from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
+from gardens_tui.ui.screens.octopus_garden.layouts import garden_layout, hand_layout, market_layout
+from gardens_tui.ui.screens.octopus_garden.marks import Marks, last_marks
+from gardens_tui.ui.screens.octopus_garden.picker import (
+    Entry,
+    Pick,
+    Targets,
+    attempt,
+    compute_targets,
+    plantable_tokens,
+    resolve,
+    token_actions,
+)
+from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
+from gardens_tui.ui.widgets.board_layout import BoardLayout, Cell
+from gardens_tui.ui.widgets.glyphs import glyph
+from gardens_tui.ui.widgets.og_board import OgBoard
+from gardens_tui.ui.widgets.og_mini_garden import OgMiniGarden
+from gardens_tui.ui.widgets.og_paint import (
+    describe_market_place,
+    describe_stack,
+    garden_cell,
+    handle_text,
+    market_cell,
+    shark_name,
+    stack_role,
+    symbol,
+    token_label,
+    token_role,
+)
+
+ROOMY_SIZE = (110, 36)
+"""From this terminal size on (width, height) the roomy layout is used."""
+
+MARKET_PHASES = frozenset({"market", "shark", "refill", "claim", "lionfish"})
+"""Decisions made on the market (the market board gets the focus)."""
+
+HAND_PHASES = frozenset({"plant", "treasure"})
+"""Decisions where the hand holds tokens to plant."""
+
+# Commands of the keys and of the clickable lines, with the decisions they belong to.
+COMMAND_PHASES: dict[str, frozenset[str]] = {
+    "oyster": frozenset({"market"}),
+    "pass": frozenset({"market"}),
+    "done": frozenset({"animals", "push"}),
+    "skip": frozenset({"lionfish", "claim"}),
+    "release": frozenset({"shark"}),
+    "treasure": frozenset({"treasure"}),
+    "discard": frozenset({"plant"}),
+    "token": frozenset({"plant"}),
+}
+COMMAND_KEYS: dict[str, str] = {
+    "oyster": "o",
+    "pass": "p",
+    "done": "f",
+    "skip": "f",
+    "release": "r",
+    "treasure": "t",
+    "discard": "x",
+    "token": "enter",
+    "mimic": "m",
+    "choices": "c",
+    "cancel": "esc",
+}
+
+
+@register_screen("octopus-garden")
+class OctopusGardenScreen(GameScreen):
+    """The Octopus's Garden screen (see the module docstring for the layout and the keys)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "leave", "Menu"),
+        Binding("tab", "switch(1)", "Switch", tooltip="Market / garden, or the next token"),
+        Binding("shift+tab", "switch(-1)", "Switch back", show=False),
+        Binding("o", "og('oyster')", "Oyster"),
+        Binding("p", "og('pass')", "Pass"),
+        Binding("f", "og('done')", "Done"),
+        Binding("f", "og('skip')", "Skip"),
+        Binding("r", "og('release')", "Release shark"),
+        Binding("t", "og('treasure')", "Treasure"),
+        Binding("x", "og('discard')", "Let go"),
+        Binding("m", "og('mimic')", "Mimic", show=False),
+        Binding("c", "og('choices')", "Choices"),
+        Binding("1", "pick_token(0)", "Token to plant", key_display="1-9", show=False),
+        *(Binding(str(n), f"pick_token({n - 1})", "", show=False) for n in range(2, 10)),
+    ]
+
+    DEFAULT_CSS = """
+    OctopusGardenScreen #game-side { width: 1fr; min-width: 26; }
+    OctopusGardenScreen #game-main { width: 54; align: left top; padding: 0 0 0 1; }
+    OctopusGardenScreen.-roomy #game-main { width: 86; }
+    OctopusGardenScreen #og-top { height: auto; width: 100%; }
+    OctopusGardenScreen #og-supply { width: 1fr; height: auto; padding: 0 0 0 2; }
+    OctopusGardenScreen #og-middle { height: auto; width: 100%; }
+    OctopusGardenScreen.-roomy #og-middle { margin-top: 1; }
+    OctopusGardenScreen #og-garden-box { width: auto; height: auto; }
+    OctopusGardenScreen #og-garden-title { width: 100%; height: 1; text-style: bold; }
+    OctopusGardenScreen #og-right { width: 1fr; height: auto; padding: 0 0 0 1; }
+    OctopusGardenScreen #og-hand-title { height: auto; color: $foreground-muted; }
+    OctopusGardenScreen #og-hand { max-height: 6; }
+    OctopusGardenScreen #og-actions { height: auto; }
+    OctopusGardenScreen #og-others { height: auto; width: 100%; }
+    OctopusGardenScreen.-roomy #og-others { margin-top: 1; }
+    OctopusGardenScreen #og-info { height: 1; width: 100%; color: $foreground-muted; }
+    OctopusGardenScreen OgBoard { background: $background; }
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pick = Pick()
+        """The half-made choice of the player at the keyboard."""
+        self.roomy = False
+        """The roomy layout is in use (a terminal of at least :data:`ROOMY_SIZE`)."""
+        self.targets = Targets()
+        """What each place does for the pending decision and :attr:`pick`."""
+        self.marks = Marks()
+        self._pick_state: object = None
+        self._focused_state: object = None
+        self._hand_codes: list[int] = []
+        self._hand_index = 0
+        self._info_board: str = "garden"
+
+    # --- composing ----------------------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        """Market and supply, the big garden with the hand and keys, the small gardens, info."""
+        roomy = self.roomy
+        with Horizontal(id="og-top"):
+            yield OgBoard(market_layout(roomy), self._paint_market, id="og-market")
+            yield Static(id="og-supply", markup=False)
+        with Horizontal(id="og-middle"):
+            with Vertical(id="og-garden-box"):
+                yield Static(id="og-garden-title", markup=False)
+                yield OgBoard(garden_layout(roomy), self._paint_garden, id="og-garden")
+            with Vertical(id="og-right"):
+                yield Static(id="og-hand-title", markup=False)
+                hand = OgBoard(hand_layout(1, roomy), self._paint_hand, id="og-hand")
+                hand.can_focus = False
+                yield hand
+                yield Static(id="og-actions")
+        with Horizontal(id="og-others"):
+            for seat in range(len(self.table.seats)):
+                yield OgMiniGarden(id=f"og-mini-{seat}")
+        yield Static(id="og-info", markup=False)
+
+    @property
+    def market_board(self) -> OgBoard:
+        """The market board."""
+        return self.query_one("#og-market", OgBoard)
+
+    @property
+    def garden_board(self) -> OgBoard:
+        """The big garden board."""
+        return self.query_one("#og-garden", OgBoard)
+
+    @property
+    def hand_board(self) -> OgBoard:
+        """The tokens still to plant."""
+        return self.query_one("#og-hand", OgBoard)
+
+    @property
+    def state(self) -> OctopusState:
+        """The position as the keyboard's seat may see it."""
+        state = self.view_state
+        assert isinstance(state, OctopusState)
+        return state
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Switch between the compact and the roomy layout."""
+        width, height = ROOMY_SIZE
+        roomy = event.size.width >= width and event.size.height >= height
+        if roomy != self.roomy:
+            self.roomy = roomy
+            self.set_class(roomy, "-roomy")
+            self.market_board.set_layout(market_layout(roomy))
+            self.garden_board.set_layout(garden_layout(roomy))
+            self.hand_board.set_layout(hand_layout(len(self._hand_codes), roomy))
+            self.redraw()
+
+    # --- whose garden, which decision ---------------------------------------------------------
+
+    def big_seat(self) -> int:
+        """The seat whose garden is drawn large: the human deciding now, else the keyboard's
+        seat, else (only bots) the seat whose turn it is."""
+        table = self.table
+        seat = table.state.current_player
+        if seat is not None and not table.seats[seat].is_bot:
+            return seat
+        viewer = self.viewer
+        if viewer is not None:
+            return viewer
+        return table.state.active
+
+    def deciding(self) -> bool:
+        """A human decides now at this keyboard (so places and keys act)."""
+        return self.human_to_move() and not self.table.state.is_over
+
+    def phase(self) -> str:
+        """The pending decision's kind (``"over"`` at the end)."""
+        decision = self.table.state.decision
+        return decision.kind if decision is not None else "over"
+
+    def legal(self) -> list[Action]:
+        """The legal actions when a human decides now, else none."""
+        return self.table.legal_actions() if self.deciding() else []
+
+    # --- redrawing ----------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Redraw everything from the table (called by the base after every change)."""
+        if not self.children:
+            return  # not composed yet
+        state = self.state
+        table = self.table
+        if table.state is not self._pick_state:
+            self._pick_state = table.state
+            self._reset_pick()
+        legal = self.legal()
+        self.targets = compute_targets(legal, self.pick)
+        self.marks = last_marks(table.states, table.actions)
+        big = self.big_seat()
+        show_legal = self.show_legal()
+        market = self.market_board
+        market.repaint_cells()
+        market.set_legal(self.targets.market_legal if show_legal else ())
+        market.set_last_move(self.marks.market)
+        garden = self.garden_board
+        garden.repaint_cells()
+        garden.set_legal(self.targets.garden_legal if show_legal else ())
+        garden.set_last_move(self.marks.garden(big))
+        self._draw_hand(state)
+        self._draw_titles(state, big)
+        self._draw_minis(state, big)
+        self._draw_actions()
+        self._auto_focus()
+        self._draw_info()
+        self.refresh_bindings()
+
+    def _reset_pick(self) -> None:
+        """New decision: drop the half-made choice; keep the token if it can still be planted."""
+        legal = self.legal()
+        usable = set(plantable_tokens(legal))
+        usable.update(a[1] for a in legal if a[0] in ("plant", "return") and len(a) == 2)
+        in_hand = [NAMES[code] for code in self.table.state.hand if NAMES[code] in usable]
+        token = self.pick.token if self.pick.token in usable else None
+        self.pick = Pick(token=token or (in_hand[0] if in_hand else None))
+
+    def _set_pick(self, pick: Pick) -> None:
+        self.pick = pick
+        self.redraw()
+
+    def _draw_hand(self, state: OctopusState) -> None:
+        phase = self.phase()
+        title = self.query_one("#og-hand-title", Static)
+        board = self.hand_board
+        if phase in HAND_PHASES or (state.hand and phase != "refill"):
+            codes = list(state.hand)
+            if phase == "plant":
+                heading = f"To plant ({len(codes)}): 1-9 or Tab"
+            else:
+                heading = f"Bought ({len(codes)})"
+        elif state.drawn:
+            codes = [state.drawn]
+            heading = "Drawn for the market"
+        else:
+            codes = []
+            heading = ""
+        if len(codes) != len(self._hand_codes):
+            board.set_layout(hand_layout(len(codes), self.roomy))
+        self._hand_codes = codes
+        index = self._selected_hand_index(codes)
+        self._hand_index = index
+        board.display = bool(codes)
+        board.repaint_cells()
+        board.set_legal(())
+        if codes:
+            board.move_cursor_to(index)
+        title.update(heading)
+        title.display = bool(heading)
+
+    def _selected_hand_index(self, codes: list[int]) -> int:
+        token = self.pick.token
+        if token is None or token not in NAMES:
+            return 0
+        code = CODES[token]
+        if 0 <= self._hand_index < len(codes) and codes[self._hand_index] == code:
+            return self._hand_index
+        return codes.index(code) if code in codes else 0
+
+    def _draw_titles(self, state: OctopusState, big: int) -> None:
+        dot = symbol("dot", self.ascii_mode)
+        score = self.table.game.scores(state).total(big)
+        name = state.players[big]
+        parts = [f"{name}'s garden", f"{state.pearls[big]} pearls", f"{score} pts"]
+        extras = _bonus_words(state, big)
+        if extras:
+            parts.append(extras)
+        self.query_one("#og-garden-title", Static).update(f" {dot} ".join(parts))
+        bed = f"Oyster bed {state.bed}"
+        if state.bed and not state.over:
+            bed += f" {dot} yours costs {oyster_price(state, big)}"
+        clowns = " ".join(str(v) for v in reversed(state.clown_pile)) or "none left"
+        horses = " ".join(str(v) for v in reversed(state.horse_pile)) or "none left"
+        bag = f"Bag {sum(state.bag)} {dot} turn {state.turn}"
+        if state.end_by >= 0 and not state.over:
+            bag += f" {dot} final round"
+        lines = [bed, f"Clownfish {clowns}", f"Seahorses {horses}", bag]
+        if self.roomy:
+            lines.insert(0, "Market: Enter on a row or column marker buys it")
+        self.query_one("#og-supply", Static).update("\n".join(lines))
+
+    def _draw_minis(self, state: OctopusState, big: int) -> None:
+        dot = symbol("dot", self.ascii_mode)
+        totals = self.table.game.scores(state).totals()
+        deciding = self.table.state.current_player
+        for seat in range(len(state.players)):
+            mini = self.query_one(f"#og-mini-{seat}", OgMiniGarden)
+            mini.display = seat != big
+            if seat == big:
+                continue
+            seat_info = self.table.seats[seat]
+            mark = glyph("to-move", self.ascii_mode) + " " if seat == deciding else ""
+            bot = f" {symbol('bot', self.ascii_mode)}" if seat_info.is_bot else ""
+            info = f"{totals[seat]} pts {dot} {state.pearls[seat]} pearls"
+            if self.roomy:
+                extras = _bonus_words(state, seat)
+                if extras:
+                    info += f" {dot} {extras}"
+            mini.show(
+                f"{mark}{state.players[seat]}{bot}",
+                info,
+                state.gardens[seat],
+                self.marks.garden(seat),
+                roomy=self.roomy,
+                ascii_mode=self.ascii_mode,
+            )
+
+    # --- the keys that apply now --------------------------------------------------------------
+
+    def command_state(self, command: str) -> bool:
+        """Whether ``command``'s key applies to the pending decision (shown in the footer)."""
+        if not self.deciding():
+            return False
+        phase = self.phase()
+        legal = self.table.legal_actions()
+        if command == "choices":
+            return True
+        if command == "mimic":
+            return any(a[0] == "mimic" for a in legal)
+        if command == "cancel":
+            return self.pick.half_made
+        if command not in COMMAND_PHASES or phase not in COMMAND_PHASES[command]:
+            return False
+        if command == "token":
+            return bool(self.pick.token and token_actions(legal, self.pick.token))
+        if command == "discard":
+            return any(a[0] == "discard" for a in legal)
+        if command == "treasure":
+            return any(a[0] == "treasure" for a in legal)
+        return True
+
+    def action_lines(self) -> list[tuple[str, str, str]]:
+        """``(key, label, command)`` for every key that applies now, for the clickable list."""
+        if not self.deciding():
+            return []
+        state = self.state
+        seat = self.table.state.current_player or 0
+        legal = self.table.legal_actions()
+        lines: list[tuple[str, str, str]] = []
+        labels = {
+            "oyster": f"Oyster ({oyster_price(state, seat)})"
+            if ("oyster",) in legal
+            else "Oyster (not now)",
+            "pass": self._pass_label(legal),
+            "done": "Done",
+            "skip": "Skip",
+            "release": "Release the shark",
+            "treasure": "Open the chest…",
+            "discard": f"Let the {self._token_title()} go",
+            "token": self._token_verb(legal),
+            "mimic": "Mimic octopus…",
+            "choices": "All choices…",
+            "cancel": "Cancel",
+        }
+        for command in (
+            "token",
+            "oyster",
+            "pass",
+            "release",
+            "treasure",
+            "done",
+            "skip",
+            "discard",
+            "mimic",
+            "cancel",
+            "choices",
+        ):
+            if self.command_state(command):
+                lines.append((COMMAND_KEYS[command], labels[command], command))
+        return lines
+
+    def _pass_label(self, legal: list[Action]) -> str:
+        if self.pick.passing:
+            return "Stop passing"
+        ellipsis = symbol("ellipsis", self.ascii_mode)
+        return "Pass" if ("pass",) in legal else f"Pass (return a tile){ellipsis}"
+
+    def _token_title(self) -> str:
+        token = self.pick.token
+        return describe(CODES[token]) if token in CODES else "token"
+
+    def _token_verb(self, legal: list[Action]) -> str:
+        token = self.pick.token
+        if token is None:
+            return ""
+        acts = token_actions(legal, token)
+        if not acts:
+            return ""
+        return "Send in the diver" if acts[0][0] == "plant" else "Boxer crab back to the bag"
+
+    def _draw_actions(self) -> None:
+        lines = []
+        for key, label, command in self.action_lines():
+            shown = "Enter" if key == "enter" else key
+            lines.append(f"[@click=screen.og('{command}')][b]{shown}[/b] {escape(label)}[/]")
+        self.query_one("#og-actions", Static).update("\n".join(lines))
+
+    # --- focus and the cursor -----------------------------------------------------------------
+
+    def _auto_focus(self) -> None:
+        """On a new decision for a human, focus the board it is made on, cursor near a target."""
+        state = self.table.state
+        if state is self._focused_state or not self.deciding() or self.app.screen is not self:
+            return
+        self._focused_state = state
+        phase = self.phase()
+        if phase in MARKET_PHASES:
+            board, legal = self.market_board, self.targets.market_legal
+        else:
+            board, legal = self.garden_board, self.targets.garden_legal
+        board.focus()
+        _cursor_to_nearest(board, legal)
+
+    def _draw_info(self) -> None:
+        board = self.market_board if self._info_board == "market" else self.garden_board
+        info = self.describe_place(self._info_board, board.cursor)
+        self.query_one("#og-info", Static).update(info)
+
+    def on_board_grid_cursor_moved(self, event: BoardGrid.CursorMoved) -> None:
+        """Describe the place under a board's cursor."""
+        board = event.board.id
+        if board in ("og-market", "og-garden") and self.is_mounted:
+            self._info_board = "market" if board == "og-market" else "garden"
+            self._draw_info()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Describe the place under the cursor of the board that got the focus."""
+        widget = event.widget
+        if isinstance(widget, OgBoard) and widget.id in ("og-market", "og-garden"):
+            self._info_board = "market" if widget.id == "og-market" else "garden"
+            self._draw_info()
+
+    def describe_place(self, board: str, key: Cell | None) -> str:
+        """The info line: what is at the place under the cursor and what Enter does there."""
+        if key is None:
+            return ""
+        state = self.state
+        dot = symbol("dot", self.ascii_mode)
+        if board == "market":
+            text = describe_market_place(state, key, self.ascii_mode)
+            entries = self.targets.market.get(key, [])
+        else:
+            assert isinstance(key, int)
+            stack = state.gardens[self.big_seat()][key]
+            text = f"{CELL_NAMES[key]}: {describe_stack(stack)}"
+            entries = self.targets.garden.get(key, [])
+        does = self._enter_words(entries)
+        if does:
+            text += f" {dot} Enter: {does}"
+        elif self.pick.half_made:
+            text += f" {dot} Esc cancels"
+        return text
+
+    def _enter_words(self, entries: list[Entry]) -> str:
+        if not entries:
+            return ""
+        entry = resolve(entries)
+        if entry is None:
+            return f"choose from {len(entries)}"
+        if entry.origin is not None:
+            return self._origin_words(entry.origin)
+        assert entry.action is not None
+        words = self.table.game.describe_action(self.table.state, entry.action)
+        return words[:1].lower() + words[1:]
+
+    def _origin_words(self, cell: int) -> str:
+        if self.phase() == "push":
+            return f"push what is on {CELL_NAMES[cell]} (then choose where)"
+        pieces = sorted(
+            {a[1] for a in self.legal() if a[0] == "move" and a[2] == cell},
+        )
+        what = " or ".join(_piece_title(p) for p in pieces) or "animal"
+        return f"move the {what} (then choose where)"
+
+    # --- choosing places ----------------------------------------------------------------------
+
+    def on_board_grid_cell_selected(self, event: BoardGrid.CellSelected) -> None:
+        """A place was chosen on one of the boards."""
+        event.stop()
+        board = event.board.id
+        if board == "og-hand":
+            self._choose_hand(event.cell)
+        elif board == "og-market":
+            self.choose_place("market", event.cell)
+        elif board == "og-garden":
+            self.choose_place("garden", event.cell)
+
+    def choose_place(self, board: str, key: Cell) -> None:
+        """Do what choosing ``key`` on ``board`` means now (see :mod:`.picker`)."""
+        if not self.deciding():
+            self._not_your_turn()
+            return
+        if board == "garden" and self.pick.origin == key:
+            self._set_pick(self.pick.cancelled())  # choosing the origin again puts it back
+            return
+        entries = (self.targets.garden if board == "garden" else self.targets.market).get(key, [])
+        if not entries:
+            self._nothing_at(board, key)
+            return
+        entry = resolve(entries)
+        if entry is not None:
+            self._carry_out(entry)
+            return
+        self._offer(self._place_title(board, key), entries)
+
+    def _carry_out(self, entry: Entry) -> None:
+        if entry.origin is not None:
+            self._set_pick(Pick(token=self.pick.token, origin=entry.origin))
+        elif entry.action is not None:
+            self.play(entry.action)
+
+    def _nothing_at(self, board: str, key: Cell) -> None:
+        legal = self.legal()
+        phase = self.phase()
+        if board == "garden" and phase == "plant" and self.pick.token:
+            acts = token_actions(legal, self.pick.token)
+            if acts:  # the diver (or a boxer crab with no anemone) needs no space
+                self.play(acts[0])
+                return
+        piece = None
+        if self.pick.origin is not None:
+            piece = next((a[1] for a in legal if a[0] == "move" and a[2] == self.pick.origin), None)
+        action = attempt(phase, self.pick, board, key, piece)
+        if action is not None:
+            self.play(action)  # refused by the engine, which says why
+            return
+        if board == "market":
+            where = describe_market_place(self.state, key, self.ascii_mode).split(":")[0]
+        else:
+            assert isinstance(key, int)
+            where = CELL_NAMES[key]
+        hint = "choose a highlighted place" if self.show_legal() else "choose another place"
+        if phase == "market" and board == "market":
+            hint = "buy with a row or column marker, o attracts an oyster, p passes"
+        self.show_error(f"Nothing to do on {where} now: {hint}")
+
+    def _place_title(self, board: str, key: Cell) -> str:
+        if board == "market":
+            return describe_market_place(self.state, key, self.ascii_mode)
+        assert isinstance(key, int)
+        return f"{CELL_NAMES[key]}: {describe_stack(self.state.gardens[self.big_seat()][key])}"
+
+    def _offer(self, title: str, entries: list[Entry]) -> None:
+        """List ``entries`` in a :class:`ChoiceScreen`; carry out the one chosen."""
+        labels = []
+        for entry in entries:
+            if entry.origin is not None:
+                words = self._origin_words(entry.origin)
+                labels.append(words[:1].upper() + words[1:])
+            else:
+                assert entry.action is not None
+                labels.append(self.table.game.describe_action(self.table.state, entry.action))
+        state = self.table.state
+
+        def chosen(index: int | None) -> None:
+            if index is not None and self.table.state is state and 0 <= index < len(entries):
+                self._carry_out(entries[index])
+
+        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+
+    def _offer_actions(self, title: str, actions: list[Action]) -> None:
+        self._offer(title, [Entry(action) for action in actions])
+
+    def _choose_hand(self, index: Cell) -> None:
+        assert isinstance(index, int)
+        self.action_pick_token(index)
+
+    def _not_your_turn(self) -> None:
+        seat = self.table.seat_to_move()
+        if seat is None:
+            self.show_error("The game is over.")
+        else:
+            self.show_error(f"It is {seat.name}'s decision now.")
+
+    # --- actions (keys) -----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys show only when they apply to the pending decision."""
+        if action == "og":
+            return self.command_state(str(parameters[0]))
+        if action == "cancel":
+            return self.deciding() and self.pick.half_made
+        if action == "pick_token":
+            return self.deciding() and self.phase() == "plant"
+        if action == "switch":
+            return True if self.deciding() else None
+        return super().check_action(action, parameters)
+
+    def action_og(self, command: str) -> None:
+        """Carry out a key's command (see :data:`COMMAND_KEYS`)."""
+        if not self.deciding():
+            self._not_your_turn()
+            return
+        legal = self.table.legal_actions()
+        if command == "pass":
+            self._pass(legal)
+        elif command in ("oyster", "done", "skip", "release"):
+            self.play((command,))
+        elif command == "treasure":
+            acts = [a for a in legal if a[0] == "treasure"]
+            self._offer_actions("Treasure chest: how many pearls, keep or sell?", acts)
+        elif command == "discard":
+            token = self.pick.token or ""
+            self.play(("discard", token))
+        elif command == "token":
+            acts = token_actions(legal, self.pick.token or "")
+            if acts:
+                self.play(acts[0])
+        elif command == "mimic":
+            acts = [a for a in legal if a[0] == "mimic"]
+            self._offer_actions("Declare a mimic octopus (once, for good)", acts)
+        elif command == "choices":
+            self._offer_actions(f"Every choice: {self.table.state.decision.prompt}", legal)  # type: ignore[union-attr]
+        elif command == "cancel":
+            self.action_cancel()
+
+    def _pass(self, legal: list[Action]) -> None:
+        if self.pick.passing:
+            self._set_pick(self.pick.cancelled())
+        elif ("pass",) in legal:
+            self.play(("pass",))
+        elif any(a[0] == "pass" for a in legal):
+            self._set_pick(Pick(token=self.pick.token, passing=True))
+            self.market_board.focus()
+            _cursor_to_nearest(self.market_board, self.targets.market_legal)
+        else:
+            self.play(("pass",))
+
+    def action_cancel(self) -> None:
+        """Esc: drop the half-made choice (the origin of a move, the tile to return)."""
+        if self.pick.half_made:
+            self._set_pick(self.pick.cancelled())
+
+    def action_pick_token(self, index: int) -> None:
+        """Choose the ``index``-th token of the hand as the next one to plant."""
+        if not self.deciding() or not 0 <= index < len(self._hand_codes):
+            return
+        code = self._hand_codes[index]
+        self._hand_index = index
+        self._set_pick(Pick(token=NAMES[code]))
+        self.garden_board.focus()
+
+    def action_switch(self, step: int = 1) -> None:
+        """Tab: the next token to plant while planting, else switch between market and garden."""
+        if self.phase() == "plant" and len(set(self._hand_codes)) > 1:
+            codes = self._hand_codes
+            index = self._hand_index
+            for _ in range(len(codes)):
+                index = (index + step) % len(codes)
+                if codes[index] != codes[self._hand_index]:
+                    break
+            self.action_pick_token(index)
+            return
+        if self.market_board.has_focus:
+            self.garden_board.focus()
+            _cursor_to_nearest(self.garden_board, self.targets.garden_legal)
+        else:
+            self.market_board.focus()
+            _cursor_to_nearest(self.market_board, self.targets.market_legal)
+
+    # --- painters -----------------------------------------------------------------------------
+
+    def _paint_market(self, key: Cell) -> CellPaint:
+        state = self.state
+        if isinstance(key, tuple):
+            axis, number = key
+            return CellPaint(handle_text(state, axis, number, self.ascii_mode), "accent")
+        assert isinstance(key, int)
+        code = state.market[key]
+        return CellPaint(market_cell(state, key, self.roomy, self.ascii_mode), token_role(code))
+
+    def _paint_garden(self, key: Cell) -> CellPaint:
+        assert isinstance(key, int)
+        stack = self.state.gardens[self.big_seat()][key]
+        text = garden_cell(stack, key, self.roomy, self.ascii_mode)
+        return CellPaint(text, stack_role(stack))
+
+    def _paint_hand(self, key: Cell) -> CellPaint:
+        assert isinstance(key, int)
+        if not 0 <= key < len(self._hand_codes):
+            return CellPaint("", "muted")
+        code = self._hand_codes[key]
+        label = token_label(code)
+        if self.phase() == "plant":
+            label = f"{key + 1} {label}" if key < 9 else f"  {label}"
+        return CellPaint(label, token_role(code))
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _bonus_words(state: OctopusState, seat: int) -> str:
+    """``"clownfish 6, seahorse 4, tiger shark"``: what a seat holds beside its garden."""
+    words = []
+    if state.clowns[seat]:
+        words.append("clownfish " + " ".join(map(str, state.clowns[seat])))
+    if state.horses[seat]:
+        words.append("seahorse " + " ".join(map(str, state.horses[seat])))
+    if state.shark_of[seat]:
+        claim = state.describe_claim(seat)
+        words.append(shark_name(state.shark_of[seat]) + (f" on {claim}" if claim else ""))
+    return ", ".join(words)
+
+
+def _piece_title(piece: str) -> str:
+    return {
+        "star": "sea star",
+        "crab": "hermit crab",
+        "crab+shell": "hermit crab (with its shell)",
+        "crab+trash": "hermit crab (with its trash)",
+        "boxer": "boxer crab",
+    }.get(piece, piece)
+
+
+def _cursor_to_nearest(board: BoardGrid, legal: set[Any]) -> None:
+    """Move the board's cursor to the legal place nearest to it (unless it is on one)."""
+    if not legal or board.cursor in legal:
+        return
+    layout: BoardLayout = board.board_layout
+    if board.cursor is None or board.cursor not in layout:
+        board.move_cursor_to(next(c for c in layout.cells if c in legal))
+        return
+    here = layout.region(board.cursor)
+    hx, hy = here.x + here.width / 2, here.y + here.height / 2
+
+    def distance(cell: Cell) -> float:
+        region = layout.region(cell)
+        return math.hypot(region.x + region.width / 2 - hx, (region.y + region.height / 2 - hy) * 2)
+
+    order = {cell: i for i, cell in enumerate(layout.cells)}
+    best = min((c for c in legal if c in layout), key=lambda c: (distance(c), order[c]))
+    board.move_cursor_to(best)
