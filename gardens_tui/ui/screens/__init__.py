@@ -37,3 +37,4 @@ def screen_for(game_id: str) -> type[GameScreen]:
 
 
 # Game screens register themselves when imported; import each one explicitly here.
+from gardens_tui.ui.screens import octopus_garden as _octopus_garden  # noqa: E402, F401
