@@ -107,19 +107,31 @@ def test_end_stays_triggered_when_an_animal_empties_a_space_later() -> None:
     assert state.over
 
 
-def test_two_full_rounds_of_passing_trigger_the_end() -> None:
-    state = make_position(market=["coral"] * 9, passes=3)
+def test_ten_rounds_without_a_market_purchase_trigger_the_end() -> None:
+    state = make_position(market=["coral"] * 9, idle_turns=18)
     state = play(state, "pass m1")
-    assert state.passes == 4 and state.end_by == 0
-    assert any("Two full rounds of passing" in e for e in state.events)
+    assert state.idle_turns == 19 and state.end_by == -1
+    state = play(state, "oyster")  # attracting an oyster is not a market purchase either
+    assert state.idle_turns == 20 and state.end_by == 1
+    assert any("Nobody bought from the market for 10 rounds" in e for e in state.events)
+
+
+def test_with_the_bag_empty_two_idle_rounds_trigger_the_end() -> None:
+    state = empty_bag(market=["relic"] * 9, idle_turns=2)
+    state = play(state, "pass m1")
+    assert state.idle_turns == 3 and state.end_by == -1
+    assert state.market[0] != 0  # the returned relic came straight back: the bag is empty
+    state = play(state, "pass m1")
+    assert state.end_by == 1
+    assert any("The bag is empty and nobody bought for 2 rounds" in e for e in state.events)
     state = play(state, "pass m1")
     assert state.over
 
 
-def test_buying_resets_the_pass_count() -> None:
-    state = make_position(market=["coral"] * 9, passes=3, pearls=[3, 2])
+def test_buying_resets_the_idle_count() -> None:
+    state = make_position(market=["coral"] * 9, idle_turns=3, pearls=[3, 2])
     state = play(state, "buy row 1")
-    assert state.passes == 0
+    assert state.idle_turns == 0
 
 
 def test_empty_bag_and_empty_market_trigger_the_end() -> None:

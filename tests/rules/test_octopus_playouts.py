@@ -103,3 +103,23 @@ def test_table_plays_octopus_garden_by_notation() -> None:
     text = GAME.format_action(GAME.legal_actions(state)[-1])
     table.apply_text(text)
     assert table.notation() == [text]
+
+
+def test_apply_never_changes_the_state_it_was_given() -> None:
+    rng = Rng(21)
+    state = GAME.new_game(["A", "B", "C", "D"], ALL, 21)
+    while not state.over:
+        before = GAME.to_dict(state)
+        nxt = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        assert GAME.to_dict(state) == before
+        state = nxt
+
+
+def test_copy_is_independent() -> None:
+    state = random_game(3, ALL, 5)
+    twin = state.copy()
+    twin.gardens[0][0] = ()
+    twin.clowns[1].append(99)
+    twin.bag[1] += 1
+    assert GAME.to_dict(state) != GAME.to_dict(twin)
+    assert 99 not in state.clowns[1]

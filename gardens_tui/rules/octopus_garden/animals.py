@@ -54,6 +54,7 @@ PIECES: dict[str, int] = {
 PIECE_NAMES: dict[int, str] = {code: name for name, code in PIECES.items()}
 
 _MOVERS = (STAR, CRAB, CRAB_SHELL, CRAB_TRASH)
+_MOVABLE = frozenset(_MOVERS)
 _CRAB_TITLES = {
     CRAB: "hermit crab",
     CRAB_SHELL: "hermit crab (in its shell)",
@@ -76,15 +77,17 @@ def animal_actions(s: OctopusState) -> list[Action]:
     must_move = False
     for c in range(NUM_CELLS):
         st = garden[c]
-        if not st:
+        # Fast path: most spaces are empty or hold one flat token.
+        if not st or (len(st) == 1 and st[0] not in _MOVABLE):
             continue
         if st[-1] == BOXER:
             if (c, BOXER) not in moved:
                 acts.extend(("move", "boxer", c, n) for n in NEIGHBOURS[c] if not garden[n])
             continue
         for piece in _MOVERS:
-            count = st.count(piece)
-            if not count or count <= moved.count((c, piece)):
+            if piece not in st:
+                continue
+            if moved and st.count(piece) <= moved.count((c, piece)):
                 continue
             if piece == STAR:
                 if dist is None:

@@ -7,7 +7,7 @@ carries it out on a copy. See the package docstring for every decision kind and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gardens_tui.rules.base import Action, IllegalAction
@@ -33,6 +33,7 @@ from gardens_tui.rules.octopus_garden.components import (
     MIMIC,
     MIMIC_ANEMONE,
     MIMIC_SEAGRASS,
+    MODULE_TILE_COUNT,
     NAMES,
     NUM_KINDS,
     OYSTER,
@@ -161,6 +162,10 @@ def _plant_actions(s: OctopusState) -> list[Action]:
 
 
 def _mimic_actions(s: OctopusState, seat: int) -> list[Action]:
+    # Quick rejection: every mimic octopus is accounted for outside the gardens.
+    elsewhere = s.bag[MIMIC] + s.out[MIMIC] + s.market.count(MIMIC) + s.hand.count(MIMIC)
+    if elsewhere + (s.drawn == MIMIC) == MODULE_TILE_COUNT:
+        return []
     cells = [c for c, st in enumerate(s.gardens[seat]) if st and st[0] == MIMIC]
     if not cells:
         return []
@@ -249,14 +254,15 @@ def illegal(s: OctopusState, action: Action, text: str) -> IllegalAction:
     return IllegalAction(f"{text} is not possible now (rule: {_RULES[s.phase]})")
 
 
-def apply(s0: OctopusState, action: Action, text: str) -> OctopusState:
-    """The state after a legal ``action``; ``IllegalAction`` (``text`` names it) otherwise."""
+def apply(s0: OctopusState, action: Action, name: Callable[[Action], str]) -> OctopusState:
+    """The state after a legal ``action``; ``IllegalAction`` otherwise, naming the action with
+    ``name(action)`` (only called then: formatting is not free on the hot path)."""
     legal = s0.legal_cache
     if legal is None:
         legal = s0.legal_cache = _compute_legal(s0)
     if action not in legal:
-        raise illegal(s0, action, text)
-    s = s0.copy()
+        raise illegal(s0, action, name(action))
+    s = s0.derive(s0.claim_order[0] if s0.phase == "claim" else s0.active)
     s.chance = False
     s.hidden = s0.hidden
     log: Log = []
@@ -341,7 +347,7 @@ def _apply_buy(s: OctopusState, axis: str, number: int, log: Log) -> None:
         s.market[m] = 0
     s.hand = taken
     s.chests = taken.count(CHEST)
-    s.passes = 0
+    s.idle_turns = 0
     label = "row" if axis == "row" else "column"
     log.append(f"{name} bought {label} {number} for {cost} pearls: {listing(taken)}")
     for token in stays:
@@ -358,15 +364,14 @@ def _apply_oyster(s: OctopusState, log: Log) -> None:
     s.pearls[seat] -= price
     s.bed -= 1
     s.hand = [OYSTER]
-    s.passes = 0
     log.append(f"{s.players[seat]} attracted an oyster for {price} pearls")
+    flow.count_idle_turn(s, log)
     flow.settle_hand(s, log)
 
 
 def _apply_pass(s: OctopusState, action: Action, log: Log) -> None:
     seat = s.active
     name = s.players[seat]
-    s.passes += 1
     if len(action) == 2:
         m = action[1]
         token = s.market[m]
@@ -379,8 +384,7 @@ def _apply_pass(s: OctopusState, action: Action, log: Log) -> None:
         )
     else:
         log.append(f"{name} passed (no market tile to return)")
-    if s.passes >= 2 * len(s.players):
-        flow.trigger_end(s, "Two full rounds of passing", log)
+    flow.count_idle_turn(s, log)
     flow.enter_animals(s, log)
 
 

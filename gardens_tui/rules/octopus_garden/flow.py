@@ -98,6 +98,29 @@ def trigger_end(s: OctopusState, reason: str, log: Log) -> None:
         log.append(f"{reason}: everyone else gets one more turn")
 
 
+IDLE_ROUNDS_EMPTY_BAG = 2
+"""Full rounds without a market purchase that end a game whose bag is empty."""
+IDLE_ROUNDS = 10
+"""Full rounds without a market purchase that end any game."""
+
+
+def count_idle_turn(s: OctopusState, log: Log) -> None:
+    """Count a turn without a market purchase (a pass or an oyster); trigger the end on a stall.
+
+    The stalemate rule: with the bag empty, two full rounds in a row without anyone buying from
+    the market trigger the end (passing can no longer change the market); ten full rounds do so
+    in any case. The seat whose turn completes the count is the one who triggered the end.
+    """
+    s.idle_turns += 1
+    n = len(s.players)
+    if s.idle_turns >= IDLE_ROUNDS * n:
+        trigger_end(s, f"Nobody bought from the market for {IDLE_ROUNDS} rounds", log)
+    elif s.idle_turns >= IDLE_ROUNDS_EMPTY_BAG * n and not any(s.bag):
+        trigger_end(
+            s, f"The bag is empty and nobody bought for {IDLE_ROUNDS_EMPTY_BAG} rounds", log
+        )
+
+
 def is_final_turn(s: OctopusState) -> bool:
     """This is the last turn of the game (the seat before the one who triggered the end)."""
     return s.end_by >= 0 and s.active == (s.end_by - 1) % len(s.players)
@@ -253,9 +276,12 @@ def refill(s: OctopusState, log: Log) -> None:
     The last empty space is filled without asking (one choice, nothing to decide). With the bag
     empty, spaces stay empty; if the whole market is then empty the end is triggered.
     """
+    market = s.market
     while True:
-        empties = [m for m in range(9) if not s.market[m]]
-        if not empties or not any(s.bag):
+        if all(market):
+            break
+        empties = [m for m in range(9) if not market[m]]
+        if not any(s.bag):
             break
         token = draw(s)
         if len(empties) == 1:

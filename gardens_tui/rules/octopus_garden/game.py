@@ -40,7 +40,7 @@ class OctopusGarden(Game[OctopusState]):
 
     def apply(self, state: OctopusState, action: Action) -> OctopusState:
         """The next position; ``IllegalAction`` naming the rule (state untouched) if illegal."""
-        return engine.apply(state, action, _safe_format(action))
+        return engine.apply(state, action, _safe_format)
 
     def scores(self, state: OctopusState) -> Scores:
         """Points by category (provisional until the game is over)."""

@@ -65,7 +65,7 @@ def to_dict(s: OctopusState) -> dict[str, Any]:
         shark_of=[NAMES[k] if k else None for k in s.shark_of],
         shark_bought=list(s.shark_bought),
         end_by=s.end_by if s.end_by >= 0 else None,
-        passes=s.passes,
+        idle_turns=s.idle_turns,
     )
     return d
 
@@ -187,7 +187,7 @@ def from_dict(data: Any) -> OctopusState:
             d.get("shark_bought", [False] * n), "state.shark_bought", F.boolean, length=n
         ),
         end_by=seat_or_none(d.get("end_by"), "state.end_by"),
-        passes=F.integer(d.get("passes", 0), "state.passes", 0, 10_000),
+        idle_turns=F.integer(d.get("idle_turns", 0), "state.idle_turns", 0, 10_000),
     )
     _check_bonus(s, n)
     _check_sharks(s, n)

@@ -70,8 +70,8 @@ class OctopusState(GameState):
     - ``claim_order``: seats still to be offered the shark claim window (first decides now).
     - ``shark_of``: the shark each seat owns (0: none); ``shark_bought``: the seat has had its one
       shark purchase of the game.
-    - ``end_by``: the seat that triggered the end of the game (-1: not yet); ``passes``: turns in
-      a row that ended by passing (the stalemate rule).
+    - ``end_by``: the seat that triggered the end of the game (-1: not yet); ``idle_turns``:
+      turns in a row without a market purchase (the stalemate rule).
     """
 
     game_id = "octopus-garden"
@@ -97,7 +97,7 @@ class OctopusState(GameState):
     shark_of: list[int] = field(default_factory=list)
     shark_bought: list[bool] = field(default_factory=list)
     end_by: int = -1
-    passes: int = 0
+    idle_turns: int = 0
     legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
     """The engine's cache of this state's legal actions (never saved, never copied)."""
 
@@ -130,10 +130,10 @@ class OctopusState(GameState):
         return Decision(self.active, phase, prompt)
 
     def copy(self) -> OctopusState:
-        """An independent copy, without events, chance flag or cache (apply sets those).
+        """An independent copy (without the legal-action cache).
 
         Stacks are tuples, so copying the lists is enough. Built without ``__init__`` because
-        this is the hottest function of a bot playout.
+        copying is on the hot path of every bot playout.
         """
         n: OctopusState = _new(OctopusState)
         n.players = self.players
@@ -166,7 +166,51 @@ class OctopusState(GameState):
         n.shark_of = self.shark_of[:]
         n.shark_bought = self.shark_bought[:]
         n.end_by = self.end_by
-        n.passes = self.passes
+        n.idle_turns = self.idle_turns
+        n.legal_cache = None
+        return n
+
+    def derive(self, seat: int) -> OctopusState:
+        """A copy for ``apply`` to change: like :meth:`copy`, but only the active seat's and
+        ``seat``'s gardens and bonus lists are copied; the other seats' are shared, because one
+        decision never changes them. Never hand a derived state out before it is finished.
+        """
+        n: OctopusState = _new(OctopusState)
+        n.players = self.players
+        n.options = self.options
+        n.rng = self.rng
+        n.active = self.active
+        n.turn = self.turn
+        n.events = self.events
+        n.chance = self.chance
+        n.over = self.over
+        n.hidden = self.hidden
+        gardens = n.gardens = self.gardens[:]
+        clowns = n.clowns = self.clowns[:]
+        horses = n.horses = self.horses[:]
+        for p in {self.active, seat}:
+            gardens[p] = gardens[p][:]
+            clowns[p] = clowns[p][:]
+            horses[p] = horses[p][:]
+        n.pearls = self.pearls[:]
+        n.bed = self.bed
+        n.clown_pile = self.clown_pile[:]
+        n.horse_pile = self.horse_pile[:]
+        n.market = self.market[:]
+        n.claims = self.claims[:]
+        n.bag = self.bag[:]
+        n.out = self.out[:]
+        n.phase = self.phase
+        n.hand = self.hand[:]
+        n.chests = self.chests
+        n.moved = self.moved[:]
+        n.pushes = self.pushes[:]
+        n.drawn = self.drawn
+        n.claim_order = self.claim_order[:]
+        n.shark_of = self.shark_of[:]
+        n.shark_bought = self.shark_bought[:]
+        n.end_by = self.end_by
+        n.idle_turns = self.idle_turns
         n.legal_cache = None
         return n
 

@@ -102,7 +102,8 @@ Tokens under animals score as usual. Most points wins; on a tie, fewest negative
   unopened; a shark drawn while keeping is yours only if you never had one (else back to the
   bag); any two sharks count as two of a kind; several chests are opened one by one.
 - On the very last turn the market is not refilled.
-- Stalemates: if the bag and market are both empty after a refill, the end is triggered. If every
-  player passes for two full rounds in a row, the end is triggered too (the last passer counts as
-  the one who triggered it).
+- Stalemates: if the bag and market are both empty after a refill, the end is triggered. So it is
+  when nobody has bought from the market (only passes and oysters) for ten full rounds in a row,
+  or for two full rounds while the bag is empty (passing can then change nothing). The player
+  whose turn completes the count is the one who triggered the end.
 """
