@@ -297,14 +297,15 @@ def _status_lines(table: Table) -> list[str]:
     """Whose turn it is and the pending decision, or the result, in words."""
     state = table.state
     decision = state.decision
-    if decision is None:
-        outcome = _outcome(table)
-        assert outcome is not None
+    outcome = _outcome(table)
+    if outcome is not None:
         winners = " and ".join(outcome["names"])
         line = f"Game over. {'Winners' if len(outcome['names']) > 1 else 'Winner'}: {winners}"
         if outcome["tiebreak"]:
             line += f" ({outcome['tiebreak']})"
         return [line]
+    if decision is None:
+        return ["No decision is pending."]
     seat = table.seats[decision.seat]
     who = f"{seat.name} (seat {decision.seat}{', bot ' + seat.bot if seat.bot else ''})"
     lines = [f"Turn {state.turn}, {table.seats[state.active].name}'s turn."]
