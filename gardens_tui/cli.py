@@ -48,24 +48,23 @@ class CliError(Exception):
 # --------------------------------------------------------------------------------------------
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}")
-    return value
+def _whole_number(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type`` accepting a whole number in ``low..high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} is a whole number from {low} to {high}")
+        return value
+
+    return parse
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= value <= MAX_SIMULATED_GAMES:
-        raise argparse.ArgumentTypeError(f"the number of games is 1 to {MAX_SIMULATED_GAMES}")
-    return value
+_seed = _whole_number("a seed", 0, MAX_SEED)
+_count = _whole_number("the number of games", 1, MAX_SIMULATED_GAMES)
 
 
 def _add_setup_arguments(parser: argparse.ArgumentParser, players_required: bool) -> None:
