@@ -473,6 +473,20 @@ def test_missing_file_folder_and_fifo_are_refused(tmp_path: Path) -> None:
         saves.load_table(fifo)
 
 
+def test_a_file_the_system_will_not_open_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Permission denied when opening (as for any user, root included, here simulated)."""
+    path = saves.save_table(new_table(), tmp_path / "f.json")
+
+    def denied(self: Path, *args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "open", denied)
+    with pytest.raises(SaveError, match="cannot read: Permission denied"):
+        saves.load_table(path)
+
+
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs a non-root POSIX user")
 def test_unreadable_file_is_refused(tmp_path: Path) -> None:
     """A file without read permission: refused, not a crash."""
