@@ -1,0 +1,382 @@
+"""UI benchmark: ``python bench/ui.py`` (a script, never a test).
+
+Measures the app against a bare Textual app (an ``App`` with one ``Static``) in the same run:
+
+1. **Time to the first frame** of the main menu: whole processes (``python -c``: imports, app
+   start, first full frame written to the driver), median of ``--runs`` runs each. Target: at
+   most 1.5x the bare app's.
+2. **Cursor key to refreshed board** on the Octopus's Garden screen (100x40, mid-game): each key
+   is sent through the driver exactly as a terminal's key would be; then the pending messages
+   are processed and the screen's update (what its 60 Hz timer would do) is run at once, so the
+   figure is the work, not the frame timer's wait nor Pilot's pauses. Timed as the main
+   thread's CPU time from sending the key to the last byte written for it (no bot is thinking:
+   it is the human's decision). Median over ``--presses`` moves on the market board and on the
+   garden board. Target: at most 5 ms.
+3. **Bytes written to the terminal per cursor move** at 100x40: everything the driver is asked
+   to write for one key, median and max. Target: at most 4 KB.
+4. **Memory**: VmRSS of a process running the app with an Octopus's Garden game open (100x40,
+   after the screen is up), beside the bare app's. Target: at most 80 MiB.
+
+The drivers used here are Textual's headless driver with ``is_headless`` turned off, so the app
+renders and writes its terminal output as it would to a real terminal, into a counter.
+The game shown is the screenshots' mid-game position (:mod:`gardens_tui.ui.screenshots`).
+Only the standard library is imported at the top, so the child processes' import time is theirs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZE = (100, 40)
+
+FIRST_FRAME_RATIO_TARGET = 1.5
+CURSOR_MS_TARGET = 5.0
+BYTES_TARGET = 4096
+RSS_MIB_TARGET = 80.0
+
+# A driver that renders like a terminal's and hands each write to a callback. Shared by the
+# child processes (as source) and this process (exec'd below).
+DRIVER_SOURCE = """
+from textual.drivers.headless_driver import HeadlessDriver as _Headless
+
+class CountingDriver(_Headless):
+    '''Headless input, but the app renders and writes its output here as to a terminal.'''
+
+    on_write = None
+
+    @property
+    def is_headless(self):
+        return False
+
+    def write(self, data):
+        if CountingDriver.on_write is not None:
+            CountingDriver.on_write(data)
+"""
+
+BARE_APP_SOURCE = """
+from textual.app import App
+from textual.widgets import Static
+
+class BareApp(App):
+    def compose(self):
+        yield Static("Hello from a bare Textual app")
+
+app = BareApp()
+"""
+
+MENU_APP_SOURCE = """
+from gardens_tui.ui.app import create_app
+
+app = create_app()
+"""
+
+GAME_APP_SOURCE = """
+from gardens_tui.settings import Settings
+from gardens_tui.ui.app import create_app
+from gardens_tui.ui.screenshots import MIDGAME_DECISIONS, octopus_table
+
+app = create_app(octopus_table(MIDGAME_DECISIONS), settings=Settings(bot_delay_ms=0, autosave=False))
+"""
+
+# Prints the wall-clock time of the first full frame (a write of over 200 characters; the
+# others are cursor and mode sequences), then exits.
+FIRST_FRAME_CHILD = """
+import os, time
+{driver}
+{app}
+def _frame(data):
+    if len(data) > 200 and not getattr(app, "_bench_done", False):
+        app._bench_done = True
+        os.write(1, (repr(time.time()) + "\\n").encode())
+        app.exit()
+CountingDriver.on_write = _frame
+app.driver_class = CountingDriver
+app.run(size={size})
+"""
+
+# Prints the process's resident memory once the app has settled.
+MEMORY_CHILD = """
+import asyncio, os
+{app}
+def _status():
+    fields = {{}}
+    with open("/proc/self/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    return fields
+async def _main():
+    async with app.run_test(size={size}) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+        status = _status()
+        os.write(1, (status["VmRSS"] + "|" + status["VmHWM"] + "|" + type(app.screen).__name__ + "\\n").encode())
+        app.exit()
+asyncio.run(_main())
+"""
+
+
+@dataclass
+class Row:
+    """One line of the report."""
+
+    figure: str
+    value: str
+    target: str
+    met: bool | None
+
+
+def _child_env(home: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["GARDENS_TUI_HOME"] = home  # an empty data folder: no saved settings or autosaves
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("TEXTUAL", None)
+    return env
+
+
+def _run_child(source: str, home: str) -> tuple[str, float]:
+    started = time.time()
+    done = subprocess.run(
+        [sys.executable, "-c", source],
+        cwd=ROOT,
+        env=_child_env(home),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"child process failed:\n{done.stderr[-3000:]}")
+    return done.stdout.strip().splitlines()[-1], started
+
+
+def first_frame_ms(app_source: str, runs: int, home: str) -> list[float]:
+    """Milliseconds from spawning a process to its first frame, ``runs`` times."""
+    source = FIRST_FRAME_CHILD.format(driver=DRIVER_SOURCE, app=app_source, size=SIZE)
+    times = []
+    for _ in range(runs):
+        out, started = _run_child(source, home)
+        times.append((float(out) - started) * 1000)
+    return times
+
+
+def memory_kib(app_source: str, home: str) -> tuple[int, int, str]:
+    """(VmRSS KiB, VmHWM KiB, top screen name) of a process running the app at :data:`SIZE`."""
+    out, _ = _run_child(MEMORY_CHILD.format(app=app_source, size=SIZE), home)
+    rss, hwm, screen = out.split("|")
+    return int(rss.split()[0]), int(hwm.split()[0]), screen
+
+
+@dataclass
+class Press:
+    """One cursor key: CPU ms to its last write, bytes written, whether the cursor moved."""
+
+    board: str
+    key: str
+    cpu_ms: float
+    wall_ms: float
+    nbytes: int
+    moved: bool
+
+
+async def cursor_presses(presses: int) -> list[Press]:
+    """Cursor keys on the market board, then on the garden board, of the mid-game screen."""
+    from textual import events
+
+    from gardens_tui.settings import Settings
+    from gardens_tui.ui.app import create_app
+    from gardens_tui.ui.screens.octopus_garden import OctopusGardenScreen
+    from gardens_tui.ui.screenshots import MIDGAME_DECISIONS, octopus_table
+
+    space: dict[str, Any] = {}
+    exec(DRIVER_SOURCE, space)
+    driver_class = space["CountingDriver"]
+    writes: list[tuple[int, float, float]] = []
+    driver_class.on_write = lambda data: writes.append(
+        (len(data.encode("utf-8")), time.thread_time(), time.perf_counter())
+    )
+    table = octopus_table(MIDGAME_DECISIONS)
+    app = create_app(table, settings=Settings(bot_delay_ms=0, autosave=False))
+    app.driver_class = driver_class
+    results: list[Press] = []
+    async with app.run_test(headless=False, size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, OctopusGardenScreen):
+            raise RuntimeError(f"expected the Octopus's Garden screen, got {screen!r}")
+
+        async def settle_and_render() -> None:
+            # Process what the key caused, then render as the screen's update timer would,
+            # until a round writes nothing more.
+            for _ in range(10):
+                count = len(writes)
+                await pilot._wait_for_screen()
+                app.screen._on_timer_update()
+                if len(writes) == count:
+                    return
+
+        for board in (screen.market_board, screen.garden_board):
+            board.focus()
+            await settle_and_render()
+            # A snake over the board: across until the edge, one row down (up at the bottom).
+            across, vertical = "right", "down"
+            for _ in range(presses):
+                before = board.cursor
+                writes.clear()
+                key = across
+                cpu0, wall0 = time.thread_time(), time.perf_counter()
+                app._driver.send_message(events.Key(key, None))  # type: ignore[union-attr]
+                await settle_and_render()
+                moved = board.cursor != before
+                if writes:
+                    cpu_ms = (writes[-1][1] - cpu0) * 1000
+                    wall_ms = (writes[-1][2] - wall0) * 1000
+                else:
+                    cpu_ms = wall_ms = 0.0
+                nbytes = sum(w[0] for w in writes)
+                results.append(Press(str(board.id), key, cpu_ms, wall_ms, nbytes, moved))
+                if not moved:
+                    # At the edge: step a row and turn round (turn vertically at the bottom).
+                    writes.clear()
+                    before = board.cursor
+                    app._driver.send_message(events.Key(vertical, None))  # type: ignore[union-attr]
+                    await settle_and_render()
+                    if board.cursor == before:
+                        vertical = "up" if vertical == "down" else "down"
+                    across = "left" if across == "right" else "right"
+        app.exit()
+    return results
+
+
+def _fmt_ms(values: list[float]) -> str:
+    return f"{statistics.median(values):.1f} ms"
+
+
+def run(runs: int, presses: int) -> tuple[list[Row], dict[str, Any]]:
+    """Every measurement; the report's rows and the raw figures."""
+    rows: list[Row] = []
+    raw: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="gardens-tui-bench-") as home:
+        bare = first_frame_ms(BARE_APP_SOURCE, runs, home)
+        menu = first_frame_ms(MENU_APP_SOURCE, runs, home)
+        ratio = statistics.median(menu) / statistics.median(bare)
+        raw["first_frame_ms"] = {"bare": bare, "menu": menu}
+        rows.append(Row("first frame, bare Textual app", _fmt_ms(bare), "reference", None))
+        rows.append(
+            Row(
+                "first frame, main menu",
+                f"{_fmt_ms(menu)} ({ratio:.2f}x bare)",
+                f"<= {FIRST_FRAME_RATIO_TARGET}x bare",
+                ratio <= FIRST_FRAME_RATIO_TARGET,
+            )
+        )
+
+        press_list = asyncio.run(cursor_presses(presses))
+        for board, title in (("og-market", "market"), ("og-garden", "garden")):
+            moved = [p for p in press_list if p.board == board and p.moved]
+            cpu = [p.cpu_ms for p in moved]
+            wall = [p.wall_ms for p in moved]
+            sizes = [p.nbytes for p in moved]
+            raw[f"cursor_{title}"] = {
+                "moves": len(moved),
+                "cpu_ms_median": statistics.median(cpu),
+                "cpu_ms_p90": statistics.quantiles(cpu, n=10)[-1],
+                "wall_ms_median": statistics.median(wall),
+                "bytes_median": statistics.median(sizes),
+                "bytes_max": max(sizes),
+            }
+            median_ms = statistics.median(cpu)
+            rows.append(
+                Row(
+                    f"cursor key to refreshed {title} board ({len(moved)} moves)",
+                    f"{median_ms:.2f} ms median, {raw[f'cursor_{title}']['cpu_ms_p90']:.2f} p90",
+                    f"<= {CURSOR_MS_TARGET:g} ms",
+                    median_ms <= CURSOR_MS_TARGET,
+                )
+            )
+            rows.append(
+                Row(
+                    f"bytes per cursor move, {title} board",
+                    f"{statistics.median(sizes):,.0f} median, {max(sizes):,} max",
+                    f"<= {BYTES_TARGET:,}",
+                    max(sizes) <= BYTES_TARGET,
+                )
+            )
+
+        bare_rss, bare_hwm, _ = memory_kib(BARE_APP_SOURCE, home)
+        game_rss, game_hwm, screen = memory_kib(GAME_APP_SOURCE, home)
+        if screen != "OctopusGardenScreen":
+            raise RuntimeError(f"the memory child shows {screen}, not the game")
+        raw["memory_kib"] = {
+            "bare_rss": bare_rss,
+            "bare_hwm": bare_hwm,
+            "game_rss": game_rss,
+            "game_hwm": game_hwm,
+        }
+        rows.append(
+            Row("memory, bare Textual app", f"{bare_rss / 1024:.1f} MiB", "reference", None)
+        )
+        rows.append(
+            Row(
+                "memory, Octopus's Garden game open",
+                f"{game_rss / 1024:.1f} MiB (peak {game_hwm / 1024:.1f})",
+                f"<= {RSS_MIB_TARGET:g} MiB",
+                game_rss / 1024 <= RSS_MIB_TARGET,
+            )
+        )
+    return rows, raw
+
+
+def _verdict(met: bool | None) -> str:
+    return "" if met is None else ("met" if met else "MISSED")
+
+
+def print_table(rows: list[Row], markdown: bool) -> None:
+    """The report, as aligned text or as a Markdown table."""
+    if markdown:
+        print("| figure | value | target | |")
+        print("|---|---|---|---|")
+        for row in rows:
+            print(f"| {row.figure} | {row.value} | {row.target} | {_verdict(row.met)} |")
+        return
+    widths = [max(len(getattr(r, f)) for r in rows) for f in ("figure", "value", "target")]
+    for row in rows:
+        print(
+            f"{row.figure:<{widths[0]}}  {row.value:<{widths[1]}}  "
+            f"{row.target:<{widths[2]}}  {_verdict(row.met)}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the table; exit status 1 if a target is missed."""
+    parser = argparse.ArgumentParser(prog="python bench/ui.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="processes per first-frame figure")
+    parser.add_argument("--presses", type=int, default=200, help="cursor keys per board")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--json", action="store_true", help="also print the raw figures as JSON")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    rows, raw = run(args.runs, args.presses)
+    print(f"Python {sys.version.split()[0]}, terminal {SIZE[0]}x{SIZE[1]}")
+    print_table(rows, args.markdown)
+    if args.json:
+        print(json.dumps(raw, indent=2))
+    return 0 if all(row.met is not False for row in rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
