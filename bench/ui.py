@@ -87,7 +87,8 @@ from gardens_tui.settings import Settings
 from gardens_tui.ui.app import create_app
 from gardens_tui.ui.screenshots import MIDGAME_DECISIONS, octopus_table
 
-app = create_app(octopus_table(MIDGAME_DECISIONS), settings=Settings(bot_delay_ms=0, autosave=False))
+table = octopus_table(MIDGAME_DECISIONS)
+app = create_app(table, settings=Settings(bot_delay_ms=0, autosave=False))
 """
 
 # Prints the wall-clock time of the first full frame (a write of over 200 characters; the
@@ -123,7 +124,8 @@ async def _main():
             await pilot.pause()
             await app.workers.wait_for_complete()
         status = _status()
-        os.write(1, (status["VmRSS"] + "|" + status["VmHWM"] + "|" + type(app.screen).__name__ + "\\n").encode())
+        line = "|".join((status["VmRSS"], status["VmHWM"], type(app.screen).__name__))
+        os.write(1, (line + "\\n").encode())
         app.exit()
 asyncio.run(_main())
 """
