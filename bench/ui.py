@@ -194,8 +194,10 @@ class Press:
     moved: bool
 
 
-async def cursor_presses(presses: int) -> list[Press]:
-    """Cursor keys on the market board, then on the garden board, of the mid-game screen."""
+async def cursor_presses(presses: int, harness_ms: list[float]) -> list[Press]:
+    """Cursor keys on the market board, then on the garden board, of the mid-game screen.
+
+    Appends to ``harness_ms`` the CPU cost of one settle-and-render round with nothing to do."""
     from textual import events
 
     from gardens_tui.settings import Settings
@@ -221,15 +223,35 @@ async def cursor_presses(presses: int) -> list[Press]:
         if not isinstance(screen, OctopusGardenScreen):
             raise RuntimeError(f"expected the Octopus's Garden screen, got {screen!r}")
 
+        pumps = [app, *screen.walk_children(with_self=True)]
+
+        async def drain() -> None:
+            # Let every message the key caused be handled: the event loop turns until no
+            # widget has a message waiting for three turns in a row (cheap, posts nothing).
+            quiet = 0
+            while quiet < 3:
+                await asyncio.sleep(0)
+                busy = any(not pump._message_queue.empty() for pump in pumps)
+                quiet = 0 if busy else quiet + 1
+
         async def settle_and_render() -> None:
-            # Process what the key caused, then render as the screen's update timer would,
+            # Handle what the key caused, then render as the screen's update timer would,
             # until a round writes nothing more.
             for _ in range(10):
                 count = len(writes)
-                await pilot._wait_for_screen()
+                await drain()
                 app.screen._on_timer_update()
                 if len(writes) == count:
                     return
+
+        # The harness's own cost: a settle-and-render round with nothing to do.
+        idle_cpu = []
+        for _ in range(50):
+            cpu0 = time.thread_time()
+            await drain()
+            app.screen._on_timer_update()
+            idle_cpu.append((time.thread_time() - cpu0) * 1000)
+        harness_ms.append(statistics.median(idle_cpu))
 
         for board in (screen.market_board, screen.garden_board):
             board.focus()
@@ -287,7 +309,9 @@ def run(runs: int, presses: int) -> tuple[list[Row], dict[str, Any]]:
             )
         )
 
-        press_list = asyncio.run(cursor_presses(presses))
+        harness: list[float] = []
+        press_list = asyncio.run(cursor_presses(presses, harness))
+        raw["harness_round_cpu_ms"] = harness[0]
         for board, title in (("og-market", "market"), ("og-garden", "garden")):
             moved = [p for p in press_list if p.board == board and p.moved]
             cpu = [p.cpu_ms for p in moved]
