@@ -40,11 +40,28 @@ MAX_PEARLS = 100_000
 GARDEN_PIECES = frozenset(range(1, NUM_KINDS))
 
 
+# Stacks repeat endlessly across positions, so their names and their validation are cached
+# (bounded: a cache that grows past the limit is simply emptied).
+_CACHE_LIMIT = 20_000
+_NAMES_OF: dict[Stack, tuple[str, ...]] = {}
+_STACK_OF: dict[tuple[str, ...], Stack] = {}
+_PHYSICAL_OF: dict[Stack, tuple[int, ...]] = {}
+
+
+def _names(st: Stack) -> list[str]:
+    names = _NAMES_OF.get(st)
+    if names is None:
+        if len(_NAMES_OF) > _CACHE_LIMIT:
+            _NAMES_OF.clear()
+        names = _NAMES_OF[st] = tuple(NAMES[p] for p in st)
+    return list(names)
+
+
 def to_dict(s: OctopusState) -> dict[str, Any]:
     """The JSON-safe form of a position."""
     d = F.common_to_dict(s)
     d.update(
-        gardens=[[[NAMES[p] for p in st] for st in g] for g in s.gardens],
+        gardens=[[_names(st) for st in g] for g in s.gardens],
         pearls=list(s.pearls),
         oyster_bed=s.bed,
         clownfish_pile=list(s.clown_pile),
@@ -89,6 +106,19 @@ def _cell(data: Any, path: str) -> int:
 
 
 def _stack(data: Any, path: str) -> Stack:
+    if type(data) is list:
+        try:
+            return _STACK_OF[tuple(data)]
+        except (KeyError, TypeError):
+            pass
+    pieces = _read_stack(data, path)
+    if len(_STACK_OF) > _CACHE_LIMIT:
+        _STACK_OF.clear()
+    _STACK_OF[tuple(data)] = pieces
+    return pieces
+
+
+def _read_stack(data: Any, path: str) -> Stack:
     pieces = tuple(F.array(data, path, lambda x, p: _kind(x, p, GARDEN_PIECES), max_length=12))
     for i, piece in enumerate(pieces):
         if i > 0 and piece not in ANIMALS:
@@ -107,7 +137,19 @@ def _stack(data: Any, path: str) -> Stack:
 
 
 def _garden(data: Any, path: str) -> list[Stack]:
-    return F.array(data, path, _stack, length=NUM_CELLS)
+    if type(data) is not list or len(data) != NUM_CELLS:
+        return F.array(data, path, _stack, length=NUM_CELLS)  # raises the right error
+    cache = _STACK_OF
+    garden: list[Stack] = []
+    for i, item in enumerate(data):
+        if type(item) is list:
+            try:
+                garden.append(cache[tuple(item)])
+                continue
+            except (KeyError, TypeError):
+                pass
+        garden.append(_stack(item, f"{path}[{i}]"))
+    return garden
 
 
 def _counts(data: Any, path: str, allowed: tuple[int, ...]) -> list[int]:
@@ -221,6 +263,12 @@ def _check_bonus(s: OctopusState, n: int) -> None:
 
 
 def _check_sharks(s: OctopusState, n: int) -> None:
+    # Where every shark lies in a garden: (seat, cell) pairs, found in one pass.
+    in_gardens: dict[int, list[tuple[int, int]]] = {}
+    for seat in range(n):
+        for c, st in enumerate(s.gardens[seat]):
+            if st and st[0] in SHARKS:
+                in_gardens.setdefault(st[0], []).append((seat, c))
     owners: dict[int, int] = {}
     for seat in range(n):
         path = f"state.shark_of[{seat}]"
@@ -234,19 +282,16 @@ def _check_sharks(s: OctopusState, n: int) -> None:
         owners[shark] = seat
         if not s.shark_bought[seat]:
             raise F.fail(f"state.shark_bought[{seat}]", "a seat that owns a shark has bought one")
-        in_garden = sum(1 for st in s.gardens[seat] if st and st[0] == shark)
+        places = in_gardens.get(shark, [])
         in_hand = s.active == seat and shark in s.hand
         claimed = seat in s.claims
-        if in_garden + int(in_hand) + int(claimed) != 1:
+        if len(places) + int(in_hand) + int(claimed) != 1:
             raise F.fail(
                 path, "an owned shark is in exactly one place: its garden, the hand or a claim"
             )
-        for other in range(n):
-            if other != seat and any(st and st[0] == shark for st in s.gardens[other]):
-                raise F.fail(path, f"the {NAMES[shark]} shark is in seat {other}'s garden")
-    for seat in range(n):
-        for c, st in enumerate(s.gardens[seat]):
-            if st and st[0] in SHARKS and owners.get(st[0]) != seat:
+    for shark, places in in_gardens.items():
+        for seat, c in places:
+            if owners.get(shark) != seat:
                 raise F.fail(
                     f"state.gardens[{seat}][{c}]", "a shark in a garden must be its owner's"
                 )
@@ -313,8 +358,13 @@ def census(s: OctopusState) -> list[int]:
         counts[s.drawn] += 1
     for g in s.gardens:
         for st in g:
-            for piece in st:
-                for token in physical(piece):
+            if st:
+                tokens = _PHYSICAL_OF.get(st)
+                if tokens is None:
+                    if len(_PHYSICAL_OF) > _CACHE_LIMIT:
+                        _PHYSICAL_OF.clear()
+                    tokens = _PHYSICAL_OF[st] = tuple(t for p in st for t in physical(p))
+                for token in tokens:
                     counts[token] += 1
     counts[OYSTER] += s.bed
     return counts
