@@ -151,3 +151,18 @@ def test_shark_in_two_places_is_refused() -> None:
     data["bag"].pop("hammerhead", None)
     with pytest.raises(ValueError, match="shark"):
         GAME.from_dict(data)
+
+
+def test_garden_spaces_are_saved_as_strings_and_lists_are_read_too() -> None:
+    state = make_position(gardens={0: {"a1": "seagrass star", "a2": "coral"}})
+    data = GAME.to_dict(state)
+    assert data["gardens"][0][:3] == ["seagrass star", "coral", ""]
+    data["gardens"][0][0] = ["seagrass", "star"]
+    data["gardens"][0][2] = []
+    assert GAME.to_dict(GAME.from_dict(data)) == GAME.to_dict(state)
+    data["gardens"][0][0] = 7
+    with pytest.raises(ValueError, match=r"state.gardens\[0\]\[0\]: expected token names"):
+        GAME.from_dict(data)
+    data["gardens"][0][0] = "seagrass kelp"
+    with pytest.raises(ValueError, match=r"state.gardens\[0\]\[0\]\[1\]: unknown token 'kelp'"):
+        GAME.from_dict(data)

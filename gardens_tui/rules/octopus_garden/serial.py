@@ -1,11 +1,14 @@
 """Saving and loading positions (``to_dict`` / ``from_dict``) and the component census.
 
 The JSON form names tokens by their stable names (``"seagrass"``, ``"crab+shell"``), garden
-spaces by ``a1..e4`` and market spaces by position in a 9-item list. ``from_dict`` trusts nothing:
-every field is type- and range-checked with its path, stacks must be physically possible, the
-pending decision must make sense, and every component must add up to the game's set (for the
-players and modules of the position): a 19th anemone, a 17th oyster or a shark that is in two
-places is refused.
+spaces by ``a1..e4`` and market spaces by position in a 9-item list. A garden is a list of 24
+spaces (``a1`` first), each a string of its pieces bottom first: ``"seagrass star"`` is a sea
+star on seagrass, ``""`` an empty space; a list of names (``["seagrass", "star"]``) is read too.
+
+``from_dict`` trusts nothing: every field is type- and range-checked with its path, stacks must
+be physically possible, the pending decision must make sense, and every component must add up to
+the game's set (for the players and modules of the position): a 19th anemone, a 17th oyster or a
+shark that is in two places is refused.
 """
 
 from __future__ import annotations
@@ -40,28 +43,42 @@ MAX_PEARLS = 100_000
 GARDEN_PIECES = frozenset(range(1, NUM_KINDS))
 
 
-# Stacks repeat endlessly across positions, so their names and their validation are cached
-# (bounded: a cache that grows past the limit is simply emptied).
+# Stacks repeat endlessly across positions, so their text, their validation and their physical
+# tokens are cached (bounded: a cache that grows past the limit is simply emptied).
 _CACHE_LIMIT = 20_000
-_NAMES_OF: dict[Stack, tuple[str, ...]] = {}
-_STACK_OF: dict[tuple[str, ...], Stack] = {}
-_PHYSICAL_OF: dict[Stack, tuple[int, ...]] = {}
 
 
-def _names(st: Stack) -> list[str]:
-    names = _NAMES_OF.get(st)
-    if names is None:
-        if len(_NAMES_OF) > _CACHE_LIMIT:
-            _NAMES_OF.clear()
-        names = _NAMES_OF[st] = tuple(NAMES[p] for p in st)
-    return list(names)
+class _TextOf(dict[Stack, str]):
+    def __missing__(self, st: Stack) -> str:
+        if len(self) > _CACHE_LIMIT:
+            self.clear()
+        text = self[st] = " ".join(NAMES[p] for p in st)
+        return text
+
+
+class _PhysicalOf(dict[Stack, tuple[int, ...]]):
+    def __missing__(self, st: Stack) -> tuple[int, ...]:
+        if len(self) > _CACHE_LIMIT:
+            self.clear()
+        tokens = self[st] = tuple(t for p in st for t in physical(p))
+        return tokens
+
+
+_TEXT_OF = _TextOf()
+_PHYSICAL_OF = _PhysicalOf()
+_STACK_OF: dict[str | tuple[Any, ...], Stack] = {}
+
+
+def stack_text(stack: Stack) -> str:
+    """A stack's saved form: its pieces' names bottom first, space-separated (``""`` if empty)."""
+    return _TEXT_OF[stack]
 
 
 def to_dict(s: OctopusState) -> dict[str, Any]:
     """The JSON-safe form of a position."""
     d = F.common_to_dict(s)
     d.update(
-        gardens=[[_names(st) for st in g] for g in s.gardens],
+        gardens=[[_TEXT_OF[st] for st in g] for g in s.gardens],
         pearls=list(s.pearls),
         oyster_bed=s.bed,
         clownfish_pile=list(s.clown_pile),
@@ -106,15 +123,23 @@ def _cell(data: Any, path: str) -> int:
 
 
 def _stack(data: Any, path: str) -> Stack:
-    if type(data) is list:
-        try:
-            return _STACK_OF[tuple(data)]
-        except (KeyError, TypeError):
-            pass
-    pieces = _read_stack(data, path)
+    """A space's pieces from ``"seagrass star"`` (the saved form) or ``["seagrass", "star"]``."""
+    if type(data) is str:
+        key: str | tuple[Any, ...] = data
+        words: Any = data.split()
+    elif type(data) is list:
+        key = words = tuple(data)
+        words = data
+    else:
+        raise F.fail(path, "expected token names: a string like 'seagrass star' or a list")
+    try:
+        return _STACK_OF[key]
+    except (KeyError, TypeError):
+        pass
+    pieces = _read_stack(words, path)
     if len(_STACK_OF) > _CACHE_LIMIT:
         _STACK_OF.clear()
-    _STACK_OF[tuple(data)] = pieces
+    _STACK_OF[key] = pieces
     return pieces
 
 
@@ -142,12 +167,11 @@ def _garden(data: Any, path: str) -> list[Stack]:
     cache = _STACK_OF
     garden: list[Stack] = []
     for i, item in enumerate(data):
-        if type(item) is list:
-            try:
-                garden.append(cache[tuple(item)])
+        if type(item) is str:
+            hit = cache.get(item)
+            if hit is not None:
+                garden.append(hit)
                 continue
-            except (KeyError, TypeError):
-                pass
         garden.append(_stack(item, f"{path}[{i}]"))
     return garden
 
@@ -356,15 +380,11 @@ def census(s: OctopusState) -> list[int]:
         counts[t] += 1
     if s.drawn:
         counts[s.drawn] += 1
+    physical_of = _PHYSICAL_OF
     for g in s.gardens:
         for st in g:
             if st:
-                tokens = _PHYSICAL_OF.get(st)
-                if tokens is None:
-                    if len(_PHYSICAL_OF) > _CACHE_LIMIT:
-                        _PHYSICAL_OF.clear()
-                    tokens = _PHYSICAL_OF[st] = tuple(t for p in st for t in physical(p))
-                for token in tokens:
+                for token in physical_of[st]:
                     counts[token] += 1
     counts[OYSTER] += s.bed
     return counts
