@@ -368,3 +368,109 @@ def test_boxer_pair_moves_into_empty_spaces_and_blocks_other_animals() -> None:
 def test_sharks_are_four_named_tokens() -> None:
     assert [GAME.format_action(("plant", n, 0)) for n in ("hammerhead", "tiger", "reef", "whale")]
     assert len(SHARKS) == 4
+
+
+def test_pushed_animals_eat_and_move_in_like_moving_ones() -> None:
+    cells = {"c3": "coconut", "c4": "star", "d3": "crab", "c5": "oyster", "e3": "shell"}
+    state = make_position(options=COCONUT, gardens={0: cells}, phase="animals")
+    bed = state.bed
+    state = play(state, "coconut c3", "push c4 c5", "push d3 e3")
+    assert at(state, "c5") == (C["star"],) and state.bed == bed + 1
+    assert at(state, "e3") == (C["crab+shell"],)
+
+
+def test_a_pushed_pile_cannot_join_a_space_still_waiting_for_its_push() -> None:
+    cells = {"c3": "coconut", "c4": "star", "b3": "seagrass"}
+    state = make_position(options=COCONUT, gardens={0: cells}, phase="animals")
+    state = play(state, "coconut c3")
+    assert ("push", CELL_IDS["c4"], CELL_IDS["b3"]) not in GAME.legal_actions(state)
+    assert ("push", CELL_IDS["c4"], CELL_IDS["c3"]) in GAME.legal_actions(state)
+    state = play(state, "push b3 a2")
+    assert ("push", CELL_IDS["c4"], CELL_IDS["b3"]) in GAME.legal_actions(state)
+
+
+def test_coconut_needs_a_neighbour_to_push() -> None:
+    state = make_position(
+        options=COCONUT, gardens={0: {"c3": "coconut", "a1": "crab"}}, phase="animals"
+    )
+    assert not any(a[0] == "coconut" for a in GAME.legal_actions(state))
+
+
+def test_two_chests_in_one_purchase_are_opened_one_after_the_other() -> None:
+    market = ["chest", "chest", "coral"] + ["seagrass"] * 6
+    state = make_position(options=CHEST, market=market, pearls=[1, 2])
+    state = play(state, "buy row 1")
+    assert state.chests == 2
+    state = play(state, "treasure 0")
+    assert state.phase == "treasure" and state.chests == 1
+    state = play(state, "treasure 0")
+    assert state.phase == "plant" and state.hand.count(C["chest"]) == 2
+
+
+def test_a_shark_drawn_from_a_chest_is_kept_only_by_a_player_without_one() -> None:
+    opts = {"treasure-chest": True, "shark": True}
+    state = with_bag({"tiger": 1, "relic": 1}, options=opts, market=CHEST_ROW, pearls=[4, 2])
+    state = play(state, "buy row 1", "treasure 2 keep")
+    assert C["tiger"] in state.hand and state.shark_of[0] == C["tiger"]
+    had = with_bag(
+        {"tiger": 1, "relic": 1},
+        options=opts,
+        market=CHEST_ROW,
+        pearls=[4, 2],
+        gardens={0: {"a1": "hammerhead"}},
+        shark_of=["hammerhead", None],
+        shark_bought=[True, False],
+    )
+    had = play(had, "buy row 1", "treasure 2 keep")
+    assert C["tiger"] not in had.hand and had.bag[C["tiger"]] == 1
+
+
+def test_a_shark_without_room_leaves_the_game_and_its_owner_has_none() -> None:
+    kinds = ("seagrass", "anemone")
+    cells = {c: kinds[i % 2] for i, c in enumerate(CELL_NAMES)}
+    state = make_position(
+        options=SHARK,
+        gardens={0: cells},
+        market=["hammerhead"] + ["coral"] * 8,
+        pearls=[5, 2],
+        end_by=0,
+    )
+    state = play(state, "buy col 1")
+    assert state.shark_of[0] == 0 and state.shark_bought[0]
+    assert state.out[C["hammerhead"]] == 1
+
+
+def test_a_mimic_declared_anemone_can_host_a_boxer_crab() -> None:
+    state = make_position(
+        options={"mimic-octopus": True, "boxer-crab": True},
+        gardens={0: {"c3": "mimic"}},
+        market=["boxer"] + ["seagrass"] * 8,
+        pearls=[3, 2],
+    )
+    state = play(state, "buy col 1")
+    assert state.phase == "plant"  # not sent back: the mimic could still become an anemone
+    assert ("return", "boxer") in GAME.legal_actions(state)
+    state = play(state, "mimic c3 anemone", "plant boxer c3")
+    assert at(state, "c3") == (C["mimic-anemone"], C["boxer"])
+
+
+def test_claim_windows_go_round_from_the_active_player() -> None:
+    market = ["coral"] * 8 + [None]
+    state = make_position(
+        ("Ann", "Bob", "Cy"),
+        options=SHARK,
+        gardens={0: {"a1": "hammerhead"}, 2: {"a1": "tiger"}},
+        shark_of=["hammerhead", None, "tiger"],
+        shark_bought=[True, False, True],
+        market=market,
+        active=1,
+        pearls=[2, 2, 2],
+        phase="refill",
+        drawn="seagrass",
+    )
+    state = play(state, "refill m9")
+    assert state.current_player == 2  # Bob (active) has no shark; Cy comes next, then Ann
+    state = play(state, "skip")
+    assert state.current_player == 0
+    state = play(state, "claim m1")
+    assert state.active == 2 and state.claims[0] == 0
