@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gardens_tui.rules import fields as F
+import gardens_tui.rules.fields as F
 from gardens_tui.rules.octopus_garden.board import CELL_IDS, NUM_CELLS, cell_name
 from gardens_tui.rules.octopus_garden.components import (
     ANEMONE_LIKE,
