@@ -33,13 +33,27 @@ def toy_table(toy_registered: None) -> Callable[..., Table]:
     return make
 
 
-async def settle(pilot: Pilot[Any], rounds: int = 200) -> None:
-    """Let every pending bot move and screen change finish (awaits workers; no sleeping)."""
+async def settle(pilot: Pilot[Any], rounds: int = 500) -> None:
+    """Let every pending bot move and screen change finish (awaits workers; no sleeping).
+
+    Returns once a full round passes with no worker running, no bot thinking and no new decision
+    at the table.
+    """
     app = pilot.app
+
+    def snapshot() -> tuple[int, bool, int]:
+        screen = app.game_screen() if hasattr(app, "game_screen") else None
+        thinking = screen is not None and screen.bot_thinking
+        played = len(screen.table.actions) if screen is not None else -1
+        return len(app.workers), thinking, played
+
+    before = snapshot()
     for _ in range(rounds):
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        screen = getattr(app, "game_screen", lambda: None)()
-        if not app.workers and (screen is None or not screen.bot_thinking):
+        after = snapshot()
+        if after == before and after[0] == 0 and not after[1]:
             return
+        before = after
+    raise AssertionError("the app did not settle")

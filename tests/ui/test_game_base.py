@@ -6,6 +6,7 @@ table, winners and tie-break."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -86,17 +87,36 @@ async def test_a_bot_moves_in_a_worker_after_the_human(toy_table: MakeTable) -> 
         assert not screen.bot_thinking
 
 
-async def test_the_ui_answers_keys_while_a_bot_waits_out_its_delay(toy_table: MakeTable) -> None:
-    table = toy_table("Ann=random", "Bob=random")
-    app = create_app(table, settings=Settings(bot_delay_ms=5000))
+async def test_the_ui_answers_keys_while_a_bot_thinks(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    release = threading.Event()
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = screen_of(app)
-        assert screen.bot_thinking
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)  # the event loop is free
-        assert table.actions == []  # the bot has not moved yet
+        bot = screen.bot_for(1)
+        choose = bot.choose
+
+        def slow_choose(game: Any, state: Any) -> Any:
+            release.wait(timeout=30)  # a long think, in the worker's thread
+            return choose(game, state)
+
+        bot.choose = slow_choose  # type: ignore[method-assign]
+        try:
+            screen.play(first_action(table))
+            await pilot.pause()
+            assert screen.bot_thinking
+            played = len(table.actions)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)  # the event loop is free while it thinks
+            assert len(table.actions) == played
+            await pilot.press("escape")
+        finally:
+            release.set()
+        await settle(pilot)
+        assert len(table.actions) > played  # and its move arrives afterwards
+        assert table.states[played].current_player == 1
 
 
 async def test_two_bots_play_to_the_end_and_the_end_screen_appears(toy_table: MakeTable) -> None:

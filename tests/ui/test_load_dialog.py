@@ -44,7 +44,7 @@ async def test_lists_saves_including_broken_ones(toy_table: Any) -> None:
         assert isinstance(dialog, LoadDialog)
         table = dialog.query_one("#saves", DataTable)
         assert table.row_count == 2
-        rows = {key.value: table.get_row(key) for key in table.rows}
+        rows = {key.value: [str(cell) for cell in table.get_row(key)] for key in table.rows}
         good_row = rows[str(good)]
         assert good_row[0] == "Pearl Dive (test game)"
         assert good_row[1] == "Ann, Bob"

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
+from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Markdown, Static
+from textual.widgets import Button, Static
 
 from gardens_tui.rules.base import GameSpec
 
@@ -57,7 +58,9 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box", classes="dialog"):
             yield Static(f"Help: {title}", classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(help_markdown(self.specs, self.keys), id="help-text")
+                # Rich's Markdown renderer: Textual's Markdown widget takes seconds on the long
+                # rules summaries (one widget per block), this takes milliseconds.
+                yield Static(RichMarkdown(help_markdown(self.specs, self.keys)), id="help-text")
             yield Button("Close (Esc)", id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:

@@ -63,24 +63,25 @@ class LoadDialog(ModalScreen[Path | None]):
             key = str(info.path)
             self.infos[key] = info
             if info.ok:
-                table.add_row(
+                cells = (
                     info.title or info.game,
                     ", ".join(info.players),
                     "over" if info.over else str(info.turn),
                     format_saved_at(info.saved_at),
                     "autosave" if info.is_autosave else "save",
-                    key=key,
                 )
+                style = ""
             else:
-                broken = "dim"
-                table.add_row(
-                    Text(f"x {info.path.name}", style=broken),
-                    Text("unreadable", style=broken),
-                    Text("-", style=broken),
-                    Text(format_saved_at(info.saved_at), style=broken),
-                    Text("broken", style=broken),
-                    key=key,
+                # Told apart by the "x" and the word "broken", not only by the dim colour.
+                cells = (
+                    f"x {info.path.name}",
+                    "unreadable",
+                    "-",
+                    format_saved_at(info.saved_at),
+                    "broken",
                 )
+                style = "dim"
+            table.add_row(*(Text(cell, style=style) for cell in cells), key=key)
         detail = self.query_one("#load-detail", Static)
         if not self.infos:
             detail.update(f"No saves yet. Saves go to {saves.saves_dir()}.")

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gardens_tui import __version__, saves
+from gardens_tui import saves
 
 BANNER = "gardens-tui"
 
@@ -37,6 +37,10 @@ ACTIONS = {
 """The app action each entry runs."""
 
 
+def _entry_prompt(key: str, label: str) -> Text:
+    return Text.assemble((key, "bold underline"), "  ", label)
+
+
 class MainMenu(Screen[None]):
     """The app's home screen. Arrows and Enter, the shortcut letters, or the mouse choose an
     entry; each entry runs the app action of the same name (``continue`` greyed out when there
@@ -53,13 +57,10 @@ class MainMenu(Screen[None]):
             yield Static("garden board games in your terminal", id="menu-subtitle")
             with Center():
                 yield OptionList(
-                    *(
-                        Option(Text.assemble((key, "bold underline"), "  ", label), id=entry)
-                        for entry, key, label in ENTRIES
-                    ),
+                    *(Option(_entry_prompt(key, label), id=entry) for entry, key, label in ENTRIES),
                     id="menu",
                 )
-            yield Static(f"version {__version__}  ·  ? for help", id="menu-version")
+            yield Static("arrows + Enter, or a letter  ·  ? for help", id="menu-version")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -81,6 +82,8 @@ class MainMenu(Screen[None]):
         if option.disabled == can_continue:
             # OptionList moves the highlight off an option whose state changes: keep it.
             highlighted = menu.highlighted
+            label = "Continue the last game" + ("" if can_continue else " (none yet)")
+            menu.replace_option_prompt("continue", _entry_prompt("c", label))
             if can_continue:
                 menu.enable_option("continue")
             else:

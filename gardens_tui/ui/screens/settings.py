@@ -70,12 +70,6 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield TickBox("highlight legal targets", s.show_legal, id="show-legal")
                 yield Label("Autosave")
                 yield TickBox("after every turn", s.autosave, id="autosave")
-            yield Static(
-                "ASCII mode: plain characters for terminals without good Unicode. Free undo: "
-                "a table of only humans may take back any decision. Curtain: hides the "
-                "screen between two human players when the game has secrets.",
-                classes="hint",
-            )
             yield Static("", id="settings-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Save", id="save", variant="primary", compact=True)
