@@ -54,7 +54,9 @@ def market_layout(roomy: bool) -> BoardLayout:
             cells[r * 3 + c] = Region(c * pitch_x, r * pitch_y, width, height)
     for r in range(3):
         cells[("row", r + 1)] = Region(3 * pitch_x, r * pitch_y, handle, height)
-    bottom = 3 * pitch_y - gap_y
+    bottom = 3 * pitch_y  # roomy: a blank line between the last row and the column handles
+    if not roomy:
+        bottom -= gap_y
     for c in range(3):
         cells[("col", c + 1)] = Region(c * pitch_x, bottom, width, 1)
     return BoardLayout(cells)

@@ -39,6 +39,7 @@ from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
 from gardens_tui.ui.screens.octopus_garden.layouts import garden_layout, hand_layout, market_layout
 from gardens_tui.ui.screens.octopus_garden.marks import Marks, last_marks
@@ -104,15 +105,41 @@ COMMAND_KEYS: dict[str, str] = {
     "cancel": "esc",
 }
 
+KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("arrows, h j k l, w a s d, mouse", "Move the cursor on the market or the garden"),
+    (
+        "enter, space, click",
+        "Choose the place under the cursor: a row or column marker buys that line; a market "
+        "tile lists its row, its column and returning it; a garden space plants the chosen "
+        "token, or starts and ends an animal's move",
+    ),
+    ("tab, shift+tab", "Switch between market and garden; while planting, the next token"),
+    ("1-9", "Pick the token to plant (or click it)"),
+    ("o", "Attract an oyster"),
+    ("p", "Pass: then choose the market tile to return (p or esc again: do not pass)"),
+    ("f", "Done moving animals (or pushing); skip the lionfish or a shark claim"),
+    ("r", "Throw your waiting shark back into the bag"),
+    ("t", "Open a treasure chest: how many pearls, keep or sell"),
+    ("x", "Let the chosen token leave the game (only when there is no room for all)"),
+    ("m", "Declare a mimic octopus an anemone or a seagrass"),
+    ("c", "Every choice of the pending decision, as a list"),
+    ("esc", "Cancel a half-made choice (a move's origin, passing); otherwise back to the menu"),
+    ("u", "Undo your last decision (when the table allows it)"),
+    ("ctrl+s", "Save the game"),
+    ("?", "This help"),
+)
+"""The keys of the Octopus's Garden screen, for the help screen."""
+
 
 @register_screen("octopus-garden")
 class OctopusGardenScreen(GameScreen):
     """The Octopus's Garden screen (see the module docstring for the layout and the keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help", key_display="?"),
         Binding("escape", "cancel", "Cancel"),
         Binding("escape", "leave", "Menu"),
-        Binding("tab", "switch(1)", "Switch", tooltip="Market / garden, or the next token"),
+        Binding("tab", "switch(1)", "Switch", show=False),
         Binding("shift+tab", "switch(-1)", "Switch back", show=False),
         Binding("o", "og('oyster')", "Oyster"),
         Binding("p", "og('pass')", "Pass"),
@@ -276,7 +303,6 @@ class OctopusGardenScreen(GameScreen):
         self._draw_actions()
         self._auto_focus()
         self._draw_info()
-        self.refresh_bindings()
 
     def _reset_pick(self) -> None:
         """New decision: drop the half-made choice; keep the token if it can still be planted."""
@@ -290,6 +316,7 @@ class OctopusGardenScreen(GameScreen):
     def _set_pick(self, pick: Pick) -> None:
         self.pick = pick
         self.redraw()
+        self.refresh_bindings()  # the keys that apply depend on the pick
 
     def _draw_hand(self, state: OctopusState) -> None:
         phase = self.phase()
@@ -338,17 +365,16 @@ class OctopusGardenScreen(GameScreen):
         if extras:
             parts.append(extras)
         self.query_one("#og-garden-title", Static).update(f" {dot} ".join(parts))
-        bed = f"Oyster bed {state.bed}"
+        bed = f"Oyster bed {state.bed}" if self.roomy else f"Oysters {state.bed}"
         if state.bed and not state.over:
-            bed += f" {dot} yours costs {oyster_price(state, big)}"
+            price = oyster_price(state, big)
+            bed += f" {dot} next costs {price}" if self.roomy else f" {dot} cost {price}"
         clowns = " ".join(str(v) for v in reversed(state.clown_pile)) or "none left"
         horses = " ".join(str(v) for v in reversed(state.horse_pile)) or "none left"
         bag = f"Bag {sum(state.bag)} {dot} turn {state.turn}"
         if state.end_by >= 0 and not state.over:
             bag += f" {dot} final round"
         lines = [bed, f"Clownfish {clowns}", f"Seahorses {horses}", bag]
-        if self.roomy:
-            lines.insert(0, "Market: Enter on a row or column marker buys it")
         self.query_one("#og-supply", Static).update("\n".join(lines))
 
     def _draw_minis(self, state: OctopusState, big: int) -> None:
@@ -409,19 +435,20 @@ class OctopusGardenScreen(GameScreen):
         seat = self.table.state.current_player or 0
         legal = self.table.legal_actions()
         lines: list[tuple[str, str, str]] = []
+        more = symbol("ellipsis", self.ascii_mode)
+        roomy = self.roomy
+        price = oyster_price(state, seat)
         labels = {
-            "oyster": f"Oyster ({oyster_price(state, seat)})"
-            if ("oyster",) in legal
-            else "Oyster (not now)",
+            "oyster": f"Attract an oyster ({price} pearls)" if roomy else f"Oyster ({price})",
             "pass": self._pass_label(legal),
-            "done": "Done",
+            "done": "Done moving animals" if roomy else "Done",
             "skip": "Skip",
-            "release": "Release the shark",
-            "treasure": "Open the chest…",
-            "discard": f"Let the {self._token_title()} go",
+            "release": "Release the shark" if roomy else "Release shark",
+            "treasure": f"Open the chest{more}",
+            "discard": f"Let the {self._token_title()} go" if roomy else "Let it go",
             "token": self._token_verb(legal),
-            "mimic": "Mimic octopus…",
-            "choices": "All choices…",
+            "mimic": f"Mimic octopus{more}",
+            "choices": f"All choices{more}",
             "cancel": "Cancel",
         }
         for command in (
@@ -444,8 +471,10 @@ class OctopusGardenScreen(GameScreen):
     def _pass_label(self, legal: list[Action]) -> str:
         if self.pick.passing:
             return "Stop passing"
-        ellipsis = symbol("ellipsis", self.ascii_mode)
-        return "Pass" if ("pass",) in legal else f"Pass (return a tile){ellipsis}"
+        more = symbol("ellipsis", self.ascii_mode)
+        if ("pass",) in legal:
+            return "Pass"
+        return f"Pass (return a tile){more}" if self.roomy else f"Pass{more}"
 
     def _token_title(self) -> str:
         token = self.pick.token
@@ -458,13 +487,19 @@ class OctopusGardenScreen(GameScreen):
         acts = token_actions(legal, token)
         if not acts:
             return ""
-        return "Send in the diver" if acts[0][0] == "plant" else "Boxer crab back to the bag"
+        if acts[0][0] == "plant":
+            return "Send in the diver" if self.roomy else "Send diver"
+        return "Boxer crab back to the bag" if self.roomy else "Boxer to bag"
 
     def _draw_actions(self) -> None:
         lines = []
+        legal = self.legal()
         for key, label, command in self.action_lines():
             shown = "Enter" if key == "enter" else key
-            lines.append(f"[@click=screen.og('{command}')][b]{shown}[/b] {escape(label)}[/]")
+            text = f"[@click=screen.og('{command}')][b]{shown}[/b] {escape(label)}[/]"
+            if command == "oyster" and ("oyster",) not in legal:
+                text = f"[dim]{text}[/dim]"  # shown, but pressing it only says why not
+            lines.append(text)
         self.query_one("#og-actions", Static).update("\n".join(lines))
 
     # --- focus and the cursor -----------------------------------------------------------------
@@ -528,7 +563,10 @@ class OctopusGardenScreen(GameScreen):
             return ""
         entry = resolve(entries)
         if entry is None:
-            return f"choose from {len(entries)}"
+            if len(entries) == 1 and entries[0].action is not None:
+                words = self.table.game.describe_action(self.table.state, entries[0].action)
+                return f"ask to {words[:1].lower()}{words[1:]}"
+            return f"choose from {len(entries)} choices"
         if entry.origin is not None:
             return self._origin_words(entry.origin)
         assert entry.action is not None
@@ -653,7 +691,7 @@ class OctopusGardenScreen(GameScreen):
         if action == "cancel":
             return self.deciding() and self.pick.half_made
         if action == "pick_token":
-            return self.deciding() and self.phase() == "plant"
+            return True if self.deciding() and self.phase() == "plant" else None
         if action == "switch":
             return True if self.deciding() else None
         return super().check_action(action, parameters)
@@ -697,6 +735,10 @@ class OctopusGardenScreen(GameScreen):
             _cursor_to_nearest(self.market_board, self.targets.market_legal)
         else:
             self.play(("pass",))
+
+    def action_help(self) -> None:
+        """The rules of Octopus's Garden and every key of this screen."""
+        self.app.push_screen(HelpScreen([self.table.game.spec], KEY_HELP))
 
     def action_cancel(self) -> None:
         """Esc: drop the half-made choice (the origin of a move, the tile to return)."""
