@@ -127,6 +127,18 @@ class OctopusState(GameState):
         elif phase == "claim":
             seat = self.claim_order[0]
             return Decision(seat, phase, prompt, optional=True)
+        elif phase == "shark":
+            where = self.describe_claim(self.active)
+            prompt = f"Your shark waits on {where}: buy a row or column through it, or release it"
+        elif phase == "push":
+            prompt = (
+                f"Coconut octopus: push a neighbouring space ({len(self.pushes)} waiting), or done"
+            )
+        elif phase == "treasure":
+            prompt = (
+                f"Treasure chest ({self.chests} to open): pay pearls to draw tokens to keep or "
+                "sell, or open it empty"
+            )
         return Decision(self.active, phase, prompt)
 
     def copy(self) -> OctopusState:
