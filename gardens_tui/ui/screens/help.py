@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -54,6 +53,9 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """A title, the Markdown text and a close button."""
+        # Imported here: markdown-it costs a noticeable part of the app's start-up.
+        from rich.markdown import Markdown as RichMarkdown
+
         title = self.specs[0].title if len(self.specs) == 1 else "Rules"
         with Vertical(id="help-box", classes="dialog"):
             yield Static(f"Help: {title}", classes="dialog-title")
