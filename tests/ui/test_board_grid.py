@@ -231,3 +231,31 @@ async def test_unknown_role_falls_back_to_the_cell_style() -> None:
     app = OddBoard()
     async with app.run_test(size=(100, 30)):
         assert "x" in app.query_one(BoardGrid).render_line(0).text
+
+
+async def test_the_board_scrolls_to_keep_the_cursor_visible() -> None:
+    layout = BoardLayout.square(10, 10, cell_width=5, cell_height=1, gap_y=1)
+    app = BoardApp(layout, cursor=(0, 0))
+    async with app.run_test(size=(30, 8)) as pilot:
+        board = app.query_one(BoardGrid)
+        assert board.scroll_y == 0
+        await pilot.press(*["down"] * 9, *["right"] * 9)
+        await pilot.pause()
+        assert board.cursor == (9, 9)
+        assert board.scroll_y > 0 and board.scroll_x > 0
+        region = layout.region((9, 9))
+        assert board.scroll_y + board.scrollable_content_region.height >= region.bottom
+
+
+async def test_a_theme_change_redraws_every_row_with_the_new_colours() -> None:
+    layout = BoardLayout.square(3, 3)
+    app = BoardApp(layout, cursor=(0, 0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = app.query_one(BoardGrid)
+        await pilot.pause()
+        before = board.render_line(0)
+        rendered = board.rows_rendered
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert board.rows_rendered >= rendered + layout.height
+        assert board.render_line(0) != before

@@ -202,6 +202,10 @@ class BoardGrid(ScrollView, can_focus=True):
         self._legal: frozenset[Cell] = frozenset(legal)
         self._last_move: frozenset[Cell] = frozenset(last_move)
         self._rows: dict[int, Strip] = {}
+        # Textual clears its component-style cache on every refresh(); these survive until the
+        # styles really change (CSS update or theme switch).
+        self._styles: dict[tuple[str, ...], Style] = {}
+        self._base_style: Style | None = None
         self.rows_rendered = 0
         """How many canvas rows were rendered (not served from the cache): for tests."""
         self.set_reactive(BoardGrid.ascii_mode, ascii_mode)
@@ -271,8 +275,14 @@ class BoardGrid(ScrollView, can_focus=True):
 
     def scroll_to_cursor(self) -> None:
         """Scroll so that the cursor's cell is visible."""
-        if self.cursor in self._layout:
-            self.scroll_to_region(self._layout.region(self.cursor), animate=False, immediate=True)
+        if self.cursor not in self._layout:
+            return
+        region = self._layout.region(self.cursor)
+        visible = Region(
+            int(self.scroll_x), int(self.scroll_y), *self.scrollable_content_region.size
+        )
+        if not visible.contains_region(region):
+            self.scroll_to_region(region, animate=False, immediate=True)
 
     # --- reactive watchers --------------------------------------------------------------------
 
@@ -295,8 +305,21 @@ class BoardGrid(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         """CSS or theme changed: every cached row has stale colours."""
-        self._rows.clear()
+        self._forget_styles()
         super().notify_style_update()
+
+    def on_mount(self) -> None:
+        """Redraw with the new colours whenever the app's theme changes."""
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme: object) -> None:
+        self._forget_styles()
+        self.refresh()
+
+    def _forget_styles(self) -> None:
+        self._rows.clear()
+        self._styles.clear()
+        self._base_style = None
 
     def _on_focus(self, event: events.Focus) -> None:
         self._invalidate((self.cursor,))
@@ -359,7 +382,9 @@ class BoardGrid(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         canvas_y = y + scroll_y
         width = self.size.width
-        base = self.rich_style
+        base = self._base_style
+        if base is None:
+            base = self._base_style = self.rich_style
         if not 0 <= canvas_y < self._layout.height:
             return Strip.blank(width, base)
         strip = self._rows.get(canvas_y)
@@ -369,7 +394,10 @@ class BoardGrid(ScrollView, can_focus=True):
         return strip.crop_extend(scroll_x, scroll_x + width, base)
 
     def _style(self, *names: str) -> Style:
-        return self.get_component_rich_style(*names)
+        style = self._styles.get(names)
+        if style is None:
+            style = self._styles[names] = self.get_component_rich_style(*names)
+        return style
 
     def _render_row(self, y: int) -> Strip:
         self.rows_rendered += 1
