@@ -40,11 +40,11 @@ class GardensApp(App[None]):
     ]
 
     # Below 80x24 every screen shows the "terminal too small" notice (see app.tcss).
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    HORIZONTAL_BREAKPOINTS = [
         (0, "-too-narrow"),
         (MIN_WIDTH, "-wide-enough"),
     ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    VERTICAL_BREAKPOINTS = [
         (0, "-too-short"),
         (MIN_HEIGHT, "-tall-enough"),
     ]

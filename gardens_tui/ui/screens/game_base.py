@@ -140,7 +140,8 @@ class GameScreen(Screen[None]):
     @property
     def view_state(self) -> GameState:
         """The position as :attr:`viewer` may see it."""
-        return self.table.game.view(self.table.state, self.viewer)
+        view: GameState = self.table.game.view(self.table.state, self.viewer)
+        return view
 
     def curtain_needed(self) -> bool:
         """The curtain setting is on and :func:`needs_curtain` says the table needs it."""

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
@@ -94,7 +95,7 @@ class LoadDialog(ModalScreen[Path | None]):
         table = self.query_one("#saves", DataTable)
         if not 0 <= row < table.row_count:
             return None
-        key = table.coordinate_to_cell_key((row, 0)).row_key.value
+        key = table.coordinate_to_cell_key(Coordinate(row, 0)).row_key.value
         return self.infos.get(key or "")
 
     def _describe(self, row: int) -> None:

@@ -7,6 +7,8 @@ by a colour role as well. Nothing here decides a rule: costs, names and letters 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gardens_tui.rules.octopus_garden.board import CELL_NAMES, market_line, market_name
 from gardens_tui.rules.octopus_garden.components import (
     ANEMONE,
@@ -133,6 +135,40 @@ def describe_stack(stack: Stack) -> str:
     if above:
         words += " with " + " and ".join(above) + " on it"
     return words
+
+
+_LEGEND_WORDS = {
+    "crab": "hermit crab",
+    "shell": "empty shell",
+    "star": "sea star",
+    "mimic-anemone": "mimic: anemone",
+    "mimic-seagrass": "mimic: seagrass",
+    "coconut-used": "coconut, used",
+    "crab+shell": "crab in shell",
+    "crab+trash": "crab in trash",
+    "chest": "treasure chest",
+    "parrot": "parrot fish",
+}
+_FORM_MODULE = {
+    "mimic-anemone": "mimic-octopus",
+    "mimic-seagrass": "mimic-octopus",
+    "coconut-used": "coconut-octopus",
+}
+
+
+def legend_entries(options: Mapping[str, object] | None = None) -> list[tuple[str, str, str]]:
+    """``(letter, words, role)`` for every letter a game with these options can show."""
+    modules = {key for key, on in (options or {}).items() if on}
+    entries: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    for info in TOKENS[1:]:
+        module = info.module or _FORM_MODULE.get(info.name, "")
+        if (module and module not in modules) or info.letter in seen:
+            continue
+        seen.add(info.letter)
+        words = "shark" if info.code in SHARKS else _LEGEND_WORDS.get(info.name, info.name)
+        entries.append((info.letter, words, token_role(info.code)))
+    return entries
 
 
 # --- the garden ---------------------------------------------------------------------------------

@@ -66,3 +66,16 @@ def hand_layout(count: int, roomy: bool) -> BoardLayout:
     """``count`` hand tokens, one per line (at least one line, for an empty hand)."""
     width = 20 if roomy else 14
     return BoardLayout({i: Region(0, i, width, 1) for i in range(max(count, 1))})
+
+
+LEGEND_CELL_WIDTH = 17
+
+
+def legend_layout(count: int) -> BoardLayout:
+    """The letter legend: ``count`` entries in two columns, keyed by index."""
+    rows = (count + 1) // 2
+    cells: dict[Cell, Region] = {}
+    for i in range(count):
+        column, row = divmod(i, rows)
+        cells[i] = Region(column * (LEGEND_CELL_WIDTH + 1), row, LEGEND_CELL_WIDTH, 1)
+    return BoardLayout(cells)

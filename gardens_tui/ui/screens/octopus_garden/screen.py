@@ -41,7 +41,13 @@ from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
-from gardens_tui.ui.screens.octopus_garden.layouts import garden_layout, hand_layout, market_layout
+from gardens_tui.ui.screens.octopus_garden.layouts import (
+    LEGEND_CELL_WIDTH,
+    garden_layout,
+    hand_layout,
+    legend_layout,
+    market_layout,
+)
 from gardens_tui.ui.screens.octopus_garden.marks import Marks, last_marks
 from gardens_tui.ui.screens.octopus_garden.picker import (
     Entry,
@@ -63,6 +69,7 @@ from gardens_tui.ui.widgets.og_paint import (
     describe_stack,
     garden_cell,
     handle_text,
+    legend_entries,
     market_cell,
     shark_name,
     stack_role,
@@ -149,15 +156,15 @@ class OctopusGardenScreen(GameScreen):
         Binding("t", "og('treasure')", "Treasure"),
         Binding("x", "og('discard')", "Let go"),
         Binding("m", "og('mimic')", "Mimic", show=False),
-        Binding("c", "og('choices')", "Choices"),
+        Binding("c", "og('choices')", "Choices", show=False),
         Binding("1", "pick_token(0)", "Token to plant", key_display="1-9", show=False),
         *(Binding(str(n), f"pick_token({n - 1})", "", show=False) for n in range(2, 10)),
     ]
 
     DEFAULT_CSS = """
     OctopusGardenScreen #game-side { width: 1fr; min-width: 26; }
-    OctopusGardenScreen #game-main { width: 54; align: left top; padding: 0 0 0 1; }
-    OctopusGardenScreen.-roomy #game-main { width: 86; }
+    OctopusGardenScreen #game-main { width: 2fr; min-width: 54; align: left top; padding: 0 0 0 1; }
+    OctopusGardenScreen.-roomy #game-main { min-width: 86; }
     OctopusGardenScreen #og-top { height: auto; width: 100%; }
     OctopusGardenScreen #og-supply { width: 1fr; height: auto; padding: 0 0 0 2; }
     OctopusGardenScreen #og-middle { height: auto; width: 100%; }
@@ -168,6 +175,8 @@ class OctopusGardenScreen(GameScreen):
     OctopusGardenScreen #og-hand-title { height: auto; color: $foreground-muted; }
     OctopusGardenScreen #og-hand { max-height: 6; }
     OctopusGardenScreen #og-actions { height: auto; }
+    OctopusGardenScreen #og-legend { display: none; margin-top: 1; }
+    OctopusGardenScreen.-roomy #og-legend { display: block; }
     OctopusGardenScreen #og-others { height: auto; width: 100%; }
     OctopusGardenScreen.-roomy #og-others { margin-top: 1; }
     OctopusGardenScreen #og-info { height: 1; width: 100%; color: $foreground-muted; }
@@ -188,6 +197,7 @@ class OctopusGardenScreen(GameScreen):
         self._hand_codes: list[int] = []
         self._hand_index = 0
         self._info_board: str = "garden"
+        self._legend = legend_entries(self.table.setup.options)
 
     # --- composing ----------------------------------------------------------------------------
 
@@ -207,6 +217,12 @@ class OctopusGardenScreen(GameScreen):
                 hand.can_focus = False
                 yield hand
                 yield Static(id="og-actions")
+                legend = OgBoard(
+                    legend_layout(len(self._legend)), self._paint_legend, id="og-legend"
+                )
+                legend.can_focus = False
+                legend.cursor = None
+                yield legend
         with Horizontal(id="og-others"):
             for seat in range(len(self.table.seats)):
                 yield OgMiniGarden(id=f"og-mini-{seat}")
@@ -497,7 +513,7 @@ class OctopusGardenScreen(GameScreen):
         for key, label, command in self.action_lines():
             shown = "Enter" if key == "enter" else key
             text = f"[@click=screen.og('{command}')][b]{shown}[/b] {escape(label)}[/]"
-            if command == "oyster" and ("oyster",) not in legal:
+            if command in ("oyster", "done", "skip", "release") and (command,) not in legal:
                 text = f"[dim]{text}[/dim]"  # shown, but pressing it only says why not
             lines.append(text)
         self.query_one("#og-actions", Static).update("\n".join(lines))
@@ -565,8 +581,8 @@ class OctopusGardenScreen(GameScreen):
         if entry is None:
             if len(entries) == 1 and entries[0].action is not None:
                 words = self.table.game.describe_action(self.table.state, entries[0].action)
-                return f"ask to {words[:1].lower()}{words[1:]}"
-            return f"choose from {len(entries)} choices"
+                return f"offers to {words[:1].lower()}{words[1:]}"
+            return f"lists {len(entries)} choices"
         if entry.origin is not None:
             return self._origin_words(entry.origin)
         assert entry.action is not None
@@ -616,6 +632,7 @@ class OctopusGardenScreen(GameScreen):
     def _carry_out(self, entry: Entry) -> None:
         if entry.origin is not None:
             self._set_pick(Pick(token=self.pick.token, origin=entry.origin))
+            _cursor_to_nearest(self.garden_board, self.targets.garden_legal)
         elif entry.action is not None:
             self.play(entry.action)
 
@@ -787,7 +804,14 @@ class OctopusGardenScreen(GameScreen):
         assert isinstance(key, int)
         stack = self.state.gardens[self.big_seat()][key]
         text = garden_cell(stack, key, self.roomy, self.ascii_mode)
+        if key == self.pick.origin:
+            return CellPaint(text, "accent")  # the animal being moved
         return CellPaint(text, stack_role(stack))
+
+    def _paint_legend(self, key: Cell) -> CellPaint:
+        assert isinstance(key, int)
+        letter, words, role = self._legend[key]
+        return CellPaint(f"{letter} {words}".ljust(LEGEND_CELL_WIDTH - 2), role)
 
     def _paint_hand(self, key: Cell) -> CellPaint:
         assert isinstance(key, int)
