@@ -16,7 +16,6 @@ from gardens_tui.bots import LEVELS as BOT_KINDS
 from gardens_tui.rules.base import Action, Game, GameState, OptionValue
 from gardens_tui.rules.registry import get_game
 
-
 MAX_NAME = 40
 
 
@@ -59,7 +58,9 @@ def parse_players(spec: str) -> list[Seat]:
         if match:
             bot = match["bot"]
             if bot not in BOT_KINDS:
-                raise ValueError(f"unknown bot level {bot!r}; the levels are: {', '.join(BOT_KINDS)}")
+                raise ValueError(
+                    f"unknown bot level {bot!r}; the levels are: {', '.join(BOT_KINDS)}"
+                )
             name = (match["name"] or "").strip() or f"{bot.capitalize()} bot {index + 1}"
             seats.append(Seat(name, bot))
         else:
@@ -104,7 +105,8 @@ class Setup:
     def new_state(self) -> GameState:
         """The game's starting state for this setup (``ValueError`` if the setup is invalid)."""
         check_seats(self.seats)
-        return get_game(self.game).new_game(self.names, self.options, self.seed)
+        state: GameState = get_game(self.game).new_game(self.names, self.options, self.seed)
+        return state
 
 
 Listener = Callable[["Table"], None]
@@ -163,7 +165,7 @@ class Table:
 
     def apply(self, action: Action) -> GameState:
         """Play ``action`` (``IllegalAction`` and no change if it is not legal) and notify."""
-        new_state = self.game.apply(self.state, action)
+        new_state: GameState = self.game.apply(self.state, action)
         self.states.append(new_state)
         self.actions.append(action)
         self._notify()
@@ -186,7 +188,9 @@ class Table:
             return 1
         seat = self.state.current_player if seat is None else seat
         previous, latest = self.states[-2], self.states[-1]
-        if previous.current_player != seat or latest.chance or previous.turn != latest.turn:
+        if seat is None or previous.current_player != seat:
+            return 0
+        if latest.chance or previous.turn != latest.turn:
             return 0
         if self.seats[seat].is_bot:
             return 0

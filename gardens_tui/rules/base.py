@@ -91,7 +91,9 @@ class Option:
             try:
                 number = int(text.strip())
             except ValueError:
-                raise ValueError(f"option {self.key!r} takes a whole number, got {text!r}") from None
+                raise ValueError(
+                    f"option {self.key!r} takes a whole number, got {text!r}"
+                ) from None
             return self.validate(number)
         return self.validate(text.strip())
 
