@@ -211,7 +211,7 @@ class GameScreen(Screen[None]):
             panel.show(table)
         for log in self.query(GameLog):
             if force_log:
-                log.shown = []
+                log.clear()
             log.show(table)
         for prompt in self.query(PromptLine):
             prompt.show_prompt(self.prompt_text())
