@@ -72,7 +72,7 @@ def format_action(action: Action) -> str:
 
 
 def _bad(text: str, why: str) -> IllegalAction:
-    return IllegalAction(f"not an Octopus's Garden action: {text!r} ({why}; see the notation help)")
+    return IllegalAction(f"not an Octopus's Garden action: {text!r} ({why}; try 'help')")
 
 
 def _cell(word: str, text: str) -> int:
