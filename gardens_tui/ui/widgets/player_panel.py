@@ -48,9 +48,22 @@ class PlayerPanel(Static):
         super().__init__("", id=id)
         self.border_title = "Players"
         self.ascii_mode = ascii_mode
+        self._shown: tuple[object, ...] | None = None
 
     def show(self, table: Table) -> None:
-        """Redraw from ``table``."""
-        final = table.state.is_over
+        """Redraw from ``table`` (only when something it shows changed)."""
+        state = table.state
+        key = (
+            table.game.scores(state).totals(),
+            state.current_player,
+            state.active,
+            state.is_over,
+            self.ascii_mode,
+            table.seats,
+        )
+        if key == self._shown:
+            return
+        self._shown = key
+        final = state.is_over
         self.border_subtitle = "final" if final else "score so far"
         self.update(panel_table(table, self.ascii_mode))

@@ -37,6 +37,8 @@ class PromptLine(Static):
 
     def show_prompt(self, text: str) -> None:
         """Show ``text`` as the pending decision (clears an error)."""
+        if text == self.prompt_text and self.error_text is None and self.is_mounted:
+            return  # unchanged: skip the re-layout an update costs
         self.prompt_text = text
         self.error_text = None
         self.remove_class("-error")
