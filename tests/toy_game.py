@@ -60,6 +60,8 @@ class ToyState(GameState):
             rng=self.rng,
             active=self.active,
             turn=self.turn,
+            events=self.events,
+            chance=self.chance,
             over=self.over,
             hidden=self.hidden,
             hands=[list(h) for h in self.hands],

@@ -137,8 +137,9 @@ def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
     for i, name in enumerate(players):
         if not name.strip() or len(name) > 40:
             raise fail(f"{path}.players[{i}]", "a name must be 1 to 40 characters")
+    given_options = obj(d["options"], f"{path}.options")
     try:
-        options = spec.normalise_options(obj(d["options"], f"{path}.options"))
+        options = spec.normalise_options(given_options)
     except ValueError as exc:
         raise fail(f"{path}.options", str(exc)) from None
     return {
