@@ -120,6 +120,11 @@ def token_label(code: int) -> str:
     return f"{letter(code)} {TOKENS[code].name}"
 
 
+def pearls(count: int) -> str:
+    """``"1 pearl"``, ``"3 pearls"``."""
+    return f"{count} pearl{'' if count == 1 else 's'}"
+
+
 def a_token(code: int) -> str:
     """The title with an article: ``"a sea star"``, ``"an anemone"``."""
     title = describe(code)
@@ -206,7 +211,7 @@ def market_cell(state: OctopusState, space: int, roomy: bool, ascii_mode: bool) 
     owner = claim_owner(state, space)
     cost = COST[code]
     if roomy:
-        second = f"{cost} pearl{'s' if cost != 1 else ''}"
+        second = pearls(cost)
         if owner >= 0:
             second = f"{cost} {symbol('dot', ascii_mode)} K:{state.players[owner]}"
         return (token_label(code), second)
@@ -235,12 +240,12 @@ def describe_market_place(state: OctopusState, key: object, ascii_mode: bool = F
         label = "Row" if axis == "row" else "Column"
         what = ", ".join(tokens) if tokens else "nothing"
         dot = symbol("dot", ascii_mode)
-        return f"{label} {number}: {what} {dot} {line_total(state, axis, number)} pearls"
+        return f"{label} {number}: {what} {dot} {pearls(line_total(state, axis, number))}"
     assert isinstance(key, int)
     code = state.market[key]
     if not code:
         return f"{market_name(key)}: empty"
-    text = f"{market_name(key)}: {describe(code)} ({COST[code]} pearls)"
+    text = f"{market_name(key)}: {describe(code)} ({pearls(COST[code])})"
     owner = claim_owner(state, key)
     if owner >= 0:
         shark = describe(state.shark_of[owner]) if state.shark_of[owner] else "shark"

@@ -71,6 +71,7 @@ from gardens_tui.ui.widgets.og_paint import (
     handle_text,
     legend_entries,
     market_cell,
+    pearls,
     shark_name,
     stack_role,
     symbol,
@@ -338,12 +339,16 @@ class OctopusGardenScreen(GameScreen):
         phase = self.phase()
         title = self.query_one("#og-hand-title", Static)
         board = self.hand_board
+        mine = self.deciding()
+        who = state.players[state.active]
         if phase in HAND_PHASES or (state.hand and phase != "refill"):
             codes = list(state.hand)
-            if phase == "plant":
+            if phase == "plant" and mine:
                 heading = f"To plant ({len(codes)}): 1-9 or Tab"
+            elif phase == "plant":
+                heading = f"{who} plants ({len(codes)})"
             else:
-                heading = f"Bought ({len(codes)})"
+                heading = f"Bought by {who} ({len(codes)})"
         elif state.drawn:
             codes = [state.drawn]
             heading = "Drawn for the market"
@@ -358,8 +363,10 @@ class OctopusGardenScreen(GameScreen):
         board.display = bool(codes)
         board.repaint_cells()
         board.set_legal(())
-        if codes:
+        if codes and mine:
             board.move_cursor_to(index)
+        else:
+            board.cursor = None  # nothing of this hand is the keyboard's to choose
         title.update(heading)
         title.display = bool(heading)
 
@@ -376,7 +383,7 @@ class OctopusGardenScreen(GameScreen):
         dot = symbol("dot", self.ascii_mode)
         score = self.table.game.scores(state).total(big)
         name = state.players[big]
-        parts = [f"{name}'s garden", f"{state.pearls[big]} pearls", f"{score} pts"]
+        parts = [f"{name}'s garden", pearls(state.pearls[big]), f"{score} pts"]
         extras = _bonus_words(state, big)
         if extras:
             parts.append(extras)
@@ -389,7 +396,9 @@ class OctopusGardenScreen(GameScreen):
         horses = " ".join(str(v) for v in reversed(state.horse_pile)) or "none left"
         bag = f"Bag {sum(state.bag)} {dot} turn {state.turn}"
         if state.end_by >= 0 and not state.over:
-            bag += f" {dot} final round"
+            # Compact: the last round replaces the turn number (one line of 22 columns).
+            last = f"Bag {sum(state.bag)} {dot} last round"
+            bag = f"{bag} {dot} final round" if self.roomy else last
         lines = [bed, f"Clownfish {clowns}", f"Seahorses {horses}", bag]
         self.query_one("#og-supply", Static).update("\n".join(lines))
 
@@ -405,7 +414,7 @@ class OctopusGardenScreen(GameScreen):
             seat_info = self.table.seats[seat]
             mark = glyph("to-move", self.ascii_mode) + " " if seat == deciding else ""
             bot = f" {symbol('bot', self.ascii_mode)}" if seat_info.is_bot else ""
-            info = f"{totals[seat]} pts {dot} {state.pearls[seat]} pearls"
+            info = f"{totals[seat]} pts {dot} {pearls(state.pearls[seat])}"
             if self.roomy:
                 extras = _bonus_words(state, seat)
                 if extras:
@@ -819,7 +828,7 @@ class OctopusGardenScreen(GameScreen):
             return CellPaint("", "muted")
         code = self._hand_codes[key]
         label = token_label(code)
-        if self.phase() == "plant":
+        if self.phase() == "plant" and self.deciding():
             label = f"{key + 1} {label}" if key < 9 else f"  {label}"
         return CellPaint(label, token_role(code))
 
