@@ -58,16 +58,16 @@ class EndScreen(ModalScreen[EndChoice]):
             yield Static(outcome_text(names, self.outcome), id="end-result")
             yield ScoreTable(names, self.scores, self.outcome, ascii_mode=self.ascii_mode)
             with Horizontal(classes="buttons"):
-                yield Button("New game (n)", id="new", variant="primary", compact=True)
-                yield Button("Menu (m)", id="menu", compact=True)
-                yield Button("Board (b)", id="board", compact=True)
-                yield Button("Quit (q)", id="quit", variant="error", compact=True)
+                yield Button("New game (n)", id="end-new", variant="primary", compact=True)
+                yield Button("Menu (m)", id="end-menu", compact=True)
+                yield Button("Board (b)", id="end-board", compact=True)
+                yield Button("Quit (q)", id="end-quit", variant="error", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Each button dismisses with its id."""
         event.stop()
-        if event.button.id in ("new", "menu", "quit", "board"):
-            self.action_choose(event.button.id)
+        choice = (event.button.id or "").removeprefix("end-")
+        self.action_choose(choice)
 
     def action_choose(self, choice: str) -> None:
         """Close with ``choice``."""
