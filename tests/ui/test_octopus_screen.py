@@ -740,3 +740,43 @@ async def test_layouts_compact_at_80x24_and_roomy_at_120x40() -> None:
             info = screen.query_one("#og-info")
             assert info.region.bottom <= size[1] - 2
             assert screen.garden_board.region.right <= screen.query_one("#game-main").region.right
+
+
+async def test_hot_seat_shows_the_deciding_players_garden_without_a_curtain() -> None:
+    """No hidden information in Octopus's Garden: two humans share the screen without a
+    curtain, and the big garden is the one of the player deciding."""
+    table = new_table("Ann", "Bob", seed=4)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        assert pilot.app.screen is screen  # no curtain
+        assert screen.big_seat() == 0
+        await pilot.press("p")
+        await go(pilot, screen.market_board, 0)
+        if ostate(table).phase == "animals":
+            await pilot.press("f")
+        while ostate(table).current_player == 0:
+            empty = next(m for m in range(9) if not ostate(table).market[m])
+            await go(pilot, screen.market_board, empty)
+        await settle(pilot)
+        assert ostate(table).current_player == 1
+        assert pilot.app.screen is screen
+        assert screen.big_seat() == 1
+        title = str(screen.query_one("#og-garden-title").render())
+        assert title.startswith("Bob's garden")
+        assert screen.query_one("#og-mini-0", OgMiniGarden).display
+
+
+async def test_undo_takes_back_a_planting() -> None:
+    """Undo (u) takes back your own decision of this turn when nothing random was revealed."""
+    state = make_position(hand=["coral", "anemone"], phase="plant")
+    table = position_table(state)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        await go_garden(pilot, screen, "c3")
+        assert len(table.actions) == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.actions == []
+        assert ostate(table).hand == state.hand

@@ -326,7 +326,8 @@ class OctopusGardenScreen(GameScreen):
         legal = self.legal()
         usable = set(plantable_tokens(legal))
         usable.update(a[1] for a in legal if a[0] in ("plant", "return") and len(a) == 2)
-        in_hand = [NAMES[code] for code in self.table.state.hand if NAMES[code] in usable]
+        hand = self.state.hand
+        in_hand = [NAMES[code] for code in hand if NAMES[code] in usable]
         token = self.pick.token if self.pick.token in usable else None
         self.pick = Pick(token=token or (in_hand[0] if in_hand else None))
 
@@ -503,7 +504,7 @@ class OctopusGardenScreen(GameScreen):
 
     def _token_title(self) -> str:
         token = self.pick.token
-        return describe(CODES[token]) if token in CODES else "token"
+        return describe(CODES[token]) if token is not None and token in CODES else "token"
 
     def _token_verb(self, legal: list[Action]) -> str:
         token = self.pick.token
@@ -536,6 +537,7 @@ class OctopusGardenScreen(GameScreen):
             return
         self._focused_state = state
         phase = self.phase()
+        legal: set[Any]
         if phase in MARKET_PHASES:
             board, legal = self.market_board, self.targets.market_legal
         else:
@@ -628,7 +630,10 @@ class OctopusGardenScreen(GameScreen):
         if board == "garden" and self.pick.origin == key:
             self._set_pick(self.pick.cancelled())  # choosing the origin again puts it back
             return
-        entries = (self.targets.garden if board == "garden" else self.targets.market).get(key, [])
+        places: dict[Any, list[Entry]] = (
+            self.targets.garden if board == "garden" else self.targets.market
+        )
+        entries = places.get(key, [])
         if not entries:
             self._nothing_at(board, key)
             return

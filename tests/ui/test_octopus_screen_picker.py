@@ -1,0 +1,160 @@
+"""The Octopus's Garden screen's pure parts: which place chooses which legal action (picker),
+which spaces the last moves changed (marks), and the cell texts (og_paint). No app needed."""
+
+from __future__ import annotations
+
+from gardens_tui.rules.octopus_garden import GAME
+from gardens_tui.rules.octopus_garden.board import CELL_IDS
+from gardens_tui.rules.octopus_garden.components import CRAB_SHELL, SEAGRASS, STAR
+from gardens_tui.rules.octopus_garden.positions import make_position
+from gardens_tui.table import Seat, Setup, Table
+from gardens_tui.ui.screens.octopus_garden.marks import last_marks, recent_moves
+from gardens_tui.ui.screens.octopus_garden.picker import (
+    Entry,
+    Pick,
+    attempt,
+    compute_targets,
+    plantable_tokens,
+    resolve,
+    token_actions,
+)
+from gardens_tui.ui.widgets.og_paint import (
+    describe_stack,
+    garden_cell,
+    legend_entries,
+    market_cell,
+    mini_cell,
+    stack_role,
+)
+
+
+def test_market_lines_are_chosen_by_their_handles_and_tiles_list_their_lines_and_the_pass() -> None:
+    """Rule: buy one row or column you can afford, or pass by returning one tile."""
+    state = make_position(market=["coral"] * 9, pearls=[3, 2])
+    legal = GAME.legal_actions(state)
+    targets = compute_targets(legal, Pick())
+    assert targets.market_legal == {(axis, n) for axis in ("row", "col") for n in (1, 2, 3)}
+    assert targets.market[("row", 2)] == [Entry(("buy", "row", 2))]
+    tile = targets.market[4]
+    assert [e.action for e in tile] == [("buy", "row", 2), ("buy", "col", 2), ("pass", 4)]
+    assert not any(e.exact for e in tile)
+    assert resolve(tile) is None  # a tile never plays at once: it lists its choices
+    assert ("oyster",) in targets.loose
+    assert targets.garden == {}
+
+
+def test_passing_makes_every_returnable_tile_a_target_and_hides_the_lines() -> None:
+    state = make_position(market=["coral"] * 9, pearls=[3, 2])
+    targets = compute_targets(GAME.legal_actions(state), Pick(passing=True))
+    assert targets.market_legal == set(range(9))
+    assert resolve(targets.market[4]) == Entry(("pass", 4))
+    assert ("row", 1) not in targets.market
+
+
+def test_planting_targets_only_the_chosen_token_and_keeps_placeless_tokens_loose() -> None:
+    """Rule: plant each token on an empty space; the diver needs none."""
+    state = make_position(
+        options={"diver": True},
+        gardens={0: {"c3": "coral"}},
+        hand=["seagrass", "diver"],
+        phase="plant",
+    )
+    legal = GAME.legal_actions(state)
+    assert plantable_tokens(legal) == ["seagrass"]
+    assert token_actions(legal, "diver") == [("plant", "diver")]
+    targets = compute_targets(legal, Pick(token="seagrass"))
+    assert CELL_IDS["c3"] not in targets.garden_legal
+    assert len(targets.garden_legal) == 23
+    assert ("plant", "diver") in targets.loose
+    assert compute_targets(legal, Pick(token="diver")).garden_legal == set()
+
+
+def test_moves_take_an_origin_then_a_destination() -> None:
+    """Rule: a crab carrying its shell may step with it or leave it behind."""
+    state = make_position(gardens={0: {"c3": "crab+shell", "a1": "coral"}}, phase="animals")
+    legal = GAME.legal_actions(state)
+    first = compute_targets(legal, Pick())
+    c3 = CELL_IDS["c3"]
+    assert first.garden_legal == {c3}
+    assert resolve(first.garden[c3]) == Entry(origin=c3)
+    second = compute_targets(legal, Pick(origin=c3))
+    c4 = CELL_IDS["c4"]
+    assert [e.action for e in second.garden[c4]] == [
+        ("move", "crab+shell", c3, c4),
+        ("move", "crab+shell", c3, c4, "leave"),
+    ]
+    assert resolve(second.garden[c4]) is None  # two ways to get there: the player picks
+    assert ("done",) in second.loose
+
+
+def test_attempt_names_the_action_the_player_means_so_the_engine_can_refuse_it() -> None:
+    assert attempt("plant", Pick(token="coral"), "garden", 5, None) == ("plant", "coral", 5)
+    assert attempt("animals", Pick(origin=3), "garden", 9, "star") == ("move", "star", 3, 9)
+    assert attempt("push", Pick(origin=3), "garden", 9, None) == ("push", 3, 9)
+    assert attempt("market", Pick(), "market", ("col", 2), None) == ("buy", "col", 2)
+    assert attempt("market", Pick(passing=True), "market", 4, None) == ("pass", 4)
+    assert attempt("refill", Pick(), "market", 4, None) == ("refill", 4)
+    assert attempt("market", Pick(), "market", 4, None) is None
+    assert attempt("animals", Pick(), "garden", 4, None) is None
+
+
+def test_pick_cancel_keeps_the_token() -> None:
+    pick = Pick(token="coral", origin=3, passing=False)
+    assert pick.half_made and not pick.cancelled().half_made
+    assert pick.cancelled().token == "coral"
+
+
+def _table(*actions: str) -> Table:
+    table = Table(Setup("octopus-garden", (Seat("Ann"), Seat("Bob")), {}, 4))
+    for text in actions:
+        table.apply_text(text)
+    return table
+
+
+def test_marks_mid_turn_show_only_the_latest_decision() -> None:
+    table = _table("buy col 2", "plant crab c3")
+    assert [a for _, a in recent_moves(table.states, table.actions)] == [
+        ("plant", "crab", CELL_IDS["c3"])
+    ]
+    marks = last_marks(table.states, table.actions)
+    assert marks.garden(0) == {CELL_IDS["c3"]} and marks.market == set()
+
+
+def test_marks_at_a_new_turn_show_everything_the_others_did() -> None:
+    table = _table("buy col 2", "plant crab c3", "plant seagrass c4", "plant coral d3", "done")
+    while table.state.current_player == 0:  # Ann's refills
+        table.apply(table.legal_actions()[0])
+    bob_started = len(table.actions)
+    while table.state.current_player == 1:  # Bob's whole turn
+        table.apply(table.legal_actions()[0])
+    moves = recent_moves(table.states, table.actions)
+    assert len(moves) == len(table.actions) - bob_started > 1
+    assert all(seat == 1 for seat, _ in moves)
+    marks = last_marks(table.states, table.actions)
+    assert marks.market or marks.garden(1)
+    assert marks.garden(0) == set()
+
+
+def test_cell_texts_tell_tokens_apart_by_letter() -> None:
+    assert garden_cell((SEAGRASS, STAR), CELL_IDS["c3"], roomy=False, ascii_mode=True) == ("GS",)
+    assert garden_cell((), CELL_IDS["c3"], roomy=True, ascii_mode=False) == ("", "c3")
+    assert mini_cell((SEAGRASS, STAR), roomy=False, ascii_mode=False) == "S"
+    assert mini_cell((), roomy=False, ascii_mode=True) == "."
+    assert stack_role((SEAGRASS, STAR)) == "og-star" and stack_role(()) == "empty"
+    assert describe_stack((SEAGRASS, STAR)) == "seagrass with a sea star on it"
+    assert describe_stack((CRAB_SHELL,)) == "hermit crab in a shell"
+    state = make_position(market=["coral"] * 9)
+    assert market_cell(state, 0, roomy=False, ascii_mode=True) == ("C 1",)
+    assert market_cell(state, 0, roomy=True, ascii_mode=True) == ("C coral", "1 pearl")
+
+
+def test_the_legend_lists_base_letters_and_only_the_modules_in_play() -> None:
+    base = {letter for letter, _, _ in legend_entries({})}
+    assert {"A", "C", "G", "S", "H", "E", "R", "T", "O", "h", "t"} <= base
+    assert not base & {"K", "L", "M", "X"}
+    with_modules = {
+        letter for letter, _, _ in legend_entries({"shark": True, "mimic-octopus": True})
+    }
+    assert {"K", "M", "a", "g"} <= with_modules and "L" not in with_modules
+    letters = [letter for letter, _, _ in legend_entries({"shark": True})]
+    assert len(letters) == len(set(letters))  # four sharks, one letter
