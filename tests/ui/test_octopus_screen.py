@@ -331,6 +331,10 @@ async def test_treasure_choose_pearls_and_keep_or_sell_from_a_list() -> None:
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert table.actions == [legal[2]]
+        await settle(pilot)
+        assert legal[2] == ("treasure", 1, "sell")
+        assert ostate(table).phase == "plant"  # the two corals are left to plant
+        assert og_screen(pilot.app).garden_board.has_focus
 
 
 async def test_plant_pick_tokens_with_number_keys_and_tab() -> None:
@@ -397,6 +401,23 @@ async def test_plant_the_diver_and_return_a_boxer_crab_with_enter() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert last_action(table) == ("return", "boxer")
+
+
+async def test_plant_a_boxer_crab_on_a_free_anemone() -> None:
+    """Module boxer crab: it goes on top of an anemone (a declared mimic anemone too)."""
+    state = make_position(
+        options={"boxer-crab": True},
+        gardens={0: {"c3": "anemone", "c4": "coral", "d2": "anemone star"}},
+        hand=["boxer"],
+        phase="plant",
+    )
+    table = position_table(state)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        assert screen.garden_board.legal == {CELL_IDS["c3"]}  # d2 has a sea star on it
+        await go_garden(pilot, screen, "c3")
+        assert table.actions == [("plant", "boxer", CELL_IDS["c3"])]
 
 
 async def test_animals_a_sea_star_chooses_between_equal_paths() -> None:

@@ -470,11 +470,11 @@ class OctopusGardenScreen(GameScreen):
             "done": "Done moving animals" if roomy else "Done",
             "skip": "Skip",
             "release": "Release the shark" if roomy else "Release shark",
-            "treasure": f"Open the chest{more}",
+            "treasure": f"Open the chest{more}" if roomy else "Open chest",
             "discard": f"Let the {self._token_title()} go" if roomy else "Let it go",
             "token": self._token_verb(legal),
-            "mimic": f"Mimic octopus{more}",
-            "choices": f"All choices{more}",
+            "mimic": f"Mimic octopus{more}" if roomy else "Mimic",
+            "choices": f"All choices{more}" if roomy else "All choices",
             "cancel": "Cancel",
         }
         for command in (
@@ -521,7 +521,7 @@ class OctopusGardenScreen(GameScreen):
         lines = []
         legal = self.legal()
         for key, label, command in self.action_lines():
-            shown = "Enter" if key == "enter" else key
+            shown = ("Enter" if self.ascii_mode else "⏎") if key == "enter" else key
             text = f"[@click=screen.og('{command}')][b]{shown}[/b] {escape(label)}[/]"
             if command in ("oyster", "done", "skip", "release") and (command,) not in legal:
                 text = f"[dim]{text}[/dim]"  # shown, but pressing it only says why not
@@ -533,7 +533,11 @@ class OctopusGardenScreen(GameScreen):
     def _auto_focus(self) -> None:
         """On a new decision for a human, focus the board it is made on, cursor near a target."""
         state = self.table.state
-        if state is self._focused_state or not self.deciding() or self.app.screen is not self:
+        if state is self._focused_state or not self.deciding():
+            return
+        if self.app.screen is not self:
+            # A list of choices is closing (its choice was just played): focus once it is gone.
+            self.call_after_refresh(self._auto_focus)
             return
         self._focused_state = state
         phase = self.phase()
