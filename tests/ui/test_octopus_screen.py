@@ -627,7 +627,7 @@ async def test_mouse_click_on_a_key_line_runs_it() -> None:
     async with app_for(table).run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = og_screen(pilot.app)
-        lines = [command for _, _, command in screen.action_lines()]
+        lines = [line.command for line in screen.command_lines()]
         row = lines.index("oyster")
         await pilot.click("#og-actions", offset=(2, row))
         await pilot.pause()
@@ -673,7 +673,7 @@ async def test_keys_do_nothing_while_the_bot_decides() -> None:
         await pilot.pause()
         screen = og_screen(app)
         assert screen.bot_thinking
-        assert screen.action_lines() == []
+        assert screen.command_lines() == []
         await pilot.press("o", "enter", "c")
         await pilot.pause()
         assert table.actions == []
@@ -694,7 +694,7 @@ async def test_bots_finish_a_game_with_modules_and_the_end_screen_appears() -> N
         assert table.state.is_over
         assert type(pilot.app.screen).__name__ == "EndScreen"
         screen = og_screen(pilot.app)
-        assert screen.action_lines() == []  # nothing to decide any more
+        assert screen.command_lines() == []  # nothing to decide any more
 
 
 async def test_help_lists_the_keys_of_this_screen() -> None:

@@ -8,6 +8,8 @@ from gardens_tui.rules.octopus_garden.board import CELL_IDS
 from gardens_tui.rules.octopus_garden.components import CRAB_SHELL, SEAGRASS, STAR
 from gardens_tui.rules.octopus_garden.positions import make_position
 from gardens_tui.table import Seat, Setup, Table
+from gardens_tui.ui.screens.octopus_garden.keys import command_applies, command_lines
+from gardens_tui.ui.screens.octopus_garden.layouts import garden_layout, nearest_cell
 from gardens_tui.ui.screens.octopus_garden.marks import last_marks, recent_moves
 from gardens_tui.ui.screens.octopus_garden.picker import (
     Entry,
@@ -17,6 +19,13 @@ from gardens_tui.ui.screens.octopus_garden.picker import (
     plantable_tokens,
     resolve,
     token_actions,
+)
+from gardens_tui.ui.screens.octopus_garden.texts import (
+    garden_title,
+    hand_view,
+    mini_title,
+    origin_words,
+    supply_lines,
 )
 from gardens_tui.ui.widgets.og_paint import (
     describe_stack,
@@ -158,3 +167,57 @@ def test_the_legend_lists_base_letters_and_only_the_modules_in_play() -> None:
     assert {"K", "M", "a", "g"} <= with_modules and "L" not in with_modules
     letters = [letter for letter, _, _ in legend_entries({"shark": True})]
     assert len(letters) == len(set(letters))  # four sharks, one letter
+
+
+def test_commands_follow_the_decision_and_flag_what_is_not_legal_now() -> None:
+    """Keys for actions without a place: shown when they belong to the decision; an oyster you
+    cannot afford is shown but not playable (pressing it shows the engine's reason)."""
+    state = make_position(market=["relic"] * 9, pearls=[2, 2])
+    legal = GAME.legal_actions(state)
+    lines = command_lines("market", legal, Pick(), oyster_price=3, roomy=False, ascii_mode=True)
+    by_command = {line.command: line for line in lines}
+    assert set(by_command) == {"oyster", "pass", "choices"}
+    assert not by_command["oyster"].playable and by_command["pass"].playable
+    assert by_command["pass"].label == "Pass..."
+    assert all(line.label.isascii() for line in lines)
+    passing = command_lines(
+        "market", legal, Pick(passing=True), oyster_price=3, roomy=True, ascii_mode=False
+    )
+    assert {line.command for line in passing} >= {"cancel"}
+    assert command_applies("done", "animals", [("done",)], Pick())
+    assert not command_applies("done", "market", legal, Pick())
+    assert not command_applies("discard", "plant", [("plant", "coral", 3)], Pick(token="coral"))
+    assert command_applies("token", "plant", [("plant", "diver")], Pick(token="diver"))
+
+
+def test_texts_fit_the_compact_supply_column() -> None:
+    state = make_position(pearls=[1, 2], end_by=1)
+    lines = supply_lines(state, 0, roomy=False, ascii_mode=False)
+    assert lines[0] == "Oysters 16 · cost 3"
+    assert lines[-1].endswith("last round")
+    assert all(len(line) <= 22 for line in lines)
+    assert garden_title(state, 0, 5, ascii_mode=True) == "Ann's garden - 1 pearl - 5 pts"
+    title, info = mini_title(
+        state, 1, 3, deciding=True, is_bot=True, roomy=False, ascii_mode=True, to_move=">"
+    )
+    assert (title, info) == ("> Bob #", "3 pts - 2 pearls")
+
+
+def test_the_hand_shows_the_tokens_to_plant_or_the_drawn_token() -> None:
+    state = make_position(hand=["coral", "seagrass"], phase="plant")
+    assert hand_view(state, "plant", mine=True) == ([2, 6], "To plant (2): 1-9 or Tab")
+    assert hand_view(state, "plant", mine=False)[1] == "Ann plants (2)"
+    market: list[str | None] = ["coral"] * 9
+    market[4] = None
+    refill = make_position(market=market, phase="refill", drawn="star")
+    assert hand_view(refill, "refill", mine=True) == ([STAR], "Drawn for the market")
+    assert origin_words("push", [], CELL_IDS["c3"]).startswith("push what is on c3")
+
+
+def test_the_cursor_goes_to_the_nearest_target() -> None:
+    layout = garden_layout(roomy=False)
+    c3, c4, a1 = CELL_IDS["c3"], CELL_IDS["c4"], CELL_IDS["a1"]
+    assert nearest_cell(layout, c3, {c4, a1}) == c4
+    assert nearest_cell(layout, c3, {c3, a1}) == c3
+    assert nearest_cell(layout, None, {c4, a1}) == a1  # the first in layout order
+    assert nearest_cell(layout, c3, set()) is None

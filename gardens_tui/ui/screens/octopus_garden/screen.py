@@ -22,31 +22,38 @@ The screen never decides a rule: it offers what ``legal_actions`` lists and play
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar
 
 from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.board import CELL_NAMES
-from gardens_tui.rules.octopus_garden.components import CODES, NAMES, describe
+from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
+from gardens_tui.ui.screens.octopus_garden.keys import (
+    BINDINGS,
+    KEY_HELP,
+    CommandLine,
+    command_applies,
+    command_lines,
+)
 from gardens_tui.ui.screens.octopus_garden.layouts import (
     LEGEND_CELL_WIDTH,
     garden_layout,
     hand_layout,
     legend_layout,
     market_layout,
+    nearest_cell,
 )
 from gardens_tui.ui.screens.octopus_garden.marks import Marks, last_marks
 from gardens_tui.ui.screens.octopus_garden.picker import (
@@ -59,8 +66,15 @@ from gardens_tui.ui.screens.octopus_garden.picker import (
     resolve,
     token_actions,
 )
+from gardens_tui.ui.screens.octopus_garden.texts import (
+    garden_title,
+    hand_view,
+    mini_title,
+    origin_words,
+    supply_lines,
+)
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
-from gardens_tui.ui.widgets.board_layout import BoardLayout, Cell
+from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.glyphs import glyph
 from gardens_tui.ui.widgets.og_board import OgBoard
 from gardens_tui.ui.widgets.og_mini_garden import OgMiniGarden
@@ -71,96 +85,24 @@ from gardens_tui.ui.widgets.og_paint import (
     handle_text,
     legend_entries,
     market_cell,
-    pearls,
-    shark_name,
     stack_role,
     symbol,
     token_label,
     token_role,
 )
 
-ROOMY_SIZE = (110, 36)
+ROOMY_SIZE = (114, 36)
 """From this terminal size on (width, height) the roomy layout is used."""
 
 MARKET_PHASES = frozenset({"market", "shark", "refill", "claim", "lionfish"})
 """Decisions made on the market (the market board gets the focus)."""
-
-HAND_PHASES = frozenset({"plant", "treasure"})
-"""Decisions where the hand holds tokens to plant."""
-
-# Commands of the keys and of the clickable lines, with the decisions they belong to.
-COMMAND_PHASES: dict[str, frozenset[str]] = {
-    "oyster": frozenset({"market"}),
-    "pass": frozenset({"market"}),
-    "done": frozenset({"animals", "push"}),
-    "skip": frozenset({"lionfish", "claim"}),
-    "release": frozenset({"shark"}),
-    "treasure": frozenset({"treasure"}),
-    "discard": frozenset({"plant"}),
-    "token": frozenset({"plant"}),
-}
-COMMAND_KEYS: dict[str, str] = {
-    "oyster": "o",
-    "pass": "p",
-    "done": "f",
-    "skip": "f",
-    "release": "r",
-    "treasure": "t",
-    "discard": "x",
-    "token": "enter",
-    "mimic": "m",
-    "choices": "c",
-    "cancel": "esc",
-}
-
-KEY_HELP: tuple[tuple[str, str], ...] = (
-    ("arrows, h j k l, w a s d, mouse", "Move the cursor on the market or the garden"),
-    (
-        "enter, space, click",
-        "Choose the place under the cursor: a row or column marker buys that line; a market "
-        "tile lists its row, its column and returning it; a garden space plants the chosen "
-        "token, or starts and ends an animal's move",
-    ),
-    ("tab, shift+tab", "Switch between market and garden; while planting, the next token"),
-    ("1-9", "Pick the token to plant (or click it)"),
-    ("o", "Attract an oyster"),
-    ("p", "Pass: then choose the market tile to return (p or esc again: do not pass)"),
-    ("f", "Done moving animals (or pushing); skip the lionfish or a shark claim"),
-    ("r", "Throw your waiting shark back into the bag"),
-    ("t", "Open a treasure chest: how many pearls, keep or sell"),
-    ("x", "Let the chosen token leave the game (only when there is no room for all)"),
-    ("m", "Declare a mimic octopus an anemone or a seagrass"),
-    ("c", "Every choice of the pending decision, as a list"),
-    ("esc", "Cancel a half-made choice (a move's origin, passing); otherwise back to the menu"),
-    ("u", "Undo your last decision (when the table allows it)"),
-    ("ctrl+s", "Save the game"),
-    ("?", "This help"),
-)
-"""The keys of the Octopus's Garden screen, for the help screen."""
 
 
 @register_screen("octopus-garden")
 class OctopusGardenScreen(GameScreen):
     """The Octopus's Garden screen (see the module docstring for the layout and the keys)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("escape", "cancel", "Cancel"),
-        Binding("escape", "leave", "Menu"),
-        Binding("tab", "switch(1)", "Switch", show=False),
-        Binding("shift+tab", "switch(-1)", "Switch back", show=False),
-        Binding("o", "og('oyster')", "Oyster"),
-        Binding("p", "og('pass')", "Pass"),
-        Binding("f", "og('done')", "Done"),
-        Binding("f", "og('skip')", "Skip"),
-        Binding("r", "og('release')", "Release shark"),
-        Binding("t", "og('treasure')", "Treasure"),
-        Binding("x", "og('discard')", "Let go"),
-        Binding("m", "og('mimic')", "Mimic", show=False),
-        Binding("c", "og('choices')", "Choices", show=False),
-        Binding("1", "pick_token(0)", "Token to plant", key_display="1-9", show=False),
-        *(Binding(str(n), f"pick_token({n - 1})", "", show=False) for n in range(2, 10)),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = BINDINGS
 
     DEFAULT_CSS = """
     OctopusGardenScreen #game-side { width: 1fr; min-width: 26; }
@@ -337,37 +279,20 @@ class OctopusGardenScreen(GameScreen):
         self.refresh_bindings()  # the keys that apply depend on the pick
 
     def _draw_hand(self, state: OctopusState) -> None:
-        phase = self.phase()
-        title = self.query_one("#og-hand-title", Static)
-        board = self.hand_board
         mine = self.deciding()
-        who = state.players[state.active]
-        if phase in HAND_PHASES or (state.hand and phase != "refill"):
-            codes = list(state.hand)
-            if phase == "plant" and mine:
-                heading = f"To plant ({len(codes)}): 1-9 or Tab"
-            elif phase == "plant":
-                heading = f"{who} plants ({len(codes)})"
-            else:
-                heading = f"Bought by {who} ({len(codes)})"
-        elif state.drawn:
-            codes = [state.drawn]
-            heading = "Drawn for the market"
-        else:
-            codes = []
-            heading = ""
+        codes, heading = hand_view(state, self.phase(), mine)
+        board = self.hand_board
         if len(codes) != len(self._hand_codes):
             board.set_layout(hand_layout(len(codes), self.roomy))
         self._hand_codes = codes
-        index = self._selected_hand_index(codes)
-        self._hand_index = index
+        self._hand_index = self._selected_hand_index(codes)
         board.display = bool(codes)
         board.repaint_cells()
-        board.set_legal(())
         if codes and mine:
-            board.move_cursor_to(index)
+            board.move_cursor_to(self._hand_index)
         else:
             board.cursor = None  # nothing of this hand is the keyboard's to choose
+        title = self.query_one("#og-hand-title", Static)
         title.update(heading)
         title.display = bool(heading)
 
@@ -381,30 +306,13 @@ class OctopusGardenScreen(GameScreen):
         return codes.index(code) if code in codes else 0
 
     def _draw_titles(self, state: OctopusState, big: int) -> None:
-        dot = symbol("dot", self.ascii_mode)
         score = self.table.game.scores(state).total(big)
-        name = state.players[big]
-        parts = [f"{name}'s garden", pearls(state.pearls[big]), f"{score} pts"]
-        extras = _bonus_words(state, big)
-        if extras:
-            parts.append(extras)
-        self.query_one("#og-garden-title", Static).update(f" {dot} ".join(parts))
-        bed = f"Oyster bed {state.bed}" if self.roomy else f"Oysters {state.bed}"
-        if state.bed and not state.over:
-            price = oyster_price(state, big)
-            bed += f" {dot} next costs {price}" if self.roomy else f" {dot} cost {price}"
-        clowns = " ".join(str(v) for v in reversed(state.clown_pile)) or "none left"
-        horses = " ".join(str(v) for v in reversed(state.horse_pile)) or "none left"
-        bag = f"Bag {sum(state.bag)} {dot} turn {state.turn}"
-        if state.end_by >= 0 and not state.over:
-            # Compact: the last round replaces the turn number (one line of 22 columns).
-            last = f"Bag {sum(state.bag)} {dot} last round"
-            bag = f"{bag} {dot} final round" if self.roomy else last
-        lines = [bed, f"Clownfish {clowns}", f"Seahorses {horses}", bag]
+        title = garden_title(state, big, score, self.ascii_mode)
+        self.query_one("#og-garden-title", Static).update(title)
+        lines = supply_lines(state, big, self.roomy, self.ascii_mode)
         self.query_one("#og-supply", Static).update("\n".join(lines))
 
     def _draw_minis(self, state: OctopusState, big: int) -> None:
-        dot = symbol("dot", self.ascii_mode)
         totals = self.table.game.scores(state).totals()
         deciding = self.table.state.current_player
         for seat in range(len(state.players)):
@@ -412,16 +320,18 @@ class OctopusGardenScreen(GameScreen):
             mini.display = seat != big
             if seat == big:
                 continue
-            seat_info = self.table.seats[seat]
-            mark = glyph("to-move", self.ascii_mode) + " " if seat == deciding else ""
-            bot = f" {symbol('bot', self.ascii_mode)}" if seat_info.is_bot else ""
-            info = f"{totals[seat]} pts {dot} {pearls(state.pearls[seat])}"
-            if self.roomy:
-                extras = _bonus_words(state, seat)
-                if extras:
-                    info += f" {dot} {extras}"
+            title, info = mini_title(
+                state,
+                seat,
+                totals[seat],
+                deciding=seat == deciding,
+                is_bot=self.table.seats[seat].is_bot,
+                roomy=self.roomy,
+                ascii_mode=self.ascii_mode,
+                to_move=glyph("to-move", self.ascii_mode),
+            )
             mini.show(
-                f"{mark}{state.players[seat]}{bot}",
+                title,
                 info,
                 state.gardens[seat],
                 self.marks.garden(seat),
@@ -435,95 +345,28 @@ class OctopusGardenScreen(GameScreen):
         """Whether ``command``'s key applies to the pending decision (shown in the footer)."""
         if not self.deciding():
             return False
-        phase = self.phase()
-        legal = self.table.legal_actions()
-        if command == "choices":
-            return True
-        if command == "mimic":
-            return any(a[0] == "mimic" for a in legal)
-        if command == "cancel":
-            return self.pick.half_made
-        if command not in COMMAND_PHASES or phase not in COMMAND_PHASES[command]:
-            return False
-        if command == "token":
-            return bool(self.pick.token and token_actions(legal, self.pick.token))
-        if command == "discard":
-            return any(a[0] == "discard" for a in legal)
-        if command == "treasure":
-            return any(a[0] == "treasure" for a in legal)
-        return True
+        return command_applies(command, self.phase(), self.table.legal_actions(), self.pick)
 
-    def action_lines(self) -> list[tuple[str, str, str]]:
-        """``(key, label, command)`` for every key that applies now, for the clickable list."""
+    def command_lines(self) -> list[CommandLine]:
+        """The commands that apply now, for the clickable list (none while others decide)."""
         if not self.deciding():
             return []
-        state = self.state
         seat = self.table.state.current_player or 0
-        legal = self.table.legal_actions()
-        lines: list[tuple[str, str, str]] = []
-        more = symbol("ellipsis", self.ascii_mode)
-        roomy = self.roomy
-        price = oyster_price(state, seat)
-        labels = {
-            "oyster": f"Attract an oyster ({price} pearls)" if roomy else f"Oyster ({price})",
-            "pass": self._pass_label(legal),
-            "done": "Done moving animals" if roomy else "Done",
-            "skip": "Skip",
-            "release": "Release the shark" if roomy else "Release shark",
-            "treasure": f"Open the chest{more}" if roomy else "Open chest",
-            "discard": f"Let the {self._token_title()} go" if roomy else "Let it go",
-            "token": self._token_verb(legal),
-            "mimic": f"Mimic octopus{more}" if roomy else "Mimic",
-            "choices": f"All choices{more}" if roomy else "All choices",
-            "cancel": "Cancel",
-        }
-        for command in (
-            "token",
-            "oyster",
-            "pass",
-            "release",
-            "treasure",
-            "done",
-            "skip",
-            "discard",
-            "mimic",
-            "cancel",
-            "choices",
-        ):
-            if self.command_state(command):
-                lines.append((COMMAND_KEYS[command], labels[command], command))
-        return lines
-
-    def _pass_label(self, legal: list[Action]) -> str:
-        if self.pick.passing:
-            return "Stop passing"
-        more = symbol("ellipsis", self.ascii_mode)
-        if ("pass",) in legal:
-            return "Pass"
-        return f"Pass (return a tile){more}" if self.roomy else f"Pass{more}"
-
-    def _token_title(self) -> str:
-        token = self.pick.token
-        return describe(CODES[token]) if token is not None and token in CODES else "token"
-
-    def _token_verb(self, legal: list[Action]) -> str:
-        token = self.pick.token
-        if token is None:
-            return ""
-        acts = token_actions(legal, token)
-        if not acts:
-            return ""
-        if acts[0][0] == "plant":
-            return "Send in the diver" if self.roomy else "Send diver"
-        return "Boxer crab back to the bag" if self.roomy else "Boxer to bag"
+        return command_lines(
+            self.phase(),
+            self.table.legal_actions(),
+            self.pick,
+            oyster_price=oyster_price(self.state, seat),
+            roomy=self.roomy,
+            ascii_mode=self.ascii_mode,
+        )
 
     def _draw_actions(self) -> None:
         lines = []
-        legal = self.legal()
-        for key, label, command in self.action_lines():
-            shown = ("Enter" if self.ascii_mode else "⏎") if key == "enter" else key
-            text = f"[@click=screen.og('{command}')][b]{shown}[/b] {escape(label)}[/]"
-            if command in ("oyster", "done", "skip", "release") and (command,) not in legal:
+        for line in self.command_lines():
+            key = ("Enter" if self.ascii_mode else "⏎") if line.key == "enter" else line.key
+            text = f"[@click=screen.og('{line.command}')][b]{key}[/b] {escape(line.label)}[/]"
+            if not line.playable:
                 text = f"[dim]{text}[/dim]"  # shown, but pressing it only says why not
             lines.append(text)
         self.query_one("#og-actions", Static).update("\n".join(lines))
@@ -582,7 +425,11 @@ class OctopusGardenScreen(GameScreen):
             stack = state.gardens[self.big_seat()][key]
             text = f"{CELL_NAMES[key]}: {describe_stack(stack)}"
             entries = self.targets.garden.get(key, [])
-        does = self._enter_words(entries)
+        entry = resolve(entries)
+        if isinstance(key, tuple) and entry is not None and entry.action == ("buy", *key):
+            does = "buy it"  # the place already lists the line's tokens and price
+        else:
+            does = self._enter_words(entries)
         if does:
             text += f" {dot} Enter: {does}"
         elif self.pick.half_made:
@@ -605,13 +452,7 @@ class OctopusGardenScreen(GameScreen):
         return words[:1].lower() + words[1:]
 
     def _origin_words(self, cell: int) -> str:
-        if self.phase() == "push":
-            return f"push what is on {CELL_NAMES[cell]} (then choose where)"
-        pieces = sorted(
-            {a[1] for a in self.legal() if a[0] == "move" and a[2] == cell},
-        )
-        what = " or ".join(_piece_title(p) for p in pieces) or "animal"
-        return f"move the {what} (then choose where)"
+        return origin_words(self.phase(), self.legal(), cell)
 
     # --- choosing places ----------------------------------------------------------------------
 
@@ -732,7 +573,7 @@ class OctopusGardenScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_og(self, command: str) -> None:
-        """Carry out a key's command (see :data:`COMMAND_KEYS`)."""
+        """Carry out a key's command (see :mod:`.keys`)."""
         if not self.deciding():
             self._not_your_turn()
             return
@@ -845,44 +686,8 @@ class OctopusGardenScreen(GameScreen):
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def _bonus_words(state: OctopusState, seat: int) -> str:
-    """``"clownfish 6, seahorse 4, tiger shark"``: what a seat holds beside its garden."""
-    words = []
-    if state.clowns[seat]:
-        words.append("clownfish " + " ".join(map(str, state.clowns[seat])))
-    if state.horses[seat]:
-        words.append("seahorse " + " ".join(map(str, state.horses[seat])))
-    if state.shark_of[seat]:
-        claim = state.describe_claim(seat)
-        words.append(shark_name(state.shark_of[seat]) + (f" on {claim}" if claim else ""))
-    return ", ".join(words)
-
-
-def _piece_title(piece: str) -> str:
-    return {
-        "star": "sea star",
-        "crab": "hermit crab",
-        "crab+shell": "hermit crab (with its shell)",
-        "crab+trash": "hermit crab (with its trash)",
-        "boxer": "boxer crab",
-    }.get(piece, piece)
-
-
-def _cursor_to_nearest(board: BoardGrid, legal: set[Any]) -> None:
-    """Move the board's cursor to the legal place nearest to it (unless it is on one)."""
-    if not legal or board.cursor in legal:
-        return
-    layout: BoardLayout = board.board_layout
-    if board.cursor is None or board.cursor not in layout:
-        board.move_cursor_to(next(c for c in layout.cells if c in legal))
-        return
-    here = layout.region(board.cursor)
-    hx, hy = here.x + here.width / 2, here.y + here.height / 2
-
-    def distance(cell: Cell) -> float:
-        region = layout.region(cell)
-        return math.hypot(region.x + region.width / 2 - hx, (region.y + region.height / 2 - hy) * 2)
-
-    order = {cell: i for i, cell in enumerate(layout.cells)}
-    best = min((c for c in legal if c in layout), key=lambda c: (distance(c), order[c]))
-    board.move_cursor_to(best)
+def _cursor_to_nearest(board: BoardGrid, cells: set[Any]) -> None:
+    """Move the board's cursor to the place of ``cells`` nearest to it (unless it is on one)."""
+    target = nearest_cell(board.board_layout, board.cursor, cells)
+    if target is not None and target != board.cursor:
+        board.move_cursor_to(target)

@@ -1,0 +1,119 @@
+"""The words around the Octopus's Garden boards: titles, the supply panel, the hand's heading.
+
+Pure functions of a position (and the layout size); no Textual. Counts, prices and piles come
+from the state and the engine's helpers (``oyster_price``), never computed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gardens_tui.rules.base import Action
+from gardens_tui.rules.octopus_garden.board import CELL_NAMES
+from gardens_tui.rules.octopus_garden.flow import oyster_price
+from gardens_tui.rules.octopus_garden.state import OctopusState
+from gardens_tui.ui.widgets.og_paint import pearls, shark_name, symbol
+
+HAND_PHASES = frozenset({"plant", "treasure"})
+"""Decisions where the hand holds bought tokens."""
+
+PIECE_TITLES = {
+    "star": "sea star",
+    "crab": "hermit crab",
+    "crab+shell": "hermit crab (with its shell)",
+    "crab+trash": "hermit crab (with its trash)",
+    "boxer": "boxer crab",
+}
+"""Words for the animal names of ``move`` actions."""
+
+
+def bonus_words(state: OctopusState, seat: int) -> str:
+    """``"clownfish 6, seahorse 4, tiger shark on m5"``: what a seat holds beside its garden."""
+    words = []
+    if state.clowns[seat]:
+        words.append("clownfish " + " ".join(map(str, state.clowns[seat])))
+    if state.horses[seat]:
+        words.append("seahorse " + " ".join(map(str, state.horses[seat])))
+    if state.shark_of[seat]:
+        claim = state.describe_claim(seat)
+        words.append(shark_name(state.shark_of[seat]) + (f" on {claim}" if claim else ""))
+    return ", ".join(words)
+
+
+def garden_title(state: OctopusState, seat: int, score: int, ascii_mode: bool) -> str:
+    """``"Ann's garden · 4 pearls · 12 pts · clownfish 6"``."""
+    dot = symbol("dot", ascii_mode)
+    parts = [f"{state.players[seat]}'s garden", pearls(state.pearls[seat]), f"{score} pts"]
+    extras = bonus_words(state, seat)
+    if extras:
+        parts.append(extras)
+    return f" {dot} ".join(parts)
+
+
+def supply_lines(state: OctopusState, seat: int, roomy: bool, ascii_mode: bool) -> list[str]:
+    """The oyster bed (and what ``seat``'s next oyster costs), the bonus piles (top first), the
+    bag, the turn; roomy adds how the line markers buy. Compact lines fit 22 columns."""
+    dot = symbol("dot", ascii_mode)
+    bed = f"Oyster bed {state.bed}" if roomy else f"Oysters {state.bed}"
+    if state.bed and not state.over:
+        price = oyster_price(state, seat)
+        bed += f" {dot} next costs {price}" if roomy else f" {dot} cost {price}"
+    clowns = " ".join(str(v) for v in reversed(state.clown_pile)) or "none left"
+    horses = " ".join(str(v) for v in reversed(state.horse_pile)) or "none left"
+    bag = f"Bag {sum(state.bag)} {dot} turn {state.turn}"
+    if state.end_by >= 0 and not state.over:
+        # Compact: "last round" takes the turn number's place (one line of 22 columns).
+        bag = f"{bag} {dot} final round" if roomy else f"Bag {sum(state.bag)} {dot} last round"
+    lines = [bed, f"Clownfish {clowns}", f"Seahorses {horses}", bag]
+    if roomy:
+        row, col = symbol("row", ascii_mode), symbol("col", ascii_mode)
+        lines += ["", f"{row} {col} buy a row / column"]
+    return lines
+
+
+def mini_title(
+    state: OctopusState,
+    seat: int,
+    score: int,
+    *,
+    deciding: bool,
+    is_bot: bool,
+    roomy: bool,
+    ascii_mode: bool,
+    to_move: str,
+) -> tuple[str, str]:
+    """The two title lines of a small garden: name (``to_move`` marks the seat deciding, a bot
+    mark), then score and pearls (roomy: and the bonus animals)."""
+    dot = symbol("dot", ascii_mode)
+    mark = f"{to_move} " if deciding else ""
+    bot = f" {symbol('bot', ascii_mode)}" if is_bot else ""
+    info = f"{score} pts {dot} {pearls(state.pearls[seat])}"
+    extras = bonus_words(state, seat) if roomy else ""
+    if extras:
+        info += f" {dot} {extras}"
+    return f"{mark}{state.players[seat]}{bot}", info
+
+
+def hand_view(state: OctopusState, phase: str, mine: bool) -> tuple[list[int], str]:
+    """The tokens the hand panel shows and its heading: the tokens to plant (or bought, while a
+    chest is opened), or the token drawn for the market; nothing otherwise."""
+    who = state.players[state.active]
+    if phase in HAND_PHASES or (state.hand and phase != "refill"):
+        codes = list(state.hand)
+        if phase == "plant" and mine:
+            return codes, f"To plant ({len(codes)}): 1-9 or Tab"
+        if phase == "plant":
+            return codes, f"{who} plants ({len(codes)})"
+        return codes, f"Bought by {who} ({len(codes)})"
+    if state.drawn:
+        return [state.drawn], "Drawn for the market"
+    return [], ""
+
+
+def origin_words(phase: str, legal: Sequence[Action], cell: int) -> str:
+    """What choosing ``cell`` as an origin starts: ``"move the sea star (then choose where)"``."""
+    if phase == "push":
+        return f"push what is on {CELL_NAMES[cell]} (then choose where)"
+    pieces = sorted({a[1] for a in legal if a[0] == "move" and a[2] == cell})
+    what = " or ".join(PIECE_TITLES.get(p, p) for p in pieces) or "animal"
+    return f"move the {what} (then choose where)"
