@@ -104,6 +104,8 @@ def hand_view(state: OctopusState, phase: str, mine: bool) -> tuple[list[int], s
             return codes, f"To plant ({len(codes)}): 1-9 or Tab"
         if phase == "plant":
             return codes, f"{who} plants ({len(codes)})"
+        if mine:
+            return codes, f"Bought ({len(codes)}): t opens the chest"
         return codes, f"Bought by {who} ({len(codes)})"
     if state.drawn:
         return [state.drawn], "Drawn for the market"
