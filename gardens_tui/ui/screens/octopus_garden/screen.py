@@ -129,6 +129,7 @@ class OctopusGardenScreen(GameScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.pick = Pick()
+        self._info_text = ""
         """The half-made choice of the player at the keyboard."""
         self.roomy = False
         """The roomy layout is in use (a terminal of at least :data:`ROOMY_SIZE`)."""
@@ -395,7 +396,10 @@ class OctopusGardenScreen(GameScreen):
     def _draw_info(self) -> None:
         board = self.market_board if self._info_board == "market" else self.garden_board
         info = self.describe_place(self._info_board, board.cursor)
-        self.query_one("#og-info", Static).update(info)
+        if info != self._info_text:
+            # The line's size is fixed: skip the relayout a plain update() would ask for.
+            self._info_text = info
+            self.query_one("#og-info", Static).update(info, layout=False)
 
     def on_board_grid_cursor_moved(self, event: BoardGrid.CursorMoved) -> None:
         """Describe the place under a board's cursor."""
