@@ -35,6 +35,11 @@ from gardens_tui.rules.octopus_garden.state import OctopusState, Stack
 CELL_WIDTH = 8
 
 
+def count(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless the number is one: ``1 pearl``, ``2 pearls``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def stack_glyph(stack: Stack) -> str:
     """The letters of a space's pieces, bottom first (``"."`` when empty, ``+`` past three)."""
     if not stack:
@@ -103,7 +108,7 @@ def render_text(s: OctopusState, seat: int | None = None) -> str:
     lines.extend(market_lines(s))
     clowns = " ".join(str(v) for v in reversed(s.clown_pile)) or "none"
     horses = " ".join(str(v) for v in reversed(s.horse_pile)) or "none"
-    lines.append(f"Oyster bed: {s.bed}   Bag: {sum(s.bag)} tokens")
+    lines.append(f"Oyster bed: {s.bed}   Bag: {count(sum(s.bag), 'token')}")
     lines.append(f"Clownfish (top first): {clowns}   Seahorses (top first): {horses}")
     scores = score_table(s)
     for p, name in enumerate(s.players):
@@ -120,7 +125,7 @@ def render_text(s: OctopusState, seat: int | None = None) -> str:
         extra = ("; " + "; ".join(extras)) if extras else ""
         lines.append("")
         lines.append(
-            f"{name}{you}: {s.pearls[p]} pearls, oyster costs {oyster_price(s, p)}, "
+            f"{name}{you}: {count(s.pearls[p], 'pearl')}, oyster costs {oyster_price(s, p)}, "
             f"{'score' if s.over else 'score so far'} {scores.total(p)}{extra}"
         )
         lines.extend("  " + line for line in garden_picture(s.gardens[p]))
@@ -147,7 +152,7 @@ def describe_action(s: OctopusState, action: Action) -> str:
         label = "row" if action[1] == "row" else "column"
         return f"Buy {label} {action[2]} ({', '.join(describe(t) for t in tokens)}) for {cost}"
     if verb == "oyster":
-        return f"Attract an oyster for {oyster_price(s, seat)} pearls"
+        return f"Attract an oyster for {count(oyster_price(s, seat), 'pearl')}"
     if verb == "pass":
         if len(action) == 1:
             return "Pass"
@@ -179,7 +184,9 @@ def describe_action(s: OctopusState, action: Action) -> str:
     if verb == "treasure":
         if action[1] == 0:
             return "Open the chest without paying (it is planted empty)"
-        return f"Pay {action[1]} pearls to draw {action[1]} tokens and {action[2]} them"
+        drawn = count(action[1], "token")
+        them = "it" if action[1] == 1 else "them"
+        return f"Pay {count(action[1], 'pearl')} to draw {drawn} and {action[2]} {them}"
     if verb == "done":
         return "Finish pushing" if s.phase == "push" else "Finish moving animals"
     if verb == "skip":
