@@ -1,24 +1,101 @@
-"""The decision prompt line: who must decide what, or why the last try was refused."""
+"""The decision prompt line: who must decide what, or why the last try was refused.
+
+The line is at most :data:`MAX_LINES` lines high, and a refusal takes exactly the height of the
+prompt it replaces, so showing one never pushes the board about. What does not fit ends in ``…``;
+a refusal cut short that way is also shown whole in a notification.
+"""
 
 from __future__ import annotations
 
-from rich.text import Text
+from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
 from gardens_tui.ui.widgets.glyphs import glyph
 
+MAX_LINES = 2
+"""The most lines the prompt line ever takes."""
+
+ERROR_TIMEOUT = 10.0
+"""Seconds the notification with a cut-short refusal stays up (long enough to read it)."""
+
+
+def wrapped_height(text: str, width: int) -> int:
+    """How many lines ``text`` wraps to at ``width`` cells (at least 1)."""
+    if width < 1:
+        return 1
+    return max(1, len(Content(text).wrap(width)))
+
+
+def clamp_lines(text: str, width: int, max_lines: int = MAX_LINES) -> str:
+    """``text`` word-wrapped at ``width`` cells and cut to ``max_lines`` lines.
+
+    Text that fits is returned unchanged (the widget wraps it the same way). Otherwise the first
+    ``max_lines - 1`` wrapped lines are kept and the last line is filled with as much of the rest
+    as fits, ending in ``…``; the result's lines are joined with newlines.
+    """
+    if width < 1 or max_lines < 1:
+        return text
+    lines = Content(text).wrap(width)
+    if len(lines) <= max_lines:
+        return text
+    head = [line.plain.rstrip() for line in lines[: max_lines - 1]]
+    rest = " ".join(line.plain.strip() for line in lines[max_lines - 1 :])
+    last = Content(rest).truncate(width, ellipsis=True).plain
+    return "\n".join([*head, last])
+
+
+class ClampedText(Visual):
+    """Plain ``text`` drawn word-wrapped in at most ``max_lines`` lines (see :func:`clamp_lines`).
+
+    With ``height_of``, the height is that of ``height_of`` at the same width (still at most
+    ``max_lines``), so a refusal can take exactly the room of the prompt it stands in for.
+    """
+
+    def __init__(self, text: str, max_lines: int = MAX_LINES, height_of: str | None = None):
+        self.text = text
+        self.max_lines = max_lines
+        self.height_of = height_of
+
+    def lines_at(self, width: int) -> int:
+        """The number of lines drawn at ``width`` cells."""
+        sized = self.text if self.height_of is None else self.height_of
+        return min(self.max_lines, wrapped_height(sized, width))
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        """The width of the longest line of the whole text."""
+        return Content(self.text).get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        """:meth:`lines_at` ``width``."""
+        return self.lines_at(width)
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        """The clamped text's strips, :meth:`lines_at` ``width`` lines."""
+        lines = self.lines_at(width)
+        clamped = Content(clamp_lines(self.text, width, lines))
+        return clamped.render_strips(width, lines if height is None else height, style, options)
+
 
 class PromptLine(Static):
-    """One line under the board: the pending decision, or an error in its place.
+    """The line under the board: the pending decision, or an error in its place.
 
     :meth:`show_prompt` sets the normal text; :meth:`show_error` replaces it with a refusal (the
-    ``-error`` class styles it) until the next :meth:`show_prompt`.
+    ``-error`` class styles it) until the next :meth:`show_prompt`. At most :data:`MAX_LINES`
+    lines high; a refusal is drawn in the prompt's own height (what does not fit ends in ``…``)
+    and, when it is cut short, shown whole in a notification and in the line's tooltip.
     """
 
     DEFAULT_CSS = """
     PromptLine {
         height: auto;
         min-height: 1;
+        max-height: 2;
         padding: 0 1;
         background: $boost;
         color: $foreground;
@@ -42,11 +119,22 @@ class PromptLine(Static):
         self.prompt_text = text
         self.error_text = None
         self.remove_class("-error")
-        self.update(Text(text))
+        self.tooltip = None
+        self.update(ClampedText(text))
 
     def show_error(self, message: str) -> None:
         """Show ``message`` (an :class:`~gardens_tui.rules.base.IllegalAction` text) in place of
-        the prompt; the prompt comes back with the next :meth:`show_prompt`."""
+        the prompt, in the prompt's height; the prompt comes back with the next
+        :meth:`show_prompt`. A message cut short is also notified whole."""
         self.error_text = message
         self.add_class("-error")
-        self.update(Text(f"{glyph('error', self.ascii_mode)} {message}   ({self.prompt_text})"))
+        refusal = f"{glyph('error', self.ascii_mode)} {message}"
+        shown = ClampedText(f"{refusal}   ({self.prompt_text})", height_of=self.prompt_text)
+        self.update(shown)
+        width = self.content_size.width
+        cut_short = width > 0 and clamp_lines(refusal, width, shown.lines_at(width)) != refusal
+        self.tooltip = message if cut_short else None
+        if cut_short and self.is_mounted:
+            self.notify(
+                message, title="Not allowed", severity="error", timeout=ERROR_TIMEOUT, markup=False
+            )
