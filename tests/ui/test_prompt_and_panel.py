@@ -1,11 +1,24 @@
 """The prompt line never grows past two lines and a refusal keeps the prompt's height (the rest
-ends in "…" and is notified whole)."""
+ends in "…" and is notified whole); the player panel lines up names, bot levels and scores in
+columns for people and bots alike."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from gardens_tui.table import Table
+from gardens_tui.ui.widgets.player_panel import (
+    PlayerPanel,
+    SeatColumns,
+    SeatRow,
+    bot_label,
+    layout_rows,
+)
 from gardens_tui.ui.widgets.prompt import MAX_LINES, ClampedText, PromptLine, clamp_lines
 
 LONG_REFUSAL = (
@@ -101,3 +114,73 @@ async def test_a_long_prompt_takes_at_most_two_lines_and_its_refusal_the_same() 
         assert prompt.size.height == MAX_LINES
         assert shown_lines(prompt)[0].startswith("✗ You cannot buy")
         assert shown_lines(prompt)[-1].endswith("…")
+
+
+# --- the player panel -------------------------------------------------------------------------
+
+
+ROWS = [
+    SeatRow("▶", Text("Ann"), "", "20"),
+    SeatRow(" ", Text("Bob"), "⚙ greedy", "33"),
+    SeatRow(" ", Text("Cleopatra"), "⚙ random", "101"),
+]
+
+
+def test_bot_label_puts_a_space_after_the_glyph() -> None:
+    assert bot_label("greedy") == "⚙ greedy"
+    assert bot_label("random", ascii_mode=True) == "# random"
+    assert bot_label(None) == ""
+
+
+def test_rows_line_up_names_bot_levels_and_scores_at_every_width() -> None:
+    for width in (22, 29, 40):
+        lines = [line.plain for line in layout_rows(ROWS, width)]
+        assert all(len(line) == width for line in lines)
+        assert [line[2:5] for line in lines] == ["Ann", "Bob", "Cle"]
+        assert lines[1].index("⚙ greedy") == lines[2].index("⚙ random")
+        assert [line.split()[-1] for line in lines] == ["20", "33", "101"]  # flush right
+    assert layout_rows(ROWS, 40)[1].plain == "  Bob       ⚙ greedy                  33"
+
+
+def test_narrow_rows_ellipsise_names_then_shrink_bot_levels_to_the_glyph() -> None:
+    assert [line.plain for line in layout_rows(ROWS, 20)] == [
+        "▶ Ann             20",
+        "  Bob   ⚙ greedy  33",
+        "  Cleo… ⚙ random 101",
+    ]
+    assert [line.plain for line in layout_rows(ROWS, 14)] == [
+        "▶ Ann       20",
+        "  Bob    ⚙  33",
+        "  Cleop… ⚙ 101",
+    ]
+
+
+def test_seat_columns_render_at_the_width_they_are_given() -> None:
+    console = Console(width=30, color_system=None, legacy_windows=False)
+    with console.capture() as capture:
+        console.print(SeatColumns(ROWS))
+    lines = capture.get().splitlines()
+    assert lines == [line.plain for line in layout_rows(ROWS, 30)]
+
+
+class PanelApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield PlayerPanel()
+
+    CSS = "PlayerPanel { width: 26; }"
+
+
+async def test_panel_shows_people_and_bots_in_the_same_columns(
+    toy_table: Callable[..., Table],
+) -> None:
+    table = toy_table("Ann", "Bob=greedy")
+    app = PanelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(PlayerPanel)
+        panel.show(table)
+        await pilot.pause()
+        lines = [panel.render_line(y).text.rstrip() for y in range(2)]
+        assert lines[0].startswith("▶ Ann") and lines[1].startswith("  Bob ⚙ greedy")
+        assert lines[0].endswith(" 0") and lines[1].endswith(" 0")
+        assert len(lines[0]) == len(lines[1]) == 26 - 4  # flush right inside border and padding
+        assert panel.border_subtitle == "score so far"
