@@ -43,16 +43,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from gardens_tui import __version__
-from gardens_tui.rules import fields as F
-from gardens_tui.rules.base import Game, GameState, IllegalAction
-from gardens_tui.rules.registry import get_game
-from gardens_tui.rules.rng import MAX_SEED
-from gardens_tui.table import Seat, Setup, Table, check_seats
+
+if TYPE_CHECKING:
+    from gardens_tui.rules.base import Game, GameState
+    from gardens_tui.table import Seat, Setup, Table
+
+# The rules and the table are imported where they are used: importing any of gardens_tui.rules
+# registers (so imports) every game's engine, which the app's main menu (it reads the settings
+# and the autosave folder through this module) does not need to appear.
 
 FORMAT = "gardens-tui/snapshot"
 """The ``format`` field of every save file."""
@@ -365,6 +368,8 @@ def _dump_into(lines: list[str], value: Any, indent: int, prefix: str, width: in
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
     """The ``setup`` object of a save file: players (name and bot level), options with every
     default filled in, and seed."""
+    from gardens_tui.rules.registry import get_game
+
     try:
         options = get_game(setup.game).spec.normalise_options(setup.options)
     except ValueError:
@@ -448,6 +453,8 @@ def _short(value: Any) -> str:
 
 def _check_envelope(data: Any) -> tuple[dict[str, Any], Game[Any]]:
     """The migrated envelope and its game, after checking format, version and game id."""
+    from gardens_tui.rules.registry import get_game
+
     if not isinstance(data, dict):
         raise SaveError("not a gardens-tui save file (it holds no JSON object)")
     fmt = data.get("format")
@@ -470,12 +477,19 @@ def _check_envelope(data: Any) -> tuple[dict[str, Any], Game[Any]]:
 
 
 def _read_seat(data: Any, path: str) -> Seat:
+    from gardens_tui.rules import fields as F
+    from gardens_tui.table import Seat
+
     d = F.obj(data, path, ("name",))
     bot = F.optional(d.get("bot"), f"{path}.bot", F.string)
     return Seat(F.string(d["name"], f"{path}.name"), bot)
 
 
 def _read_setup(data: dict[str, Any], game: Game[Any]) -> Setup | None:
+    from gardens_tui.rules import fields as F
+    from gardens_tui.rules.rng import MAX_SEED
+    from gardens_tui.table import Setup, check_seats
+
     if "setup" not in data:
         return None
     spec = game.spec
@@ -555,6 +569,8 @@ def first_difference(expected: Any, actual: Any, path: str) -> str | None:
 def _replay(
     game: Game[Any], start: GameState, actions: list[str]
 ) -> tuple[list[GameState], list[Any]]:
+    from gardens_tui.rules.base import IllegalAction
+
     states = [start]
     parsed: list[Any] = []
     for i, text in enumerate(actions):
@@ -575,6 +591,8 @@ def table_from_snapshot(data: Any, *, free_undo: bool = False) -> Table:
     replayed, and a stored state that differs from the replay (naming the first differing path).
     ``free_undo`` is passed to the table (it only takes effect when every seat is human).
     """
+    from gardens_tui.rules import fields as F
+
     try:
         return _table_from_snapshot(data, free_undo)
     except F.FieldError as exc:
@@ -584,6 +602,9 @@ def table_from_snapshot(data: Any, *, free_undo: bool = False) -> Table:
 
 
 def _table_from_snapshot(data: Any, free_undo: bool) -> Table:
+    from gardens_tui.rules import fields as F
+    from gardens_tui.table import Table
+
     data, game = _check_envelope(data)
     setup = _read_setup(data, game)
     if "actions" not in data:
@@ -619,6 +640,8 @@ def _table_from_snapshot(data: Any, free_undo: bool) -> Table:
 def _setup_for_position(game: Game[Any], setup: Setup | None, state: GameState) -> Setup:
     """The setup of a table that starts from ``state``: the stored one if it agrees with the
     position, else human seats named as in the position."""
+    from gardens_tui.table import Seat, Setup
+
     options = dict(state.options)
     if setup is None:
         return Setup(game.spec.id, tuple(Seat(name) for name in state.players), options, 0)
@@ -776,6 +799,8 @@ class SaveInfo:
 
 def save_info(path: Path | str) -> SaveInfo:
     """The :class:`SaveInfo` of one file (never raises for a bad file: ``error`` says why)."""
+    from gardens_tui.rules import fields as F
+
     path = Path(path)
     fallback_time = datetime.fromtimestamp(_mtime(path), UTC).isoformat(timespec="seconds")
     game_id, title = "", ""

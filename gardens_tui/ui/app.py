@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from gardens_tui import saves
-from gardens_tui.rules.base import GameSpec
-from gardens_tui.rules.registry import GAMES
 from gardens_tui.settings import Settings, load_settings, save_settings
-from gardens_tui.table import Setup, Table
-from gardens_tui.ui.screens import screen_for
-from gardens_tui.ui.screens.game_base import GameScreen
-from gardens_tui.ui.screens.help import HelpScreen, KeyHelp
-from gardens_tui.ui.screens.load import LoadDialog
 from gardens_tui.ui.screens.menu import MainMenu
-from gardens_tui.ui.screens.new_game import NewGameDialog
-from gardens_tui.ui.screens.settings import SettingsScreen
 from gardens_tui.ui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallNotice
+
+if TYPE_CHECKING:
+    from gardens_tui.rules.base import GameSpec
+    from gardens_tui.table import Setup, Table
+    from gardens_tui.ui.screens.game_base import GameScreen
+    from gardens_tui.ui.screens.help import KeyHelp
+
+# Only what the main menu needs is imported at start: the games (rules, table, game screens) and
+# the dialogs are imported when first opened, so the menu's first frame comes sooner.
 
 
 class GardensApp(App[None]):
@@ -94,6 +94,8 @@ class GardensApp(App[None]):
 
     def open_table(self, table: Table, save_path: Path | None = None) -> GameScreen:
         """Close any open game and dialogs, and push the screen for ``table``'s game."""
+        from gardens_tui.ui.screens import screen_for
+
         table.free_undo = self.settings.free_undo and table.setup.only_humans
         self.last_setup = table.setup
         while len(self.screen_stack) > 1:
@@ -104,6 +106,8 @@ class GardensApp(App[None]):
 
     def start_game(self, setup: Setup) -> GameScreen | None:
         """A new table for ``setup`` and its screen (a refusal is reported, not raised)."""
+        from gardens_tui.table import Table
+
         try:
             table = Table(setup, free_undo=self.settings.free_undo)
         except ValueError as error:
@@ -124,6 +128,8 @@ class GardensApp(App[None]):
 
     def game_screen(self) -> GameScreen | None:
         """The topmost game screen, if a game is open."""
+        from gardens_tui.ui.screens.game_base import GameScreen
+
         for screen in reversed(self.screen_stack):
             if isinstance(screen, GameScreen):
                 return screen
@@ -141,6 +147,7 @@ class GardensApp(App[None]):
 
     def action_new_game(self) -> None:
         """The new-game dialog (pre-filled with the last game's seats), then the game."""
+        from gardens_tui.ui.screens.new_game import NewGameDialog
 
         def chosen(setup: Setup | None) -> None:
             if setup is not None:
@@ -150,6 +157,7 @@ class GardensApp(App[None]):
 
     def action_load_game(self) -> None:
         """The load dialog, then the chosen game."""
+        from gardens_tui.ui.screens.load import LoadDialog
 
         def chosen(path: Path | None) -> None:
             if path is not None:
@@ -163,6 +171,9 @@ class GardensApp(App[None]):
 
     def action_help(self) -> None:
         """Help for the current screen: its game's rules (all games' outside a game) and keys."""
+        from gardens_tui.rules.registry import GAMES
+        from gardens_tui.ui.screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         game_screen = self.game_screen()
@@ -191,6 +202,7 @@ class GardensApp(App[None]):
 
     def action_settings(self) -> None:
         """The settings dialog; saved settings are stored and applied at once."""
+        from gardens_tui.ui.screens.settings import SettingsScreen
 
         def chosen(settings: Settings | None) -> None:
             if settings is not None:
@@ -200,6 +212,8 @@ class GardensApp(App[None]):
 
     def apply_settings(self, settings: Settings) -> None:
         """Store ``settings`` and apply them to the theme and to every open game."""
+        from gardens_tui.ui.screens.game_base import GameScreen
+
         self.settings = settings
         try:
             save_settings(settings)

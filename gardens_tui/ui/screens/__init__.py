@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from gardens_tui.ui.screens.game_base import GameScreen
+if TYPE_CHECKING:
+    # Not at run time: importing this package (for the main menu) must not import the games.
+    from gardens_tui.ui.screens.game_base import GameScreen
 
 GAME_SCREENS: dict[str, type[GameScreen]] = {}
 """Game screens by game id (complete once :func:`load_game_screens` has run)."""
@@ -22,7 +24,7 @@ GAME_SCREEN_MODULES: tuple[str, ...] = ("gardens_tui.ui.screens.octopus_garden",
 """The modules of the games' own screens, each registering itself with :func:`register_screen`
 when imported. They are imported on first use, not at start-up, so the main menu appears sooner."""
 
-G = TypeVar("G", bound=type[GameScreen])
+G = TypeVar("G", bound="type[GameScreen]")
 
 
 def register_screen(game_id: str) -> Callable[[G], G]:

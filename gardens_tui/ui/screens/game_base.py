@@ -40,6 +40,7 @@ from gardens_tui.bots import Bot, make_bot
 from gardens_tui.rules.base import Action, GameState, IllegalAction
 from gardens_tui.settings import Settings
 from gardens_tui.table import Table
+from gardens_tui.ui.compositor import ClippedCompositor
 from gardens_tui.ui.screens.curtain import CurtainScreen, needs_curtain
 from gardens_tui.ui.screens.end import EndChoice, EndScreen
 from gardens_tui.ui.widgets.board_grid import BoardGrid
@@ -74,6 +75,8 @@ class GameScreen(Screen[None]):
 
     def __init__(self, table: Table, save_path: Path | None = None) -> None:
         super().__init__()
+        # A cursor key changes a board row and the info line: render only those rows.
+        self._compositor = ClippedCompositor()
         self.table = table
         self.save_path = save_path
         self.bot_delay_ms: int | None = None

@@ -327,7 +327,23 @@ class BoardGrid(ScrollView, can_focus=True):
     def _on_blur(self, event: events.Blur) -> None:
         self._invalidate((self.cursor,))
 
-    # --- actions and mouse --------------------------------------------------------------------
+    # --- keys, actions and mouse -------------------------------------------------------------
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Run the board's own key bindings as soon as the key arrives.
+
+        The focused widget's bindings come first in Textual's binding chain, so the outcome is
+        the one the chain would give; acting here spares every key the trip up through each
+        container to the app and back (most of the time from a key to the moved cursor). With
+        an app keymap (which may rebind these keys) the key takes the usual way.
+        """
+        if getattr(self.app, "_keymap", None):
+            return
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
 
     def action_move_cursor(self, dx: int, dy: int) -> None:
         """Move the cursor to the nearest cell in direction ``(dx, dy)``; stay at the edge."""

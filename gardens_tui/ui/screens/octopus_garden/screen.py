@@ -401,12 +401,22 @@ class OctopusGardenScreen(GameScreen):
             self._info_text = info
             self.query_one("#og-info", Static).update(info, layout=False)
 
-    def on_board_grid_cursor_moved(self, event: BoardGrid.CursorMoved) -> None:
-        """Describe the place under a board's cursor."""
-        board = event.board.id
-        if board in ("og-market", "og-garden") and self.is_mounted:
-            self._info_board = "market" if board == "og-market" else "garden"
-            self._draw_info()
+    def on_mount(self) -> None:
+        """Follow the cursors of the market and the garden (Textual runs the base's on_mount
+        as well: handlers are called for every class of the MRO)."""
+        # Watched, not told by BoardGrid.CursorMoved: the watcher runs while the key is being
+        # handled, so the info line is redrawn in the same frame as the board (the message
+        # would reach the screen several hops later, usually after that frame was written).
+        self.watch(self.market_board, "cursor", self._market_cursor_moved, init=False)
+        self.watch(self.garden_board, "cursor", self._garden_cursor_moved, init=False)
+
+    def _market_cursor_moved(self) -> None:
+        self._info_board = "market"
+        self._draw_info()
+
+    def _garden_cursor_moved(self) -> None:
+        self._info_board = "garden"
+        self._draw_info()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Describe the place under the cursor of the board that got the focus."""

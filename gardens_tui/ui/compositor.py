@@ -1,0 +1,67 @@
+"""A Textual compositor that renders only the part of the screen a partial update covers.
+
+Textual's compositor (8.x) answers a partial update (say, one board row and the info line) by
+asking every widget whose *container* overlaps the updated area to render its whole region,
+then keeps just the updated lines: the screen, every container from the screen down and their
+siblings (the footer, the prompt line, the side column) render all their lines on every cursor
+key. :class:`ClippedCompositor` asks only the widgets that overlap the updated rows, for just
+those rows, so the work follows the size of the change, not the depth of the widget tree.
+
+What reaches the terminal is the same: a widget left out has no cell in the updated area, and
+a widget is cut on whole rows only (columns stay as Textual cut them, on its own edges).
+It relies on :meth:`Compositor._get_renders`, a private method of Textual's compositor, whose
+contract (yield ``(region, clip, strips)``, the strips covering ``region ∩ clip`` row by row)
+is checked by the UI tests through every screen's rendering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+from textual.strip import Strip
+
+
+class ClippedCompositor(Compositor):
+    """A :class:`Compositor` whose partial updates render only the rows they change."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._bands: list[tuple[int, int]] | None = None
+        """Runs of updated rows (first, end) during a partial update; ``None`` otherwise."""
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        """Textual's partial update, rendering only the runs of rows that changed (a board row
+        and the info line far below it do not make every widget between them render)."""
+        rows = sorted({y for region in self._dirty_regions for y in region.line_range})
+        bands: list[tuple[int, int]] = []
+        for y in rows:
+            if bands and bands[-1][1] == y:
+                bands[-1] = (bands[-1][0], y + 1)
+            else:
+                bands.append((y, y + 1))
+        self._bands = bands
+        try:
+            return super().render_partial_update()
+        finally:
+            self._bands = None
+
+    def _get_renders(
+        self, crop: Region | None = None
+    ) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        if crop is None:
+            crop = self.size.region
+        left, right = crop.x, crop.right
+        bands = self._bands if self._bands is not None else [(crop.y, crop.bottom)]
+        for widget, (region, clip) in self.visible_widgets.items():
+            x, y, width, height = region.intersection(clip)
+            if not width or x >= right or x + width <= left:
+                continue  # nothing of this widget is in the updated columns
+            for top, bottom in bands:
+                first, last = max(y, top, crop.y), min(y + height, bottom, crop.bottom)
+                if first >= last:
+                    continue  # nothing of this widget is on these rows
+                rows = Region(x, first, width, last - first)
+                crop_lines = Region(x - region.x, first - region.y, width, last - first)
+                yield region, rows, widget.render_lines(crop_lines)
