@@ -14,9 +14,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from toy_game import TOY  # noqa: E402
+from toy_game import TOY
 
-from gardens_tui.rules import registry  # noqa: E402
+from gardens_tui.rules import registry
 
 
 @pytest.fixture(autouse=True)

@@ -21,9 +21,13 @@ def help_markdown(specs: Sequence[GameSpec], keys: Iterable[KeyHelp]) -> str:
     """The help text: each game's title and rules summary, then the keys as a Markdown table."""
     parts: list[str] = []
     for spec in specs:
-        players = f"{spec.min_players}-{spec.max_players} players"
-        parts.append(f"# {spec.title}\n\n*{players}.* {spec.blurb}")
-        parts.append(spec.summary.strip())
+        intro = f"*{spec.min_players}-{spec.max_players} players.* {spec.blurb}"
+        summary = spec.summary.strip()
+        if summary.startswith("# "):  # the summary brings its own title: keep one
+            heading, _, body = summary.partition("\n")
+            parts.append(f"{heading}\n\n{intro}\n\n{body.strip()}")
+        else:
+            parts.append(f"# {spec.title}\n\n{intro}\n\n{summary}")
         if spec.options:
             rows = "\n".join(
                 f"| `{opt.key}` | {opt.describe_value()} | {opt.description} |"

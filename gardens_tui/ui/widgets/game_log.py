@@ -64,6 +64,8 @@ class GameLog(ScrollView, can_focus=True):
         background: $surface;
         scrollbar-size-vertical: 1;
         scrollbar-size-horizontal: 0;
+        /* Keep the scrollbar's column from the start: lines are wrapped before it appears. */
+        scrollbar-gutter: stable;
         overflow-x: hidden;
     }
     GameLog:focus { border: round $border; }

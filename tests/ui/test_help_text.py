@@ -1,0 +1,29 @@
+"""The help text built for the `?` screen."""
+
+from __future__ import annotations
+
+from gardens_tui.rules.base import GameSpec
+from gardens_tui.rules.registry import get_game
+from gardens_tui.ui.screens.help import help_markdown
+
+
+def _spec(summary: str) -> GameSpec:
+    return GameSpec("reef", "Reef", 2, 4, "A test reef.", summary)
+
+
+def test_a_summary_with_its_own_title_is_shown_under_one_title() -> None:
+    text = help_markdown([_spec("# Reef\n\nPlace coral.")], [])
+    assert text.count("# Reef") == 1
+    assert text.startswith("# Reef\n\n*2-4 players.* A test reef.\n\nPlace coral.")
+
+
+def test_a_summary_without_a_title_gets_the_game_title() -> None:
+    text = help_markdown([_spec("Place coral.")], [])
+    assert text.startswith("# Reef\n\n*2-4 players.* A test reef.\n\nPlace coral.")
+
+
+def test_octopus_garden_help_names_the_game_once_and_lists_the_keys() -> None:
+    spec = get_game("octopus-garden").spec
+    text = help_markdown([spec], [("u", "undo")])
+    assert text.count(f"# {spec.title}\n") == 1
+    assert "| `u` | undo |" in text
