@@ -72,7 +72,9 @@ def format_action(action: Action) -> str:
 
 
 def _bad(text: str, why: str) -> IllegalAction:
-    return IllegalAction(f"not an Octopus's Garden action: {text!r} ({why}; try 'help')")
+    return IllegalAction(
+        f"not an Octopus's Garden action: {text!r} ({why}; the rules list the notation)"
+    )
 
 
 def _cell(word: str, text: str) -> int:
