@@ -11,6 +11,7 @@ a coral space is exactly ``(CORAL,)`` (nothing may enter it) and a boxer-crab sp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from gardens_tui.rules.base import Decision, GameState
@@ -147,46 +148,18 @@ class OctopusState(GameState):
         Stacks are tuples, so copying the lists is enough. Built without ``__init__`` because
         copying is on the hot path of every bot playout.
         """
-        n: OctopusState = _new(OctopusState)
-        n.players = self.players
-        n.options = self.options
-        n.rng = self.rng
-        n.active = self.active
-        n.turn = self.turn
-        n.events = self.events
-        n.chance = self.chance
-        n.over = self.over
-        n.hidden = self.hidden
-        n.gardens = [g[:] for g in self.gardens]
-        n.pearls = self.pearls[:]
-        n.bed = self.bed
-        n.clown_pile = self.clown_pile[:]
-        n.horse_pile = self.horse_pile[:]
-        n.clowns = [v[:] for v in self.clowns]
-        n.horses = [v[:] for v in self.horses]
-        n.market = self.market[:]
-        n.claims = self.claims[:]
-        n.bag = self.bag[:]
-        n.out = self.out[:]
-        n.phase = self.phase
-        n.hand = self.hand[:]
-        n.chests = self.chests
-        n.moved = self.moved[:]
-        n.pushes = self.pushes[:]
-        n.drawn = self.drawn
-        n.claim_order = self.claim_order[:]
-        n.shark_of = self.shark_of[:]
-        n.shark_bought = self.shark_bought[:]
-        n.end_by = self.end_by
-        n.idle_turns = self.idle_turns
-        n.legal_cache = None
-        return n
+        return self._clone(range(len(self.players)))
 
     def derive(self, seat: int) -> OctopusState:
         """A copy for ``apply`` to change: like :meth:`copy`, but only the active seat's and
         ``seat``'s gardens and bonus lists are copied; the other seats' are shared, because one
         decision never changes them. Never hand a derived state out before it is finished.
         """
+        return self._clone({self.active, seat})
+
+    def _clone(self, own: Iterable[int]) -> OctopusState:
+        """A copy whose gardens and bonus lists are copied for the seats in ``own`` and shared
+        for the rest; every other mutable field is copied."""
         n: OctopusState = _new(OctopusState)
         n.players = self.players
         n.options = self.options
@@ -200,7 +173,7 @@ class OctopusState(GameState):
         gardens = n.gardens = self.gardens[:]
         clowns = n.clowns = self.clowns[:]
         horses = n.horses = self.horses[:]
-        for p in {self.active, seat}:
+        for p in own:
             gardens[p] = gardens[p][:]
             clowns[p] = clowns[p][:]
             horses[p] = horses[p][:]
