@@ -1,5 +1,6 @@
-"""Snapshot tests (pytest-textual-snapshot) of the menu, the new-game dialog, the settings dialog
-and the load dialog at 80x24 (the minimum size) and 120x40. The app is kept deterministic: an
+"""Snapshot tests (pytest-textual-snapshot) of the menu, the new-game dialog, the settings dialog,
+the load dialog, the rules help and the hot-seat curtain at 80x24 (the minimum size) and 120x40,
+and of the "terminal too small" notice below that. The app is kept deterministic: an
 empty data folder, default settings, a fixed save listing with fixed dates."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from textual.pilot import Pilot
 from gardens_tui.saves import SaveInfo
 from gardens_tui.settings import Settings
 from gardens_tui.ui.app import create_app
+from gardens_tui.ui.screens.curtain import CurtainScreen
 from gardens_tui.ui.screens.load import LoadDialog
 
 SIZES = [(80, 24), (120, 40)]
@@ -75,3 +77,21 @@ def test_load_dialog(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause()
 
     assert snap_compare(app(), terminal_size=size, run_before=open_dialog)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_help(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app(), press=["r"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_curtain(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def pass_to_bob(pilot: Pilot[Any]) -> None:
+        await pilot.app.push_screen(CurtainScreen("Bob"))
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=pass_to_bob)
+
+
+def test_terminal_too_small(snap_compare: Any) -> None:
+    assert snap_compare(app(), terminal_size=(70, 20))
