@@ -15,8 +15,12 @@ from typing import Any
 from gardens_tui.bots import LEVELS as BOT_KINDS
 from gardens_tui.rules.base import Action, Game, GameState, OptionValue
 from gardens_tui.rules.registry import get_game
-
-MAX_NAME = 40
+from gardens_tui.rules.safe_text import (
+    check_name,
+    name_key,
+    normalise_name,
+    printable,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +51,12 @@ def parse_players(spec: str) -> list[Seat]:
     """Parse a ``--players`` list: ``Ann,Bob,bot:greedy,Cleo=bot:random``.
 
     A plain entry is a human seat with that name; ``bot:LEVEL`` is a bot with a generated name;
-    ``NAME=bot:LEVEL`` is a named bot. Raises ``ValueError`` on empty or duplicate names and
-    unknown bot levels.
+    ``NAME=bot:LEVEL`` is a named bot. Names are stored in Unicode NFC without surrounding
+    spaces. Raises ``ValueError`` on empty, duplicate or refused names (see
+    :func:`~gardens_tui.rules.safe_text.check_name`) and unknown bot levels.
     """
     seats: list[Seat] = []
-    for index, raw in enumerate(part.strip() for part in spec.split(",")):
+    for index, raw in enumerate(normalise_name(part) for part in spec.split(",")):
         if not raw:
             raise ValueError(f"seat {index + 1} of {spec!r} is empty")
         match = _SEAT_RE.match(raw)
@@ -61,7 +66,7 @@ def parse_players(spec: str) -> list[Seat]:
                 raise ValueError(
                     f"unknown bot level {bot!r}; the levels are: {', '.join(BOT_KINDS)}"
                 )
-            name = (match["name"] or "").strip() or f"{bot.capitalize()} bot {index + 1}"
+            name = normalise_name(match["name"] or "") or f"{bot.capitalize()} bot {index + 1}"
             seats.append(Seat(name, bot))
         else:
             seats.append(Seat(raw))
@@ -70,15 +75,20 @@ def parse_players(spec: str) -> list[Seat]:
 
 
 def check_seats(seats: Sequence[Seat]) -> None:
-    """``ValueError`` unless every seat has a distinct 1-40 character name and a known bot level."""
+    """``ValueError`` unless every seat has a known bot level and a name that
+    :func:`~gardens_tui.rules.safe_text.check_name` accepts, and no two names look the same
+    (compared in NFC, case-folded: :func:`~gardens_tui.rules.safe_text.name_key`)."""
     seen: set[str] = set()
     for index, seat in enumerate(seats):
-        name = seat.name.strip()
-        if not name or len(name) > MAX_NAME:
-            raise ValueError(f"seat {index + 1}: a name must be 1 to {MAX_NAME} characters")
-        if name.casefold() in seen:
-            raise ValueError(f"seat {index + 1}: the name {name!r} is used twice")
-        seen.add(name.casefold())
+        try:
+            check_name(seat.name)
+        except ValueError as exc:
+            raise ValueError(f"seat {index + 1}: {exc}") from None
+        key = name_key(seat.name)
+        if key in seen:
+            shown = printable(seat.name.strip())
+            raise ValueError(f"seat {index + 1}: the name '{shown}' is used twice")
+        seen.add(key)
         if seat.bot is not None and seat.bot not in BOT_KINDS:
             raise ValueError(f"seat {index + 1}: unknown bot level {seat.bot!r}")
 
@@ -173,7 +183,7 @@ class Table:
 
     def apply_text(self, text: str) -> GameState:
         """Parse ``text`` in the game's notation and play it."""
-        return self.apply(self.game.parse_action(self.state, text))
+        return self.apply(self.game.read_action(self.state, text))
 
     def undo_steps(self, seat: int | None = None) -> int:
         """How many decisions :meth:`undo` would take back for ``seat`` (0: undo not allowed).

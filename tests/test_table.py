@@ -193,7 +193,7 @@ def test_parse_players_names_bots_and_named_bots() -> None:
         ("Ann,Zed=bot:smart", "unknown bot level 'smart'"),
         ("Ann,,Bob", "seat 2 of 'Ann,,Bob' is empty"),
         ("", "seat 1 of '' is empty"),
-        ("Ann," + "x" * 41, "seat 2: a name must be 1 to 40 characters"),
+        ("Ann," + "x" * 41, "seat 2: a name may be at most 40 columns wide"),
     ],
 )
 def test_parse_players_refuses_bad_seats(spec: str, message: str) -> None:

@@ -15,7 +15,8 @@ Actions are small hashable tuples whose first item is a verb, e.g. ``("buy", "ro
 game formats them to and parses them from a short text notation (``buy row 2``), which the command
 line, the game log and the save files use.
 
-This module is pure Python and imports nothing outside the standard library.
+This module is pure Python and imports nothing outside the standard library (and the rules'
+own :mod:`~gardens_tui.rules.safe_text`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
+
+from gardens_tui.rules.safe_text import MAX_ACTION_TEXT, check_line
 
 Action = tuple[Any, ...]
 """An action: a hashable tuple whose first item is the verb (``("plant", 3)``)."""
@@ -360,6 +363,21 @@ class Game(ABC, Generic[S]):
     def parse_action(self, state: S, text: str) -> Action:
         """The action ``text`` names in this state. Raises :class:`IllegalAction` if the text is
         not an action of this game's notation (it does not check legality)."""
+
+    def read_action(self, state: S, text: str) -> Action:
+        """:meth:`parse_action` behind the checks that text typed by a person or read from a file
+        needs first: at most :data:`~gardens_tui.rules.safe_text.MAX_ACTION_TEXT` characters and
+        nothing a terminal could act on (control or invisible characters, lone surrogates).
+        Raises :class:`IllegalAction` saying which. Everything outside the rules that turns text
+        into an action (the command line, save files, the table) calls this, never
+        ``parse_action`` directly."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is text, not {type(text).__name__}")
+        try:
+            check_line(text, MAX_ACTION_TEXT)
+        except ValueError as exc:
+            raise IllegalAction(f"not an action: {exc}") from None
+        return self.parse_action(state, text)
 
     def describe_action(self, state: S, action: Action) -> str:
         """A short human description of what the action does here (for ``gardens moves``)."""

@@ -11,6 +11,10 @@ from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 from gardens_tui.rules.rng import MAX_SEED
+from gardens_tui.rules.safe_text import check_line, check_name, name_key
+
+MAX_EVENT_TEXT = 500
+"""The longest log line a state may hold."""
 
 T = TypeVar("T")
 
@@ -69,6 +73,16 @@ def string(data: Any, path: str, choices: Collection[str] | None = None) -> str:
     if choices is not None and data not in choices:
         raise fail(path, f"unknown value {data!r}")
     return data
+
+
+def line(data: Any, path: str, max_length: int = MAX_EVENT_TEXT) -> str:
+    """``data`` as one line of text that is safe to show (see
+    :func:`~gardens_tui.rules.safe_text.check_line`): no control or invisible character."""
+    text = string(data, path)
+    try:
+        return check_line(text, max_length)
+    except ValueError as exc:
+        raise fail(path, str(exc)) from None
 
 
 def optional(data: Any, path: str, read: Callable[[Any, str], T]) -> T | None:
@@ -134,9 +148,15 @@ def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
         spec.check_player_count(len(players))
     except ValueError as exc:
         raise fail(f"{path}.players", str(exc)) from None
+    seen: set[str] = set()
     for i, name in enumerate(players):
-        if not name.strip() or len(name) > 40:
-            raise fail(f"{path}.players[{i}]", "a name must be 1 to 40 characters")
+        try:
+            check_name(name)
+        except ValueError as exc:
+            raise fail(f"{path}.players[{i}]", str(exc)) from None
+        if name_key(name) in seen:
+            raise fail(f"{path}.players[{i}]", "two players have names that look the same")
+        seen.add(name_key(name))
     given_options = obj(d["options"], f"{path}.options")
     try:
         options = spec.normalise_options(given_options)
@@ -148,7 +168,7 @@ def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
         "rng": rng_state(d["rng"], f"{path}.rng"),
         "active": integer(d["active"], f"{path}.active", 0, len(players) - 1),
         "turn": integer(d["turn"], f"{path}.turn", 1, 1_000_000),
-        "events": tuple(array(d.get("events", []), f"{path}.events", string, max_length=200)),
+        "events": tuple(array(d.get("events", []), f"{path}.events", line, max_length=200)),
         "chance": boolean(d.get("chance", False), f"{path}.chance"),
         "over": boolean(d.get("over", False), f"{path}.over"),
         "hidden": boolean(d.get("hidden", False), f"{path}.hidden"),

@@ -21,6 +21,7 @@ from gardens_tui.rules.octopus_garden.board import (
 from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.engine import legal_actions
 from gardens_tui.rules.octopus_garden.state import OctopusState
+from gardens_tui.rules.safe_text import whole_number
 
 HELP = """\
 Octopus's Garden notation (garden spaces a1..e4, rows a-e of 4-5-6-5-4; market spaces m1..m9):
@@ -110,8 +111,8 @@ def parse_action(state: OctopusState, text: str) -> Action:
     if verb == "pass" and n == 0:
         return ("pass",)
     if verb == "treasure":
-        if n >= 1 and args[0].isdigit():
-            k = int(args[0])
+        k = whole_number(args[0]) if n >= 1 else None
+        if k is not None:
             if k == 0 and n == 1:
                 return ("treasure", 0)
             if k > 0 and n == 2 and args[1] in ("keep", "sell"):
