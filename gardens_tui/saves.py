@@ -22,10 +22,12 @@ Every refusal is a :class:`SaveError` whose message a person understands; nothin
 hostile input (deep nesting, huge numbers, NaN, duplicate keys, oversize or non-regular files) and
 nothing changes a file while reading it.
 
-Writes (:func:`save_table`, :func:`autosave`, and the settings module) go through
-:func:`atomic_write_text`: a temporary file in the same folder, fsync, ``os.replace``. Before a
-snapshot is written it is checked to read back to the same position, so a damaged file never
-replaces a good one.
+Files are read and written through :mod:`gardens_tui.storage`: reads refuse anything that is not
+a regular file; writes hold the folder's write lock, follow a symbolic link to its file, refuse
+to replace a file that changed since it was read, and are atomic (a temporary file in the same
+folder, fsync, ``os.replace``). Before a snapshot is written it is checked to read back to the
+same position, so a damaged file never replaces a good one; an autosave never replaces progress
+it does not contain (:func:`autosave`).
 
 This module is pure Python (standard library and ``platformdirs``): it never imports the UI.
 """
@@ -34,12 +36,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import re
-import secrets
-import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -48,6 +47,20 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from gardens_tui import __version__
+from gardens_tui.storage import (
+    MAX_DEPTH,
+    decode_json,
+    digest_of,
+    dumps,
+    locked,
+    parse_json,
+    read_bytes,
+    read_head,
+    read_json_file,
+    replace_file,
+)
+from gardens_tui.storage import FileVersion as FileVersion  # re-exported: part of this API
+from gardens_tui.storage import SaveError as SaveError
 
 if TYPE_CHECKING:
     from gardens_tui.rules.base import Game, GameState
@@ -63,17 +76,11 @@ FORMAT = "gardens-tui/snapshot"
 VERSION = 1
 """The envelope version this gardens-tui writes. Older files are migrated on load."""
 
-MAX_BYTES = 5 * 1024 * 1024
-"""The largest save file read (5 MB); a real game is a few dozen kilobytes."""
-
-MAX_DEPTH = 64
-"""The deepest JSON nesting accepted; real states nest a handful of levels."""
-
-MAX_DIGITS = 40
-"""The longest integer literal accepted (a 64-bit seed has 20 digits)."""
-
 MAX_ACTIONS = 100_000
 """The most actions a save file may hold."""
+
+MAX_ENVELOPE_TEXT = 64
+"""The longest ``app_version`` or ``saved_at`` accepted."""
 
 MAX_AUTOSAVES = 50
 """Autosaves kept in the autosave folder; older ones are removed when a new one is written."""
@@ -90,18 +97,6 @@ only when it is next saved.
 
 # Written first by this module, so a truncated save of ours still shows it in its first bytes.
 _OURS = re.compile(rb'^\s*\{\s*"format"\s*:\s*"gardens-tui/')
-
-
-class SaveError(ValueError):
-    """A file refused (or a save that could not be written), with a reason a person understands.
-
-    ``reason`` says what is wrong; ``path`` is the file concerned, if any. ``str()`` gives both.
-    """
-
-    def __init__(self, reason: str, path: Path | str | None = None) -> None:
-        self.reason = reason
-        self.path = None if path is None else Path(path)
-        super().__init__(reason if path is None else f"{path}: {reason}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -129,235 +124,6 @@ def saves_dir() -> Path:
 def autosaves_dir() -> Path:
     """The folder of automatic saves: ``data_dir()/autosaves``."""
     return data_dir() / "autosaves"
-
-
-# --------------------------------------------------------------------------------------------
-# Reading and writing files
-# --------------------------------------------------------------------------------------------
-
-
-def atomic_write_text(path: Path, text: str, *, make_parents: bool = False) -> Path:
-    """Write ``text`` (UTF-8) to ``path`` so that readers see the old file or the new one, never
-    a mix: a temporary file in the same folder, flushed and fsynced, then ``os.replace``.
-
-    An existing file keeps its permission bits. On any failure the temporary file is removed,
-    the old file is untouched and :class:`SaveError` is raised. Returns ``path``.
-    """
-    path = Path(path)
-    folder = path.parent
-    if make_parents:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise SaveError(f"cannot create the folder: {_os_reason(exc)}", folder) from None
-    if path.is_dir():
-        raise SaveError("is a folder, not a file", path)
-    if not folder.is_dir():
-        raise SaveError("the folder does not exist", folder)
-    temp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(text.encode("utf-8"))
-                handle.flush()
-                os.fsync(handle.fileno())
-            if path.exists():
-                os.chmod(temp, stat.S_IMODE(path.stat().st_mode))
-            os.replace(temp, path)
-        except BaseException:
-            temp.unlink(missing_ok=True)
-            raise
-    except OSError as exc:
-        raise SaveError(f"cannot write: {_os_reason(exc)}", path) from None
-    _fsync_folder(folder)
-    return path
-
-
-def _fsync_folder(folder: Path) -> None:
-    # Makes the rename itself durable. Not possible on every platform, hence best effort.
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _os_reason(exc: OSError) -> str:
-    return exc.strerror or type(exc).__name__
-
-
-class _Refused(ValueError):
-    """Raised from inside the JSON parser's hooks."""
-
-
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Refused(f"a number with {len(text)} digits is too large")
-    return int(text)
-
-
-def _parse_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise _Refused(f"the number {text[:20]} is out of range")
-    return value
-
-
-def _parse_constant(text: str) -> Any:
-    raise _Refused(f"{text} is not a number JSON allows")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _Refused(f"the key {key!r} appears twice in one object")
-        result[key] = value
-    return result
-
-
-def parse_json(text: str) -> Any:
-    """Parse untrusted JSON text, refusing what a save file never holds.
-
-    Raises :class:`SaveError` for invalid JSON (with line and column), NaN and infinities,
-    integers longer than :data:`MAX_DIGITS` digits, duplicate keys and nesting deeper than
-    :data:`MAX_DEPTH`.
-    """
-    try:
-        data = json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
-            object_pairs_hook=_no_duplicates,
-        )
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    except _Refused as exc:
-        raise SaveError(f"refused: {exc}") from None
-    except RecursionError:
-        raise SaveError(f"refused: nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as exc:  # int() refusing too many digits, and the like
-        raise SaveError(f"refused: {exc}") from None
-    _check_depth(data)
-    return data
-
-
-def _check_depth(data: Any) -> None:
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Iterable[Any] = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > MAX_DEPTH:
-            raise SaveError(f"refused: nested more than {MAX_DEPTH} levels deep")
-        stack.extend((child, depth + 1) for child in children)
-
-
-def read_json_file(path: Path | str, max_bytes: int = MAX_BYTES) -> Any:
-    """The JSON value in the file at ``path``, read safely.
-
-    Refuses (with :class:`SaveError` naming the file) a missing file, a folder, anything that is
-    not a regular file, an unreadable file, one over ``max_bytes``, text that is not UTF-8 and
-    everything :func:`parse_json` refuses. Never changes the file.
-    """
-    path = Path(path)
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise SaveError("no such file", path) from None
-    except OSError as exc:
-        raise SaveError(f"cannot read: {_os_reason(exc)}", path) from None
-    if stat.S_ISDIR(info.st_mode):
-        raise SaveError("is a folder, not a save file", path)
-    if not stat.S_ISREG(info.st_mode):
-        raise SaveError("is not a regular file", path)
-    if info.st_size > max_bytes:
-        raise SaveError(f"too large ({info.st_size} bytes; the limit is {max_bytes})", path)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(max_bytes + 1)
-    except OSError as exc:
-        raise SaveError(f"cannot read: {_os_reason(exc)}", path) from None
-    if len(raw) > max_bytes:
-        raise SaveError(f"too large (the limit is {max_bytes} bytes)", path)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise SaveError("not UTF-8 text, so not a save file", path) from None
-    if not text.strip():
-        raise SaveError("the file is empty", path)
-    try:
-        return parse_json(text)
-    except SaveError as exc:
-        raise SaveError(exc.reason, path) from None
-
-
-def dumps(data: Any, width: int = 100) -> str:
-    """``data`` as indented JSON that people can edit: objects and lists of containers one item
-    per line; lists of plain values packed onto lines of at most ``width`` characters."""
-    lines: list[str] = []
-    _dump_into(lines, data, 0, "", width)
-    return "\n".join(lines) + "\n"
-
-
-def _flat(value: dict[str, Any] | list[Any]) -> bool:
-    items = value.values() if isinstance(value, dict) else value
-    return not any(isinstance(item, dict | list) and item for item in items)
-
-
-def _dump_into(lines: list[str], value: Any, indent: int, prefix: str, width: int) -> None:
-    pad = " " * indent
-    if isinstance(value, dict | list) and value and _flat(value):
-        one_line = f"{pad}{prefix}{json.dumps(value, ensure_ascii=False)}"
-        if len(one_line) <= width:
-            lines.append(one_line)
-            return
-    if isinstance(value, dict) and value:
-        lines.append(f"{pad}{prefix}{{")
-        items = list(value.items())
-        for i, (key, item) in enumerate(items):
-            comma = "," if i < len(items) - 1 else ""
-            _dump_into(lines, item, indent + 2, json.dumps(key, ensure_ascii=False) + ": ", width)
-            lines[-1] += comma
-        lines.append(f"{pad}}}")
-        return
-    if isinstance(value, list) and value:
-        if any(isinstance(item, dict | list) and item for item in value):
-            lines.append(f"{pad}{prefix}[")
-            for i, item in enumerate(value):
-                _dump_into(lines, item, indent + 2, "", width)
-                if i < len(value) - 1:
-                    lines[-1] += ","
-            lines.append(f"{pad}]")
-            return
-        parts = [json.dumps(item, ensure_ascii=False) for item in value]
-        lines.append(f"{pad}{prefix}[")
-        inner = " " * (indent + 2)
-        row = ""
-        for i, part in enumerate(parts):
-            piece = part + ("," if i < len(parts) - 1 else "")
-            if row and len(inner) + len(row) + 1 + len(piece) > width:
-                lines.append(inner + row)
-                row = piece
-            else:
-                row = f"{row} {piece}" if row else piece
-        lines.append(inner + row)
-        lines.append(f"{pad}]")
-        return
-    lines.append(f"{pad}{prefix}{json.dumps(value, ensure_ascii=False)}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -452,7 +218,9 @@ def _short(value: Any) -> str:
 
 
 def _check_envelope(data: Any) -> tuple[dict[str, Any], Game[Any]]:
-    """The migrated envelope and its game, after checking format, version and game id."""
+    """The migrated envelope and its game, after checking format, version and game id (and that
+    ``app_version`` and ``saved_at`` are short lines of text that are safe to show)."""
+    from gardens_tui.rules import fields as F
     from gardens_tui.rules.registry import get_game
 
     if not isinstance(data, dict):
@@ -471,8 +239,8 @@ def _check_envelope(data: Any) -> tuple[dict[str, Any], Game[Any]]:
     except ValueError as exc:
         raise SaveError(str(exc)) from None
     for key in ("app_version", "saved_at"):
-        if key in data and not isinstance(data[key], str):
-            raise SaveError(f"{key}: expected a string, got {_short(data[key])}")
+        if key in data:
+            F.line(data[key], key, MAX_ENVELOPE_TEXT)
     return data, game
 
 
@@ -575,10 +343,17 @@ def _replay(
     parsed: list[Any] = []
     for i, text in enumerate(actions):
         try:
-            action = game.parse_action(states[-1], text)
+            action = game.read_action(states[-1], text)
             states.append(game.apply(states[-1], action))
         except IllegalAction as exc:
-            raise SaveError(f"actions[{i}] {text!r} cannot be replayed: {exc}") from None
+            shown = _short(text)
+            raise SaveError(f"actions[{i}] {shown} cannot be replayed: {exc}") from None
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            # A game's parser should only raise IllegalAction; refuse rather than crash if not.
+            shown = _short(text)
+            raise SaveError(
+                f"actions[{i}] {shown} cannot be read ({type(exc).__name__}: {exc})"
+            ) from None
         parsed.append(action)
     return states, parsed
 
@@ -660,8 +435,8 @@ def _setup_for_position(game: Game[Any], setup: Setup | None, state: GameState) 
 # --------------------------------------------------------------------------------------------
 
 
-def _encode(table: Table) -> str:
-    """The snapshot as file text, checked to read back to the same position first."""
+def _encode(table: Table) -> bytes:
+    """The snapshot as file bytes, checked to read back to the same position first."""
     data = snapshot(table)
     try:
         text = dumps(data)
@@ -671,17 +446,15 @@ def _encode(table: Table) -> str:
     back = _read_state(game, parse_json(text)["state"], "state")
     if not game.states_equal(back, table.state):
         raise SaveError("the position does not read back the same: not saved")
-    return text
+    return text.encode("utf-8")
 
 
 def is_our_file(path: Path) -> bool:
-    """Whether ``path`` is a gardens-tui save: a JSON object whose ``format`` is ours, or a
-    damaged save of ours (its first bytes still show the format, which this module writes first).
-    """
-    try:
-        with Path(path).open("rb") as handle:
-            head = handle.read(256)
-    except OSError:
+    """Whether ``path`` is a regular file holding a gardens-tui save: a JSON object whose
+    ``format`` is ours, or a damaged save of ours (its first bytes still show the format, which
+    this module writes first). Folders, pipes, devices and unreadable files are not."""
+    head = read_head(path, 256)
+    if head is None:
         return False
     if _OURS.match(head.removeprefix(b"\xef\xbb\xbf")):
         return True
@@ -692,36 +465,64 @@ def is_our_file(path: Path) -> bool:
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-def save_table(table: Table, path: Path | str) -> Path:
-    """Write ``table`` to ``path`` atomically and return the path.
+def _check_replaceable(target: Path) -> None:
+    """Refuse to replace a file that is not a gardens-tui save (an empty file may go)."""
+    head = read_head(target, 1)
+    if head and not is_our_file(target):
+        raise SaveError("exists and is not a gardens-tui save; not overwritten", target)
 
-    Refuses (:class:`SaveError`) to overwrite a file that is not a gardens-tui save (so a typo
-    never clobbers a document), to write into a folder that does not exist, and to write a
-    snapshot that would not read back the same. A failed save leaves any old file untouched.
+
+def write_save(table: Table, path: Path | str, *, expect: str | None = None) -> FileVersion:
+    """Write ``table`` to ``path`` atomically under the folder's write lock; return where it went
+    (a symbolic link is followed to its file) and the digest of what was written.
+
+    ``expect``: the digest of the file as it was read (:func:`read_save`); if somebody changed it
+    since, nothing is written. Refuses (:class:`SaveError`) to overwrite a file that is not a
+    gardens-tui save (so a typo never clobbers a document) or anything that is not a regular
+    file, to write into a folder that does not exist, and to write a snapshot that would not read
+    back the same. A failed save leaves any old file untouched.
     """
+    data = _encode(table)
+    with locked(path) as target:
+        _check_replaceable(target)
+        return replace_file(target, data, expect=expect)
+
+
+def save_table(table: Table, path: Path | str, *, expect: str | None = None) -> Path:
+    """:func:`write_save`, returning only the path written."""
+    return write_save(table, path, expect=expect).path
+
+
+def read_save(path: Path | str, *, free_undo: bool = False) -> tuple[Table, FileVersion]:
+    """The table saved at ``path`` and the version of the file it came from (pass its digest as
+    ``expect`` when writing the file back). Raises :class:`SaveError` (naming the file) for
+    everything :func:`~gardens_tui.storage.read_bytes` and :func:`table_from_snapshot` refuse."""
     path = Path(path)
-    if path.exists() and not path.is_dir():
-        nonempty = path.stat().st_size > 0
-        if nonempty and not is_our_file(path):
-            raise SaveError("exists and is not a gardens-tui save; not overwritten", path)
-    return atomic_write_text(path, _encode(table))
+    raw = read_bytes(path)
+    data = decode_json(raw, path)
+    try:
+        table = table_from_snapshot(data, free_undo=free_undo)
+    except SaveError as exc:
+        raise SaveError(exc.reason, path) from None
+    return table, FileVersion(path, digest_of(raw))
 
 
 def load_table(path: Path | str, *, free_undo: bool = False) -> Table:
-    """The table saved at ``path``. Raises :class:`SaveError` (naming the file) for everything
-    :func:`read_json_file` and :func:`table_from_snapshot` refuse."""
-    data = read_json_file(path)
-    try:
-        return table_from_snapshot(data, free_undo=free_undo)
-    except SaveError as exc:
-        raise SaveError(exc.reason, path) from None
+    """The table saved at ``path`` (see :func:`read_save`)."""
+    return read_save(path, free_undo=free_undo)[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Autosaves
+# --------------------------------------------------------------------------------------------
 
 
 def autosave_path(table: Table) -> Path:
-    """The autosave file of ``table``'s game: one per game, named after its setup and start.
+    """The usual autosave file of ``table``'s game: one per game, named after its setup and
+    start.
 
     Every game the app starts has its own seed, so two games never share a file; the same game
-    saved again overwrites its own autosave.
+    saved again overwrites its own autosave (see :func:`autosave` for when it may not).
     """
     key = {
         "setup": setup_to_dict(table.setup),
@@ -731,23 +532,91 @@ def autosave_path(table: Table) -> Path:
     return autosaves_dir() / f"{table.setup.game}-{digest}.json"
 
 
-def autosave(table: Table) -> Path:
-    """Save ``table`` to its :func:`autosave_path` (creating the folder) and return the path.
-
-    The snapshot is checked before it replaces the previous autosave, so a damaged autosave never
-    replaces a good one. Beyond :data:`MAX_AUTOSAVES` files the oldest autosaves are removed.
-    """
-    path = atomic_write_text(autosave_path(table), _encode(table), make_parents=True)
-    _prune_autosaves(keep=path)
-    return path
+MAX_BRANCHES = 1000
+"""The most autosave files one game may have (see :func:`autosave`)."""
 
 
-def _json_files(folder: Path) -> list[Path]:
+def _autosave_paths(table: Table, previous: FileVersion | None) -> Iterator[Path]:
+    if previous is not None:
+        yield previous.path
+    base = autosave_path(table)
+    yield base
+    for n in range(2, MAX_BRANCHES + 1):
+        yield base.with_name(f"{base.stem}-{n}{base.suffix}")
+
+
+def _may_replace_autosave(table: Table, target: Path, previous: FileVersion | None) -> bool:
+    """Whether writing ``table`` over the autosave ``target`` loses nothing: there is no file,
+    or it is exactly what this game last wrote there, or it holds an earlier point of this
+    same game (its actions lead to ours)."""
     try:
-        found = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
+        raw = read_bytes(target)
+    except SaveError as exc:
+        return exc.reason == "no such file"
+    if previous is not None and previous.path == target and digest_of(raw) == previous.digest:
+        return True
+    try:
+        data = decode_json(raw, target)
+    except SaveError:
+        return False
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return False
+    if data.get("setup") != _json_form(setup_to_dict(table.setup)):
+        return False
+    start = data.get("start")
+    if start is not None and start != _json_form(table.game.to_dict(table.states[0])):
+        return False
+    theirs = data.get("actions", [])
+    ours = table.notation()
+    return isinstance(theirs, list) and ours[: len(theirs)] == theirs
+
+
+def autosave(table: Table, previous: FileVersion | None = None) -> FileVersion:
+    """Autosave ``table`` and return where it went; ``previous`` is where this game was last
+    autosaved, or the autosave it was opened from.
+
+    Progress is never overwritten: the game's autosave file is replaced only when that loses
+    nothing (it is ``previous`` unchanged, or an earlier point of this game, or absent).
+    Otherwise (another window played on from the same autosave, or this game was opened from an
+    older save and now branches off) the game gets a file of its own beside it,
+    ``<game>-<id>-2.json`` and so on. The snapshot is checked before it replaces anything, so a
+    damaged autosave never replaces a good one. Beyond :data:`MAX_AUTOSAVES` files the autosaves
+    with the oldest stored times are removed.
+    """
+    data = _encode(table)
+    folder = autosaves_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"cannot create the folder: {exc.strerror or exc}", folder) from None
+    for path in _autosave_paths(table, previous):
+        with locked(path) as target:
+            if _may_replace_autosave(table, target, previous):
+                written = replace_file(target, data)
+                break
+    else:
+        raise SaveError(f"this game already has {MAX_BRANCHES} autosaves; not saved", folder)
+    _prune_autosaves(keep=written.path)
+    return written
+
+
+def _regular_json_files(folder: Path) -> list[Path]:
+    """The ``*.json`` regular files (not links, folders or hidden files) directly in
+    ``folder``."""
+    try:
+        entries = list(os.scandir(folder))
     except OSError:
         return []
-    return sorted(found, key=_mtime, reverse=True)
+    found = []
+    for entry in entries:
+        if not entry.name.endswith(".json") or entry.name.startswith("."):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False):
+                found.append(Path(entry.path))
+        except OSError:
+            continue
+    return found
 
 
 def _mtime(path: Path) -> float:
@@ -757,10 +626,75 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+_stored_times: dict[tuple[str, int, int, int, int], float | None] = {}
+"""Cache of :func:`stored_time` by path, inode, size and modification and change times (the
+change time cannot be set back, so a rewritten file is always read again)."""
+
+
+def stored_time(path: Path) -> float | None:
+    """When the gardens-tui save at ``path`` says it was saved (a POSIX timestamp), or ``None``
+    when the file is not a readable save of ours or holds no valid ``saved_at``."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    key = (str(path), info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    if key not in _stored_times:
+        if len(_stored_times) > 4 * MAX_AUTOSAVES:
+            _stored_times.clear()
+        _stored_times[key] = _read_stored_time(path)
+    return _stored_times[key]
+
+
+def _read_stored_time(path: Path) -> float | None:
+    try:
+        data = read_json_file(path)
+    except SaveError:
+        return None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return None
+    return _timestamp(data.get("saved_at"))
+
+
+def _timestamp(saved_at: Any) -> float | None:
+    if not isinstance(saved_at, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(saved_at)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
+
+
+def _newest_first(paths: Iterable[Path]) -> list[Path]:
+    """``paths`` by the time stored in each file, newest first; files without one last, by
+    their modification time."""
+
+    def key(path: Path) -> tuple[bool, float, float]:
+        stored = stored_time(path)
+        return (stored is not None, stored or 0.0, _mtime(path))
+
+    return sorted(paths, key=key, reverse=True)
+
+
 def _prune_autosaves(keep: Path) -> None:
-    for old in _json_files(autosaves_dir())[MAX_AUTOSAVES:]:
-        if old != keep:
-            old.unlink(missing_ok=True)
+    """Remove the gardens-tui autosaves beyond the newest :data:`MAX_AUTOSAVES` (by stored
+    time). Anything else in the folder (damaged files, other files, folders) is left alone."""
+    files = _regular_json_files(autosaves_dir())
+    if len(files) <= MAX_AUTOSAVES:
+        return
+    ours = [path for path in files if stored_time(path) is not None]
+    for old in _newest_first(ours)[MAX_AUTOSAVES:]:
+        if old == keep:
+            continue
+        try:
+            with locked(old) as target:
+                if stored_time(target) is not None:
+                    target.unlink(missing_ok=True)
+        except (SaveError, OSError):
+            continue  # another writer holds it or it went away: try again next time
 
 
 # --------------------------------------------------------------------------------------------
@@ -819,24 +753,35 @@ def save_info(path: Path | str) -> SaveInfo:
 
 
 def list_saves(folder: Path | str | None = None) -> list[SaveInfo]:
-    """Every ``*.json`` file in ``folder`` as a :class:`SaveInfo`, most recently written first.
+    """Every ``*.json`` regular file in ``folder`` as a :class:`SaveInfo`, most recently written
+    first.
 
     Without ``folder``: the saves folder and the autosave folder together. A missing folder
-    lists nothing. Unreadable files are listed with their ``error``.
+    lists nothing. Unreadable files are listed with their ``error``; temporary files of an
+    interrupted write (hidden) and folders are not listed.
     """
     folders = [saves_dir(), autosaves_dir()] if folder is None else [Path(folder)]
-    files = [path for f in folders for path in _json_files(f)]
+    files = [path for f in folders for path in _regular_json_files(f)]
     files.sort(key=_mtime, reverse=True)
     return [save_info(path) for path in files]
 
 
-def last_autosave() -> Path | None:
-    """The most recent autosave of a game still in progress, for "continue last game".
+def autosave_candidates() -> list[Path]:
+    """The autosaves of unfinished games, newest first by the time stored in each file.
 
-    Finished games and unreadable files are skipped; ``None`` when there is none.
+    Only cheap checks are made (the envelope and the stored position, as for
+    :func:`save_info`); :func:`load_table` replays the actions and may still refuse one, so
+    "continue" tries them in this order.
     """
-    for path in _json_files(autosaves_dir()):
+    candidates = []
+    for path in _newest_first(_regular_json_files(autosaves_dir())):
         info = save_info(path)
         if info.ok and not info.over:
-            return path
-    return None
+            candidates.append(path)
+    return candidates
+
+
+def last_autosave() -> Path | None:
+    """The newest of :func:`autosave_candidates`, or ``None`` when there is none."""
+    candidates = autosave_candidates()
+    return candidates[0] if candidates else None

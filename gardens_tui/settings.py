@@ -2,18 +2,22 @@
 
 Pure Python: the UI reads a :class:`Settings` at start-up and writes it back when the settings
 screen changes something. A missing, damaged or hand-edited file never stops the app: every value
-that is missing or wrong falls back to its default, and unknown keys are ignored (a newer
-gardens-tui may have written them).
+that is missing or wrong (of the wrong type, out of range, a theme name holding markup or escape
+sequences) falls back to its default, and unknown keys are ignored (a newer gardens-tui may have
+written them). A theme name that is well formed but unknown to this Textual is kept in the file
+and the default theme is shown.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gardens_tui.saves import SaveError, atomic_write_text, data_dir, dumps, read_json_file
+from gardens_tui.saves import data_dir
+from gardens_tui.storage import SaveError, atomic_write_text, dumps, read_json_file
 
 MAX_SETTINGS_BYTES = 64 * 1024
 """The largest settings file read; a real one is a few hundred bytes."""
@@ -21,8 +25,9 @@ MAX_SETTINGS_BYTES = 64 * 1024
 BOT_DELAY_RANGE = (0, 5000)
 """Accepted ``bot_delay_ms`` values, in milliseconds."""
 
-MAX_TEXT = 100
-"""The longest accepted text value (a theme name)."""
+THEME_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,63}")
+"""What a theme name looks like (``textual-dark``, ``catppuccin-mocha``): anything else in the
+file (markup, escape sequences, a sentence) is not a theme and gives the default."""
 
 
 @dataclass(slots=True)
@@ -72,8 +77,8 @@ def _valid(name: str, default: Any, value: Any) -> bool:
         if name == "bot_delay_ms":
             return BOT_DELAY_RANGE[0] <= value <= BOT_DELAY_RANGE[1]
         return True
-    if isinstance(default, str):
-        return isinstance(value, str) and 0 < len(value) <= MAX_TEXT
+    if name == "theme":
+        return isinstance(value, str) and THEME_NAME.fullmatch(value) is not None
     return False
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -15,14 +16,21 @@ from typing import Any
 
 import platformdirs
 import pytest
+from fuzz import examples, hostile_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from toy_game import TOY
 
-from gardens_tui import saves
+from gardens_tui import saves, storage
 from gardens_tui.rules.registry import get_game
 from gardens_tui.saves import SaveError
-from gardens_tui.settings import Settings, load_settings, save_settings, settings_path
+from gardens_tui.settings import (
+    THEME_NAME,
+    Settings,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 from gardens_tui.table import Setup, Table, parse_players
 
 pytestmark = pytest.mark.usefixtures("toy_registered")
@@ -113,7 +121,7 @@ def test_saved_text_is_indented_json_that_people_can_edit(tmp_path: Path) -> Non
 def test_dumps_packs_long_lists_of_plain_values_and_round_trips() -> None:
     """``dumps`` output parses back to the same value, with lines no longer than the width."""
     data = {"a": list(range(200)), "b": [{"x": [1, 2]}, []], "c": {}, "d": "é"}
-    text = saves.dumps(data, width=60)
+    text = storage.dumps(data, width=60)
     assert json.loads(text) == data
     assert max(len(line) for line in text.splitlines()) <= 60
 
@@ -456,7 +464,7 @@ def test_oversize_file_is_refused_without_reading_it_all(tmp_path: Path) -> None
     """Rule: files over 5 MB are refused."""
     path = tmp_path / "big.json"
     with path.open("wb") as handle:
-        handle.truncate(saves.MAX_BYTES + 1)
+        handle.truncate(storage.MAX_BYTES + 1)
     with pytest.raises(SaveError, match="too large"):
         saves.load_table(path)
 
@@ -479,10 +487,14 @@ def test_a_file_the_system_will_not_open_is_refused(
     """Permission denied when opening (as for any user, root included, here simulated)."""
     path = saves.save_table(new_table(), tmp_path / "f.json")
 
-    def denied(self: Path, *args: Any, **kwargs: Any) -> Any:
-        raise PermissionError(13, "Permission denied")
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "open", denied)
+    def denied(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if Path(file) == path:
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(storage.os, "open", denied)
     with pytest.raises(SaveError, match="cannot read: Permission denied"):
         saves.load_table(path)
 
@@ -663,7 +675,7 @@ def test_atomic_write_keeps_the_permissions_of_the_file_it_replaces(tmp_path: Pa
     path = tmp_path / "f.txt"
     path.write_text("old")
     path.chmod(0o640)
-    saves.atomic_write_text(path, "new")
+    storage.atomic_write_text(path, "new")
     assert path.read_text() == "new"
     assert path.stat().st_mode & 0o777 == 0o640
 
@@ -673,7 +685,7 @@ def test_a_position_that_does_not_read_back_is_never_written(
 ) -> None:
     """Rule: a damaged save never replaces a good one (checked before the rename)."""
     table = new_table(moves=2)
-    path = saves.autosave(table)
+    path = saves.autosave(table).path
     before = path.read_bytes()
     monkeypatch.setattr(TOY, "states_equal", lambda a, b: False)
     table.apply(table.legal_actions()[0])
@@ -715,28 +727,40 @@ def test_data_dir_follows_the_environment(
 def test_autosave_writes_one_file_per_game(private_home: Path) -> None:
     """The same game overwrites its own autosave; another game gets another file."""
     table = new_table(seed=1)
-    first = saves.autosave(table)
+    first = saves.autosave(table).path
     assert first.parent == private_home / "autosaves"
     table.apply(table.legal_actions()[0])
-    assert saves.autosave(table) == first
+    assert saves.autosave(table).path == first
     assert len(saves.load_table(first).actions) == 1
-    other = saves.autosave(new_table(seed=2))
+    other = saves.autosave(new_table(seed=2)).path
     assert other != first
     assert len(list((private_home / "autosaves").iterdir())) == 2
 
 
+def restamp(path: Path, saved_at: str, mtime: int = 1_000_000) -> Path:
+    """Rewrite the ``saved_at`` stored in the save at ``path`` (and set its file time)."""
+    data = json.loads(path.read_text())
+    data["saved_at"] = saved_at
+    path.write_text(json.dumps(data))
+    os.utime(path, (mtime, mtime))
+    return path
+
+
 def test_last_autosave_is_the_newest_game_in_progress(private_home: Path) -> None:
-    """ "Continue" skips finished games and damaged files and picks the most recent."""
+    """ "Continue" skips finished games and damaged files and picks the one saved last, by the
+    time stored in the file (a copied or touched file keeps its place)."""
     assert saves.last_autosave() is None
-    older = saves.autosave(new_table(seed=1))
-    newer = saves.autosave(new_table(seed=2, moves=1))
-    done = saves.autosave(finished_table(seed=3))
+    older = restamp(saves.autosave(new_table(seed=1)).path, "2026-01-01T10:00:00+00:00", 9)
+    newer = restamp(saves.autosave(new_table(seed=2, moves=1)).path, "2026-01-02T10:00:00+00:00")
+    restamp(saves.autosave(finished_table(seed=3)).path, "2026-01-03T10:00:00+00:00")
     broken = private_home / "autosaves" / "toy-broken.json"
     broken.write_text("{")
-    for age, path in enumerate([broken, done, newer, older]):
-        os.utime(path, (1_000_000 - age * 10, 1_000_000 - age * 10))
+    os.utime(broken, (2_000_000, 2_000_000))
     assert saves.last_autosave() == newer
-    os.utime(older, (2_000_000, 2_000_000))
+    assert saves.autosave_candidates() == [newer, older]
+    os.utime(older, (3_000_000, 3_000_000))  # touched, not saved: still older
+    assert saves.last_autosave() == newer
+    restamp(older, "2026-01-05T10:00:00+01:00", 9)
     assert saves.last_autosave() == older
 
 
@@ -745,11 +769,9 @@ def test_autosaves_beyond_the_limit_are_pruned_oldest_first(
 ) -> None:
     """Only the newest ``MAX_AUTOSAVES`` autosaves are kept."""
     monkeypatch.setattr(saves, "MAX_AUTOSAVES", 2)
-    a = saves.autosave(new_table(seed=1))
-    os.utime(a, (1000, 1000))
-    b = saves.autosave(new_table(seed=2))
-    os.utime(b, (2000, 2000))
-    c = saves.autosave(new_table(seed=3))
+    restamp(saves.autosave(new_table(seed=1)).path, "2026-01-01T10:00:00+00:00", 3000)
+    b = restamp(saves.autosave(new_table(seed=2)).path, "2026-01-02T10:00:00+00:00", 1000)
+    c = saves.autosave(new_table(seed=3)).path
     assert sorted(p.name for p in (private_home / "autosaves").iterdir()) == sorted(
         [b.name, c.name]
     )
@@ -785,7 +807,7 @@ def test_list_saves_describes_each_file_and_why_a_bad_one_cannot_load(
 def test_list_saves_without_a_folder_lists_saves_and_autosaves(private_home: Path) -> None:
     """The default listing: ``data_dir()/saves`` and ``data_dir()/autosaves`` together."""
     assert saves.list_saves() == []
-    auto = saves.autosave(new_table())
+    auto = saves.autosave(new_table()).path
     saves.saves_dir().mkdir()
     mine = saves.save_table(new_table(seed=9), saves.saves_dir() / "mine.json")
     infos = {info.path: info for info in saves.list_saves()}
@@ -836,6 +858,35 @@ def test_settings_keep_good_values_and_drop_bad_ones() -> None:
     assert loaded == Settings(theme="gruvbox", free_undo=True)
     assert Settings.from_dict({"bot_delay_ms": True}).bot_delay_ms == 600
     assert Settings.from_dict({"theme": ""}).theme == "textual-dark"
+
+
+@pytest.mark.parametrize(
+    "theme", ["[x=1=2]", "[b]nord[/b]", "\x1b[31m", "nord\x1b]0;x\x07", "Nord", "a b", "x" * 65, 7]
+)
+def test_a_theme_name_with_markup_or_escapes_gives_the_default(theme: Any) -> None:
+    """Rule: a damaged ``settings.json`` (a theme name with markup or escapes, wrong types) gives
+    the default for the bad value; the good values are kept."""
+    loaded = Settings.from_dict({"theme": theme, "ascii_mode": True})
+    assert loaded == Settings(ascii_mode=True)
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(
+    data=st.dictionaries(
+        st.sampled_from([f.name for f in dataclasses.fields(Settings)] + ["other"]),
+        json_values | hostile_text,
+        max_size=8,
+    )
+)
+def test_any_settings_file_gives_valid_settings(data: dict[str, Any]) -> None:
+    """Whatever a settings file holds, every setting comes out valid: of its default's type,
+    in range, a theme that is a plain theme name; nothing raises."""
+    loaded = Settings.from_dict(data)
+    for field in dataclasses.fields(Settings):
+        value = getattr(loaded, field.name)
+        assert type(value) is type(getattr(Settings(), field.name))
+    assert THEME_NAME.fullmatch(loaded.theme)
+    assert 0 <= loaded.bot_delay_ms <= 5000
 
 
 def test_an_oversize_settings_file_gives_defaults() -> None:
