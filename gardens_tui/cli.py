@@ -5,6 +5,12 @@ sub-command works on snapshot files (:mod:`gardens_tui.saves`) and prints plain 
 JSON with ``--json`` (the shapes are documented in README.md, "Command line"). Exit status: 0 on
 success, 2 on an illegal action, a bad file or bad arguments, with the reason on stderr.
 
+Everything printed passes through :func:`say`, :func:`complain` or :func:`print_json`, which
+escape every character a terminal could act on (:func:`~gardens_tui.rules.safe_text.printable`):
+names, file names and texts from a save are data, never terminal commands, and no input (an
+undecodable byte in an argument, a lone surrogate) can make printing fail. An error is one line
+on stderr.
+
 Rule-check commands never import Textual (the app is imported inside the functions that open it)
 and import Rich only where they print with it (``rules`` on a terminal, ``simulate``'s progress
 bar), so they start fast.
@@ -19,6 +25,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext, suppress
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +34,9 @@ from gardens_tui.bots import make_bot
 from gardens_tui.rules.base import Game, GameSpec, GameState, IllegalAction, OptionValue
 from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import MAX_SEED
-from gardens_tui.saves import SaveError, load_table, save_table, starts_from_setup
+from gardens_tui.rules.safe_text import cell_width, is_unsafe, printable
+from gardens_tui.saves import SaveError, load_table, read_save, save_table, starts_from_setup
+from gardens_tui.storage import locked
 from gardens_tui.table import Seat, Setup, Table, parse_players
 
 EXIT_OK = 0
@@ -41,6 +50,77 @@ MAX_DECISIONS = 100_000
 
 class CliError(Exception):
     """A refusal to print on stderr (``gardens: <message>``) with exit status 2."""
+
+
+# --------------------------------------------------------------------------------------------
+# Output: nothing raw reaches the terminal
+# --------------------------------------------------------------------------------------------
+
+
+def say(text: str = "") -> None:
+    """Print ``text`` on stdout with every unsafe character escaped (line breaks kept)."""
+    print(printable(text))
+
+
+def complain(message: str) -> None:
+    """Print ``gardens: <message>`` on stderr as one line, unsafe characters escaped."""
+    print(f"gardens: {printable(message, newlines=False)}", file=sys.stderr)
+
+
+def json_text(data: Any) -> str:
+    """``data`` as indented UTF-8 JSON in which every character a terminal could act on (C1
+    controls, DEL, invisible formatting characters, lone surrogates) is a ``\\u`` escape.
+
+    ``json.dumps`` escapes the C0 controls itself; the rest can only occur inside strings,
+    where an escape means the same character, so the JSON value is unchanged.
+    """
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    if text.isprintable() or all(line.isprintable() for line in text.split("\n")):
+        return text
+    # The only line feeds left are the indentation's: json.dumps escapes those in strings.
+    return "".join(
+        _json_escape(char) if char != "\n" and is_unsafe(char) else char for char in text
+    )
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # astral: as a surrogate pair, as JSON writes it
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def print_json(data: Any) -> None:
+    """Print ``data`` as :func:`json_text`."""
+    print(json_text(data))
+
+
+def _tolerant_streams() -> None:
+    """Make stdout and stderr escape what their encoding cannot write, instead of raising
+    (a name in Japanese on a Latin-1 terminal); everything printed is escaped already."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its messages escaped and its errors on one line.
+
+    argparse echoes what it refuses (an unknown option, a bad value), which may hold escape
+    sequences or undecodable bytes; its usage block is left to ``--help``.
+    """
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:
+            super()._print_message(printable(message), file)
+
+    def error(self, message: str) -> Any:
+        """Print the reason as one line and exit with status 2."""
+        complain(f"error: {message} (see {self.prog} --help)")
+        raise SystemExit(EXIT_ERROR)
 
 
 # --------------------------------------------------------------------------------------------
@@ -92,7 +172,7 @@ def _add_json(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``gardens`` argument parser with every sub-command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="gardens",
         description="Garden board games in the terminal. Without a command, opens the app.",
         epilog="Exit status: 0 on success, 2 on an illegal action, a bad file or bad arguments.",
@@ -167,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: ``sys.argv[1:]``) and return the exit status."""
+    _tolerant_streams()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -176,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except (CliError, SaveError) as exc:
-        print(f"gardens: {exc}", file=sys.stderr)
+        complain(str(exc))
         return EXIT_ERROR
     except BrokenPipeError:
         # The reader went away (`gardens moves FILE | head`): not an error of the command.
@@ -247,8 +328,11 @@ def _new_table(args: argparse.Namespace, default_players: str | None = None) -> 
         raise CliError(str(exc)) from None
 
 
-def _print_json(data: Any) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+def _pad(text: str, width: int, *, right: bool = True) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (wide characters count two),
+    flush right unless ``right`` is false."""
+    fill = " " * max(0, width - cell_width(text))
+    return fill + text if right else text + fill
 
 
 def _names(table: Table, seats: Sequence[int]) -> list[str]:
@@ -384,7 +468,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     """``gardens games``: every game with its player count and options (defaults shown)."""
     specs = [game.spec for game in GAMES.values()]
     if args.json:
-        _print_json(
+        print_json(
             {
                 "games": [
                     {
@@ -409,7 +493,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         ]
         lines += ["  " + line for line in _option_lines(spec)] if spec.options else []
         blocks.append("\n".join(lines))
-    print("\n\n".join(blocks))
+    say("\n\n".join(blocks))
     return EXIT_OK
 
 
@@ -446,7 +530,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
         Console().print(Markdown(text))
     else:
-        print(text, end="")
+        say(text.rstrip("\n"))
     return EXIT_OK
 
 
@@ -460,7 +544,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     table = _new_table(args)
     path = save_table(table, args.output)
     names = ", ".join(seat.spec() for seat in table.seats)
-    print(f"wrote {path}: {table.game.spec.title}, {names}, seed {table.setup.seed}")
+    say(f"wrote {path}: {table.game.spec.title}, {names}, seed {table.setup.seed}")
     return EXIT_OK
 
 
@@ -486,17 +570,17 @@ def cmd_show(args: argparse.Namespace) -> int:
     board = table.game.render_text(table.state, seat)
     events = list(table.state.events)
     if args.json:
-        _print_json({**position_json(table), "seat": seat, "events": events, "board": board})
+        print_json({**position_json(table), "seat": seat, "events": events, "board": board})
         return EXIT_OK
     names = ", ".join(s.name for s in table.seats)
     viewer = "spectator" if seat is None else f"as {table.seats[seat].name} sees it"
-    print(f"{table.game.spec.title}: {names} ({viewer})")
-    print()
-    print(board.rstrip("\n"))
-    print()
+    say(f"{table.game.spec.title}: {names} ({viewer})")
+    say()
+    say(board.rstrip("\n"))
+    say()
     for event in events:
-        print(f"  {event}")
-    print("\n".join(_status_lines(table)))
+        say(f"  {event}")
+    say("\n".join(_status_lines(table)))
     return EXIT_OK
 
 
@@ -510,36 +594,68 @@ def cmd_moves(args: argparse.Namespace) -> int:
     ]
     if args.json:
         position = position_json(table)
-        _print_json({"decision": position["decision"], "moves": moves})
+        print_json({"decision": position["decision"], "moves": moves})
         return EXIT_OK
-    print("\n".join(_status_lines(table)))
+    say("\n".join(_status_lines(table)))
     if not moves:
         return EXIT_OK
     width = max(len(move["action"]) for move in moves)
     for move in moves:
         description = move["description"]
         same = description == move["action"]
-        print(f"  {move['action']}" if same else f"  {move['action']:<{width}}  {description}")
+        say(f"  {move['action']}" if same else f"  {move['action']:<{width}}  {description}")
     return EXIT_OK
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted as Python would (so escaped), cut to ``limit`` characters."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
     """``gardens apply FILE ACTION ...``: play the actions in order and save atomically.
 
     At the first illegal action nothing is written: the reason goes to stderr, exit status 2.
+    Writing back to FILE holds its folder's write lock from reading to writing, so two applies
+    on one file run one after the other and neither move is lost; a program that ignores the
+    lock and changes FILE meanwhile makes the write refuse (nothing is written).
     """
-    table = load_table(args.file)
+    out_path: Path = args.output or args.file
+    in_place = _same_file(args.file, out_path)
+    guard: AbstractContextManager[Any] = locked(args.file) if in_place else nullcontext()
+    with guard:
+        table, source = read_save(args.file)
+        applied = _apply_all(table, args.actions)
+        out = save_table(table, out_path, expect=source.digest if in_place else None)
+    if args.json:
+        print_json({"applied": applied, "written": str(out), **position_json(table)})
+        return EXIT_OK
+    for item in applied:
+        say(f"{item['name']}: {item['action']}")
+        for event in item["events"]:
+            say(f"  {event}")
+    say(f"wrote {out}")
+    say("\n".join(_status_lines(table)))
+    return EXIT_OK
+
+
+def _apply_all(table: Table, texts: Sequence[str]) -> list[dict[str, Any]]:
+    """Play ``texts`` in order on ``table``; what each did, for the output. :class:`CliError`
+    at the first that is not a legal action now."""
     game = table.game
     applied: list[dict[str, Any]] = []
-    total = len(args.actions)
-    for number, text in enumerate(args.actions, start=1):
+    for number, text in enumerate(texts, start=1):
         state = table.state
-        where = f"action {number} of {total}, {text!r}"
+        where = f"action {number} of {len(texts)}, {_quoted(text)}"
         if state.decision is None:
             raise CliError(f"{where}: the game is over; nothing was written")
         seat = state.decision.seat
         try:
-            action = game.parse_action(state, text)
+            action = game.read_action(state, text)
             new_state = table.apply(action)
         except IllegalAction as exc:
             raise CliError(f"{where}: {exc}; nothing was written") from None
@@ -551,17 +667,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
                 "events": list(new_state.events),
             }
         )
-    out = save_table(table, args.output or args.file)
-    if args.json:
-        _print_json({"applied": applied, "written": str(out), **position_json(table)})
-        return EXIT_OK
-    for item in applied:
-        print(f"{item['name']}: {item['action']}")
-        for event in item["events"]:
-            print(f"  {event}")
-    print(f"wrote {out}")
-    print("\n".join(_status_lines(table)))
-    return EXIT_OK
+    return applied
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -571,7 +677,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     outcome = _outcome(table)
     names = [seat.name for seat in table.seats]
     if args.json:
-        _print_json(
+        print_json(
             {
                 "final": scores.final,
                 "categories": list(scores.categories),
@@ -589,20 +695,20 @@ def cmd_score(args: argparse.Namespace) -> int:
         )
         return EXIT_OK
     label = max([len("total"), *(len(c) for c in scores.categories)])
-    widths = [max(len(name), 5) for name in names]
-    print(" " * label + "".join(f"  {name:>{w}}" for name, w in zip(names, widths, strict=True)))
+    widths = [max(cell_width(name), 5) for name in names]
+    say(" " * label + "".join(f"  {_pad(name, w)}" for name, w in zip(names, widths, strict=True)))
     rows = [
         (category, [row[i] for row in scores.table]) for i, category in enumerate(scores.categories)
     ]
     rows.append(("total", list(scores.totals())))
     for category, values in rows:
         cells = "".join(f"  {v:>{w}}" for v, w in zip(values, widths, strict=True))
-        print(f"{category:<{label}}{cells}")
-    print()
+        say(f"{category:<{label}}{cells}")
+    say()
     if outcome is None:
-        print("Provisional scores: the game is not over.")
+        say("Provisional scores: the game is not over.")
     else:
-        print(_status_lines(table)[0])
+        say(_status_lines(table)[0])
     return EXIT_OK
 
 
@@ -618,7 +724,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         how = "a position without actions"
     state = table.state
     where = "game over" if state.is_over else f"turn {state.turn}"
-    print(f"{args.file}: ok: {table.game.spec.title}, {names}; {how}; {where}")
+    say(f"{args.file}: ok: {table.game.spec.title}, {names}; {how}; {where}")
     return EXIT_OK
 
 
@@ -712,7 +818,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for i, seat in enumerate(seats)
     ]
     if args.json:
-        _print_json(
+        print_json(
             {
                 "game": spec.id,
                 "games": count,
@@ -726,17 +832,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_OK
-    width = max(len("player"), *(len(seat.name) for seat in seats))
-    print(f"{spec.title}: {count} games from seed {args.seed}")
-    print(f"seat  {'player':<{width}}  bot     wins   win %  avg score")
+    width = max(len("player"), *(cell_width(seat.name) for seat in seats))
+    say(f"{spec.title}: {count} games from seed {args.seed}")
+    say(f"seat  {'player':<{width}}  bot     wins   win %  avg score")
     for row in rows:
         percent = 100 * row["wins"] / count
-        print(
-            f"{row['seat']:>4}  {row['name']:<{width}}  {row['bot']:<6} {row['wins']:>5}"
+        say(
+            f"{row['seat']:>4}  {_pad(row['name'], width, right=False)}  {row['bot']:<6} "
+            f"{row['wins']:>5}"
             f"  {percent:5.1f}%  {row['average_score']:9.2f}"
         )
     if shared:
-        print(f"shared wins: {shared} games had more than one winner (each winner counted)")
-    print(f"average decisions per game: {decisions / count:.1f}")
-    print(f"{rate:.1f} games/s ({seconds:.2f} s)")
+        say(f"shared wins: {shared} games had more than one winner (each winner counted)")
+    say(f"average decisions per game: {decisions / count:.1f}")
+    say(f"{rate:.1f} games/s ({seconds:.2f} s)")
     return EXIT_OK
