@@ -604,6 +604,17 @@ class EmptyRender(ToyGame):
         return ""
 
 
+class CarelessDigits(ToyGame):
+    """Reads numbers with ``isdigit`` and ``int``: ``play ²`` raises ValueError, not
+    IllegalAction (the shape of Octopus's Garden's ``treasure ²`` crash)."""
+
+    def parse_action(self, state: ToyState, text: str) -> Action:
+        words = text.split()
+        if len(words) == 2 and words[0] == "play" and words[1].isdigit():
+            return ("play", int(words[1]))
+        return super().parse_action(state, text)
+
+
 BROKEN: list[tuple[type[ToyGame], set[str]]] = [
     (LeakyView, {"view hides secrets"}),
     (RngView, {"view hides the PRNG"}),
@@ -622,6 +633,7 @@ BROKEN: list[tuple[type[ToyGame], set[str]]] = [
     (AmbiguousNotation, {"notation"}),
     (WrongParse, {"notation"}),
     (CrashingParse, {"notation"}),
+    (CarelessDigits, {"notation"}),
     (ShuffledLegal, {"legal actions deterministic"}),
     (DuplicateLegal, {"legal actions"}),
     (SilentChance, {"chance"}),

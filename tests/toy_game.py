@@ -29,6 +29,7 @@ from gardens_tui.rules.base import (
     Scores,
 )
 from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.safe_text import whole_number
 
 CARDS = tuple(sorted([v for v in range(1, 7)] * 2))
 HIDDEN = 0
@@ -225,8 +226,9 @@ class ToyGame(Game[ToyState]):
         words = text.split()
         if words == ["snap"] or words == ["pass"]:
             return (words[0],)
-        if len(words) == 2 and words[0] == "play" and words[1].isdigit():
-            return ("play", int(words[1]))
+        value = whole_number(words[1]) if len(words) == 2 and words[0] == "play" else None
+        if value is not None:
+            return ("play", value)
         raise IllegalAction(f"not an action: {text!r} (try 'play 3', 'snap' or 'pass')")
 
     def render_text(self, state: ToyState, seat: int | None = None) -> str:

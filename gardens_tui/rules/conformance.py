@@ -65,6 +65,12 @@ _JUNK_JSON: tuple[Any, ...] = (None, -1, 10**12, "zz", 1.5, True, [], {}, [[]], 
 _GARBAGE_TEXT: tuple[str, ...] = ("", "   ", "no-such-verb", "\x00", "?" * 300, "1 2 3 4 5 6 7 8 9")
 """Text that is no action in any sensible notation."""
 
+_HOSTILE_WORDS: tuple[str, ...] = (
+    *("²", "٣", "9" * 5000, "-1", "0x1f", "1e3", "Ⅻ", "\x00", "\uff41\uff11"),
+)
+"""Words that break careless parsers: digits ``str.isdigit`` accepts but ``int`` refuses, a
+number ``int`` refuses to read, other scripts' digits, full-width letters, a NUL."""
+
 _EMPTY_SECRETS: tuple[Any, ...] = (None, [], {}, (), "", 0)
 
 
@@ -286,6 +292,19 @@ def check_parse_refuses(game: Game[Any], state: GameState, texts: Iterable[str])
             raise _fail("notation", f"parse_action({text!r}) returned {_short(action)}")
         parsed.append(action)
     return parsed
+
+
+def mutated_notation(
+    game: Game[Any], legal: Sequence[Action], rng: Rng, count: int = 6
+) -> list[str]:
+    """Texts close to real actions with one word replaced by a hostile one
+    (:data:`_HOSTILE_WORDS`): the shape of input that crashed parsers (``treasure ²``)."""
+    texts: list[str] = []
+    for _ in range(count if legal else 0):
+        words = game.format_action(legal[rng.randrange(len(legal))]).split()
+        words[rng.randrange(len(words))] = _HOSTILE_WORDS[rng.randrange(len(_HOSTILE_WORDS))]
+        texts.append(" ".join(words))
+    return texts
 
 
 def malformed_actions(example: Action) -> list[Action]:
@@ -957,7 +976,8 @@ def play_checked(
                 check_texts(game, state, legal[:5])
                 check_evaluate(game, state)
                 stage = "parse garbage"
-                parsed = check_parse_refuses(game, state, _GARBAGE_TEXT)
+                garbage = [*_GARBAGE_TEXT, *mutated_notation(game, legal, rng)]
+                parsed = check_parse_refuses(game, state, garbage)
                 tried += check_illegal_refused(game, state, data, legal, parsed)
             if step % t.damage_every == 0:
                 stage = "damaged from_dict"
