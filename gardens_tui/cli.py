@@ -34,7 +34,7 @@ from gardens_tui.bots import make_bot
 from gardens_tui.rules.base import Game, GameSpec, GameState, IllegalAction, OptionValue
 from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import MAX_SEED
-from gardens_tui.rules.safe_text import cell_width, is_unsafe, printable
+from gardens_tui.rules.safe_text import cell_width, is_unsafe, name_key, printable
 from gardens_tui.saves import SaveError, load_table, read_save, save_table, starts_from_setup
 from gardens_tui.storage import locked
 from gardens_tui.table import Seat, Setup, Table, parse_players
@@ -551,9 +551,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 def _viewer(table: Table, text: str | None) -> int | None:
     if text is None:
         return None
-    names = [seat.name.casefold() for seat in table.seats]
-    if text.strip().casefold() in names:
-        return names.index(text.strip().casefold())
+    names = [name_key(seat.name) for seat in table.seats]
+    if name_key(text) in names:
+        return names.index(name_key(text))
     try:
         seat = int(text)
     except ValueError:
