@@ -1,4 +1,4 @@
-"""Shared test set-up: a private data folder for every test, and the toy game.
+"""Shared test set-up: a private data folder for every test, the toy game, repeatable hypothesis.
 
 ``GARDENS_TUI_HOME`` points the save module (autosaves, settings) at a temporary folder so tests
 never read or write the user's real files.
@@ -14,9 +14,17 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from fuzz import fuzz_factor
+from hypothesis import settings
 from toy_game import TOY
 
 from gardens_tui.rules import registry
+
+# Every property test is the same on every run (no database, no random seed), unless a long fuzz
+# run (GARDENS_FUZZ=N, see tests/fuzz.py) asks for fresh examples.
+settings.register_profile("repeatable", derandomize=True, database=None)
+settings.register_profile("fuzz", derandomize=False)
+settings.load_profile("fuzz" if fuzz_factor() > 1 else "repeatable")
 
 
 @pytest.fixture(autouse=True)

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzz import examples, hostile_text
-from hypothesis import HealthCheck, given, settings
+from fuzz import fuzz_settings, hostile_text
+from hypothesis import given
 from hypothesis import strategies as st
 
 from gardens_tui import cli, saves
@@ -83,11 +83,7 @@ def toy_file(folder: Path, name: str = "game.json", moves: int = 0) -> Path:
     return saves.save_table(table, folder / name)
 
 
-FUZZ = settings(
-    max_examples=examples(60),
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
+FUZZ = fuzz_settings(60)
 
 
 # --------------------------------------------------------------------------------------------
@@ -96,7 +92,7 @@ FUZZ = settings(
 
 
 @FUZZ
-@given(text=hostile_text)
+@given(text=hostile_text())
 def test_any_typed_action_is_played_or_refused_in_one_line(workdir: Path, text: str) -> None:
     """``gardens apply FILE TEXT`` for any text: played (exit 0) or refused (exit 2, one line,
     the file unchanged); nothing printed can act on the terminal or fail to encode."""
@@ -111,7 +107,7 @@ def test_any_typed_action_is_played_or_refused_in_one_line(workdir: Path, text: 
 
 
 @FUZZ
-@given(names=st.lists(hostile_text, min_size=2, max_size=2))
+@given(names=st.lists(hostile_text(), min_size=2, max_size=2))
 def test_any_player_list_makes_a_game_or_is_refused_in_one_line(
     workdir: Path, names: list[str]
 ) -> None:
@@ -233,7 +229,7 @@ COMMANDS = (["check"], ["show"], ["score"], ["moves"], ["apply", "{}", "pass"], 
 
 
 @FUZZ
-@given(index=st.integers(0, 5), text=hostile_text, command=st.sampled_from(COMMANDS))
+@given(index=st.integers(0, 5), text=hostile_text(), command=st.sampled_from(COMMANDS))
 def test_a_damaged_action_makes_every_command_say_which_one(
     workdir: Path,
     played: Path,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from fuzz import ANY_CHARACTER, HOSTILE_FRAGMENTS, examples, hostile_text
-from hypothesis import given, settings
+from fuzz import ANY_CHARACTER, TERMINAL_CONTROLS, fuzz_settings, hostile_text
+from hypothesis import given
 from hypothesis import strategies as st
 
 from gardens_tui.rules.safe_text import (
@@ -28,23 +28,23 @@ from gardens_tui.rules.safe_text import (
 )
 from gardens_tui.table import Seat, check_seats, parse_players
 
-TERMINAL_CONTROLS = ("\x1b", "\x9b", "\x07", "\x08", "\x00", "\x7f", "\r", "\x85")
+RAW_CONTROLS = ("\x1b", "\x9b", "\x07", "\x08", "\x00", "\x7f", "\r", "\x85")
 
 
-@settings(max_examples=examples(300), deadline=None)
-@given(text=hostile_text)
+@fuzz_settings(300)
+@given(text=hostile_text())
 def test_printable_text_holds_nothing_a_terminal_acts_on(text: str) -> None:
     """Rule: text shown on a terminal is data: no control, escape, invisible or broken character
     survives (line feeds may), it encodes as UTF-8, and escaping it again changes nothing."""
     shown = printable(text)
     assert not any(is_unsafe(char) for char in shown if char != "\n")
-    assert not any(control in shown for control in TERMINAL_CONTROLS)
+    assert not any(control in shown for control in RAW_CONTROLS)
     shown.encode("utf-8")  # no lone surrogate left
     assert printable(shown) == shown
     assert "\n" not in printable(text, newlines=False)
 
 
-@settings(max_examples=examples(200), deadline=None)
+@fuzz_settings(200)
 @given(text=st.text(st.characters(categories=["L", "M", "N", "P", "S"]), max_size=30))
 def test_printable_leaves_ordinary_text_alone(text: str) -> None:
     """Letters, marks, digits, punctuation and symbols of every script are shown as they are."""
@@ -98,8 +98,8 @@ def test_names_refuse_invisible_control_and_overwide_text(name: str, why: str) -
         check_name(name)
 
 
-@settings(max_examples=examples(300), deadline=None)
-@given(prefix=st.text(max_size=5), bad=st.sampled_from(HOSTILE_FRAGMENTS[:15]))
+@fuzz_settings(300)
+@given(prefix=st.text(max_size=5), bad=st.sampled_from(TERMINAL_CONTROLS))
 def test_any_name_holding_a_control_or_invisible_character_is_refused(
     prefix: str, bad: str
 ) -> None:
@@ -108,7 +108,7 @@ def test_any_name_holding_a_control_or_invisible_character_is_refused(
         check_name("Ann" + prefix + bad)
 
 
-@settings(max_examples=examples(200), deadline=None)
+@fuzz_settings(200)
 @given(text=st.text(ANY_CHARACTER, max_size=60))
 def test_check_name_accepts_exactly_the_short_safe_names(text: str) -> None:
     """Whatever the text: ``check_name`` returns it or raises ``ValueError``, never anything

@@ -16,7 +16,7 @@ from typing import Any
 
 import platformdirs
 import pytest
-from fuzz import examples, hostile_text
+from fuzz import fuzz_settings, hostile_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from toy_game import TOY
@@ -870,11 +870,11 @@ def test_a_theme_name_with_markup_or_escapes_gives_the_default(theme: Any) -> No
     assert loaded == Settings(ascii_mode=True)
 
 
-@settings(max_examples=examples(150), deadline=None)
+@fuzz_settings(150)
 @given(
     data=st.dictionaries(
         st.sampled_from([f.name for f in dataclasses.fields(Settings)] + ["other"]),
-        json_values | hostile_text,
+        json_values | hostile_text(),
         max_size=8,
     )
 )

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzz import examples
-from hypothesis import HealthCheck, given, settings
+from fuzz import examples, fuzz_settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from gardens_tui import cli, saves, storage
@@ -350,11 +350,7 @@ def make_entry(folder: Path, index: int, kind: str, stamp: int, mtime: int) -> P
     return path
 
 
-@settings(
-    max_examples=examples(25),
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
+@fuzz_settings(25)
 @given(
     entries=st.lists(
         st.tuples(

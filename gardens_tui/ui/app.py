@@ -11,6 +11,7 @@ from textual.screen import Screen
 
 from gardens_tui import saves
 from gardens_tui.settings import Settings, load_settings, save_settings
+from gardens_tui.ui.literal import notify_plain
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallNotice
 
@@ -111,7 +112,7 @@ class GardensApp(App[None]):
         try:
             table = Table(setup, free_undo=self.settings.free_undo)
         except ValueError as error:
-            self.notify(str(error), title="Cannot start", severity="error")
+            notify_plain(self, str(error), title="Cannot start", severity="error")
             return None
         return self.open_table(table)
 
@@ -121,8 +122,11 @@ class GardensApp(App[None]):
         try:
             table = saves.load_table(path, free_undo=self.settings.free_undo)
         except (saves.SaveError, OSError, ValueError) as error:
-            self.notify(str(error), title="Cannot open", severity="error", timeout=10)
+            notify_plain(self, str(error), title="Cannot open", severity="error", timeout=10)
             return None
+        return self._open_loaded(table, path)
+
+    def _open_loaded(self, table: Table, path: Path) -> GameScreen:
         is_autosave = path.parent == saves.autosaves_dir()
         return self.open_table(table, None if is_autosave else path)
 
@@ -138,16 +142,55 @@ class GardensApp(App[None]):
     # --- actions --------------------------------------------------------------------------------
 
     def action_continue_game(self) -> None:
-        """Open the most recent autosave of an unfinished game."""
-        path = saves.last_autosave()
-        if path is None:
-            self.notify("There is no unfinished game to continue.", severity="warning")
+        """Open the newest autosave of an unfinished game that loads.
+
+        The candidates (:func:`~gardens_tui.saves.autosave_candidates`, newest first) are tried
+        in order; one that fails to load is skipped, and a notice names every file skipped and
+        why. When none loads the notice says so, and the menu stays.
+        """
+        skipped: list[str] = []
+        for path in saves.autosave_candidates():
+            try:
+                table = saves.load_table(path, free_undo=self.settings.free_undo)
+            except (saves.SaveError, OSError, ValueError) as error:
+                reason = error.reason if isinstance(error, saves.SaveError) else str(error)
+                skipped.append(f"{path.name}: {reason}")
+                continue
+            self._open_loaded(table, path)
+            if skipped:
+                notify_plain(
+                    self,
+                    "Opened the newest autosave that loads. Skipped (damaged):\n"
+                    + "\n".join(skipped),
+                    title="Some autosaves were skipped",
+                    severity="warning",
+                    timeout=15,
+                )
             return
-        self.load_game(path)
+        if skipped:
+            notify_plain(
+                self,
+                "No unfinished game could be opened; every autosave is damaged:\n"
+                + "\n".join(skipped),
+                title="Cannot continue",
+                severity="error",
+                timeout=15,
+            )
+        else:
+            notify_plain(self, "There is no unfinished game to continue.", severity="warning")
+
+    def dialog_open(self, dialog_type: type[Screen[Any]]) -> bool:
+        """Whether a screen of ``dialog_type`` is already on the screen stack (so another must
+        not be pushed: a burst of keys asks for the same dialog several times)."""
+        return any(isinstance(screen, dialog_type) for screen in self.screen_stack)
 
     def action_new_game(self) -> None:
-        """The new-game dialog (pre-filled with the last game's seats), then the game."""
+        """The new-game dialog (pre-filled with the last game's seats), then the game. Nothing
+        happens while a new-game dialog is already open."""
         from gardens_tui.ui.screens.new_game import NewGameDialog
+
+        if self.dialog_open(NewGameDialog):
+            return
 
         def chosen(setup: Setup | None) -> None:
             if setup is not None:
@@ -156,8 +199,11 @@ class GardensApp(App[None]):
         self.push_screen(NewGameDialog(self.last_setup, seed_chooser=self.seed_chooser), chosen)
 
     def action_load_game(self) -> None:
-        """The load dialog, then the chosen game."""
+        """The load dialog, then the chosen game. Nothing happens while one is already open."""
         from gardens_tui.ui.screens.load import LoadDialog
+
+        if self.dialog_open(LoadDialog):
+            return
 
         def chosen(path: Path | None) -> None:
             if path is not None:
@@ -174,7 +220,7 @@ class GardensApp(App[None]):
         from gardens_tui.rules.registry import GAMES
         from gardens_tui.ui.screens.help import HelpScreen
 
-        if isinstance(self.screen, HelpScreen):
+        if self.dialog_open(HelpScreen):
             return
         game_screen = self.game_screen()
         specs: list[GameSpec] = (
@@ -201,8 +247,12 @@ class GardensApp(App[None]):
         return [(", ".join(keys), description) for keys, description in grouped.values()]
 
     def action_settings(self) -> None:
-        """The settings dialog; saved settings are stored and applied at once."""
+        """The settings dialog; saved settings are stored and applied at once. Nothing happens
+        while one is already open."""
         from gardens_tui.ui.screens.settings import SettingsScreen
+
+        if self.dialog_open(SettingsScreen):
+            return
 
         def chosen(settings: Settings | None) -> None:
             if settings is not None:
@@ -218,7 +268,7 @@ class GardensApp(App[None]):
         try:
             save_settings(settings)
         except (saves.SaveError, OSError) as error:
-            self.notify(f"Settings not saved: {error}", severity="error")
+            notify_plain(self, f"Settings not saved: {error}", severity="error")
         self._apply_theme(settings.theme)
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):

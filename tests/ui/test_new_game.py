@@ -88,7 +88,7 @@ async def test_duplicate_or_empty_names_are_refused_inline() -> None:
         names[1].value = "   "
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "name must be 1 to 40" in error_text(dialog)
+        assert "at least one visible character" in error_text(dialog)
         names[1].value = "Zed"
         await pilot.press("ctrl+s")
         await pilot.pause()

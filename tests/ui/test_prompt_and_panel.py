@@ -82,7 +82,7 @@ async def test_a_long_refusal_keeps_the_prompt_height_and_is_notified_whole() ->
         (line,) = shown_lines(prompt)
         assert line.startswith("✗ You cannot buy column 3") and line.endswith("…")
         assert [n.message for n in app._notifications] == [LONG_REFUSAL]
-        assert prompt.tooltip == LONG_REFUSAL
+        assert str(prompt.tooltip) == LONG_REFUSAL
 
         prompt.show_prompt("Ann: Plant the coral")
         await pilot.pause()

@@ -7,10 +7,11 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gardens_tui.table import Table
+from gardens_tui.ui.literal import literal
+from gardens_tui.ui.screens.modal import AppModal
 
 
 def has_hidden_information(table: Table) -> bool:
@@ -29,9 +30,10 @@ def needs_curtain(table: Table) -> bool:
     return humans >= 2 and has_hidden_information(table)
 
 
-class CurtainScreen(ModalScreen[None]):
+class CurtainScreen(AppModal[None]):
     """ "Pass to Bob — press Enter": an opaque screen over the game until the named player is
-    ready. Dismisses with ``None`` on Enter, space or the button."""
+    ready. Dismisses with ``None`` on Enter, space or the button (once: a second Enter in the
+    same burst does not reach the game). The name is shown literally."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "ready", "I am ready", priority=True),
@@ -44,13 +46,20 @@ class CurtainScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The message and one button."""
         with Vertical(id="curtain-box", classes="dialog"):
-            yield Static(f"Pass to {self.player}", id="curtain-name")
+            yield Static(literal(f"Pass to {self.player}"), id="curtain-name")
             yield Static(
-                f"Only {self.player} should look at the screen now.\n"
-                f"{self.player}: press Enter when you are ready.",
+                literal(
+                    f"Only {self.player} should look at the screen now.\n"
+                    f"{self.player}: press Enter when you are ready."
+                ),
                 id="curtain-text",
             )
-            yield Button(f"I am {self.player}", id="curtain-ready", variant="primary", compact=True)
+            yield Button(
+                literal(f"I am {self.player}", newlines=False),
+                id="curtain-ready",
+                variant="primary",
+                compact=True,
+            )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The button does what Enter does."""

@@ -7,11 +7,12 @@ from typing import ClassVar, Literal
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gardens_tui.rules.base import Outcome
 from gardens_tui.table import Table
+from gardens_tui.ui.literal import literal
+from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.score_table import ScoreTable
 
 EndChoice = Literal["new", "menu", "quit", "board"]
@@ -32,9 +33,10 @@ def outcome_text(names: tuple[str, ...], outcome: Outcome) -> str:
     return line
 
 
-class EndScreen(ModalScreen[EndChoice]):
+class EndScreen(AppModal[EndChoice]):
     """Final scores and the result. Dismisses with ``"new"`` (a new game with the same seats),
-    ``"menu"``, ``"quit"`` or ``"board"`` (close this and look at the final position)."""
+    ``"menu"``, ``"quit"`` or ``"board"`` (close this and look at the final position); only the
+    first choice counts. Names and the tie-break are shown literally."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game"),
@@ -54,8 +56,9 @@ class EndScreen(ModalScreen[EndChoice]):
         """Title, result line, score table and the four choices."""
         names = self.table.setup.names
         with Vertical(id="end-box", classes="dialog"):
-            yield Static(f"{self.table.game.spec.title}: game over", classes="dialog-title")
-            yield Static(outcome_text(names, self.outcome), id="end-result")
+            title = f"{self.table.game.spec.title}: game over"
+            yield Static(literal(title), classes="dialog-title")
+            yield Static(literal(outcome_text(names, self.outcome)), id="end-result")
             yield ScoreTable(names, self.scores, self.outcome, ascii_mode=self.ascii_mode)
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", id="end-new", variant="primary", compact=True)

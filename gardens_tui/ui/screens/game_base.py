@@ -32,7 +32,6 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gardens_tui import saves
@@ -41,8 +40,10 @@ from gardens_tui.rules.base import Action, GameState, IllegalAction
 from gardens_tui.settings import Settings
 from gardens_tui.table import Table
 from gardens_tui.ui.compositor import ClippedCompositor
+from gardens_tui.ui.literal import literal, notify_plain
 from gardens_tui.ui.screens.curtain import CurtainScreen, needs_curtain
 from gardens_tui.ui.screens.end import EndChoice, EndScreen
+from gardens_tui.ui.screens.modal import DismissOnce, screen_is_live
 from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.game_log import GameLog
 from gardens_tui.ui.widgets.player_panel import PlayerPanel
@@ -54,7 +55,7 @@ def save_name(table: Table, now: datetime) -> str:
     return f"{table.setup.game}-{now:%Y%m%d-%H%M%S}.json"
 
 
-class GameScreen(Screen[None]):
+class GameScreen(DismissOnce[None]):
     """The base of every game screen: see the module docstring for what it provides.
 
     ``table`` is the game being played; ``save_path`` is where ``ctrl+s`` writes (a new file in
@@ -99,7 +100,7 @@ class GameScreen(Screen[None]):
     def redraw(self) -> None:
         """Redraw the game's own widgets from :attr:`view_state` (called after every change)."""
         for board in self.query("#board-text").results(Static):
-            board.update(self.table.game.render_text(self.view_state, self.viewer))
+            board.update(literal(self.table.game.render_text(self.view_state, self.viewer)))
 
     def prompt_text(self) -> str:
         """The prompt line's text: who decides what. Subclasses may add hints."""
@@ -240,12 +241,12 @@ class GameScreen(Screen[None]):
         try:
             return saves.autosave(self.table)
         except (OSError, ValueError) as error:
-            self.notify(f"Autosave failed: {error}", severity="warning")
+            notify_plain(self, f"Autosave failed: {error}", severity="warning")
             return None
 
     def _advance(self) -> None:
         """Take the next step: the end screen, a bot's move, or the curtain for a human."""
-        if not self.is_attached or self._curtain_up:
+        if not screen_is_live(self) or self._curtain_up:
             return
         table = self.table
         state = table.state
@@ -266,12 +267,16 @@ class GameScreen(Screen[None]):
             self.app.push_screen(CurtainScreen(table.seats[seat].name), self._curtain_lifted)
 
     def _curtain_lifted(self, _: None = None) -> None:
+        if not screen_is_live(self):
+            return  # the game was closed while the curtain was up
         self._curtain_up = False
         self._viewer = self.table.state.current_player
         self._refresh_all()
         self.call_later(self._advance)
 
     def _end_chosen(self, choice: EndChoice | None) -> None:
+        if not screen_is_live(self):
+            return
         if choice == "quit":
             self.app.exit()
         elif choice == "menu":
@@ -304,9 +309,12 @@ class GameScreen(Screen[None]):
             action = await asyncio.to_thread(bot.choose, game, state)
         except Exception as error:  # a bot bug must not take the app down
             self.bot_thinking = False
-            self.notify(f"The bot failed: {error}", severity="error")
+            if screen_is_live(self):
+                notify_plain(self, f"The bot failed: {error}", severity="error")
             return
         self.bot_thinking = False
+        if not screen_is_live(self):
+            return  # the game was closed while the bot thought
         if self.table.state is not state:
             return  # the position changed while the bot thought (undo, load): think again
         self.play(action)
@@ -341,7 +349,10 @@ class GameScreen(Screen[None]):
     # --- actions --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo is shown greyed out when the table does not allow it for the seat to move."""
+        """Undo is shown greyed out when the table does not allow it for the seat to move; no
+        key acts before the screen is up or once it is closing."""
+        if self.dismissed or not self.is_mounted:
+            return False
         if action == "undo":
             return True if self.human_to_move() and self.table.can_undo() else None
         return True
@@ -349,27 +360,30 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         """Take back the latest decision if the table allows it."""
         if not self.human_to_move() or not self.table.undo():
-            self.notify("Nothing to undo here.", severity="warning", timeout=3)
+            notify_plain(self, "Nothing to undo here.", severity="warning", timeout=3)
 
     def action_save(self) -> None:
         """Save to :attr:`save_path` (or a new file in ``saves_dir()``) and say where."""
-        path = self.save_path
-        if path is None:
-            folder = saves.saves_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / save_name(self.table, datetime.now())
         try:
+            path = self.save_path
+            if path is None:
+                folder = saves.saves_dir()
+                folder.mkdir(parents=True, exist_ok=True)
+                path = folder / save_name(self.table, datetime.now())
             written = saves.save_table(self.table, path)
         except (OSError, ValueError) as error:
-            self.notify(f"Could not save: {error}", severity="error")
+            notify_plain(self, f"Could not save: {error}", severity="error")
             return
         self.save_path = Path(written)
-        self.notify(f"Saved to {written}", title="Saved", timeout=6)
+        notify_plain(self, f"Saved to {written}", title="Saved", timeout=6)
 
     def action_leave(self) -> None:
-        """Back to the menu (after an autosave, so "continue" picks up from here)."""
+        """Back to the menu (after an autosave, so "continue" picks up from here).
+
+        Only while this screen is the active one and not already leaving: a second Escape in
+        the same burst, or one that arrives after a dialog opened, does nothing.
+        """
+        if self.dismissed or not self.is_active or len(self.app.screen_stack) < 2:
+            return
         self.autosave()
-        if len(self.app.screen_stack) > 1 and self.app.screen is self:
-            self.dismiss(None)
-        else:
-            self.app.pop_screen()
+        self.dismiss(None)

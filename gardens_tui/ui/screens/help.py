@@ -8,10 +8,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gardens_tui.rules.base import GameSpec
+from gardens_tui.ui.literal import literal, plain
+from gardens_tui.ui.screens.modal import AppModal
 
 KeyHelp = tuple[str, str]
 """``(key, what it does)`` for the keys table."""
@@ -42,7 +43,7 @@ def help_markdown(specs: Sequence[GameSpec], keys: Iterable[KeyHelp]) -> str:
     return "\n\n".join(parts)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(AppModal[None]):
     """Rules and keys in a scrolling panel over the current screen; Escape, ``q`` or ``?``
     closes it."""
 
@@ -62,11 +63,12 @@ class HelpScreen(ModalScreen[None]):
 
         title = self.specs[0].title if len(self.specs) == 1 else "Rules"
         with Vertical(id="help-box", classes="dialog"):
-            yield Static(f"Help: {title}", classes="dialog-title")
+            yield Static(literal(f"Help: {title}"), classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
                 # Rich's Markdown renderer: Textual's Markdown widget takes seconds on the long
                 # rules summaries (one widget per block), this takes milliseconds.
-                yield Static(RichMarkdown(help_markdown(self.specs, self.keys)), id="help-text")
+                text = plain(help_markdown(self.specs, self.keys))
+                yield Static(RichMarkdown(text), id="help-text")
             yield Button("Close (Esc)", id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:

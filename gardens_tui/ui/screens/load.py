@@ -7,16 +7,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
 from gardens_tui import saves
 from gardens_tui.saves import SaveInfo
+from gardens_tui.ui.literal import literal, notify_plain
+from gardens_tui.ui.screens.modal import AppModal
 
 
 def format_saved_at(saved_at: str) -> str:
@@ -30,11 +30,12 @@ def format_saved_at(saved_at: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-class LoadDialog(ModalScreen[Path | None]):
+class LoadDialog(AppModal[Path | None]):
     """Pick a save to open; dismisses with its path, or ``None``.
 
     Broken files are listed in their own colour with the reason and cannot be chosen (choosing
     one shows the reason again). ``lister`` defaults to :func:`gardens_tui.saves.list_saves`.
+    File names, players and reasons are shown literally; only the first choice closes it.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -82,10 +83,10 @@ class LoadDialog(ModalScreen[Path | None]):
                     "broken",
                 )
                 style = "dim"
-            table.add_row(*(Text(cell, style=style) for cell in cells), key=key)
+            table.add_row(*(literal(cell, style, newlines=False) for cell in cells), key=key)
         detail = self.query_one("#load-detail", Static)
         if not self.infos:
-            detail.update(f"No saves yet. Saves go to {saves.saves_dir()}.")
+            detail.update(literal(f"No saves yet. Saves go to {saves.saves_dir()}."))
             self.query_one("#open", Button).disabled = True
         else:
             table.focus()
@@ -104,9 +105,9 @@ class LoadDialog(ModalScreen[Path | None]):
         if info is None:
             detail.update("")
         elif info.ok:
-            detail.update(str(info.path))
+            detail.update(literal(str(info.path)))
         else:
-            detail.update(f"Cannot open {info.path.name}: {info.error}")
+            detail.update(literal(f"Cannot open {info.path.name}: {info.error}"))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Show the path, or why the file is broken."""
@@ -130,7 +131,9 @@ class LoadDialog(ModalScreen[Path | None]):
         if info is None:
             return
         if not info.ok:
-            self.notify(f"{info.path.name}: {info.error}", title="Cannot open", severity="error")
+            notify_plain(
+                self, f"{info.path.name}: {info.error}", title="Cannot open", severity="error"
+            )
             return
         self.dismiss(info.path)
 

@@ -13,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gardens_tui import saves
+from gardens_tui.ui.literal import notify_plain
 
 BANNER = "gardens-tui"
 
@@ -44,7 +45,13 @@ def _entry_prompt(key: str, label: str) -> Text:
 class MainMenu(Screen[None]):
     """The app's home screen. Arrows and Enter, the shortcut letters, or the mouse choose an
     entry; each entry runs the app action of the same name (``continue`` greyed out when there
-    is no game to continue)."""
+    is no game to continue).
+
+    One entry at a time: from the moment an entry is chosen until its action has run (its dialog
+    is up), further choices are ignored, so a burst of keys (``n n``, ``s`` then Enter) opens one
+    dialog; so are choices arriving while another screen is on top of the menu."""
+
+    _choosing = False
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(key, f"choose('{entry}')", label, show=False) for entry, key, label in ENTRIES
@@ -77,7 +84,7 @@ class MainMenu(Screen[None]):
     def refresh_entries(self) -> bool:
         """Enable "continue" only when there is an autosave of an unfinished game; True if so."""
         menu = self.query_one("#menu", OptionList)
-        can_continue = saves.last_autosave() is not None
+        can_continue = bool(saves.autosave_candidates())
         option = menu.get_option("continue")
         if option.disabled == can_continue:
             # OptionList moves the highlight off an option whose state changes: keep it.
@@ -98,9 +105,19 @@ class MainMenu(Screen[None]):
             self.action_choose(event.option.id)
 
     def action_choose(self, entry: str) -> None:
-        """Run the app action for ``entry`` (ignored for a disabled entry)."""
+        """Run the app action for ``entry`` (ignored for a disabled entry, while an entry chosen
+        before is still opening, and while the menu is not the active screen)."""
+        if self._choosing or not self.is_active or entry not in ACTIONS:
+            return
         menu = self.query_one("#menu", OptionList)
         if menu.get_option(entry).disabled:
-            self.notify("There is no unfinished game to continue.", severity="warning")
+            notify_plain(self, "There is no unfinished game to continue.", severity="warning")
             return
-        self.app.call_later(self.app.run_action, ACTIONS[entry])
+        self._choosing = True
+        self.app.call_later(self._run_entry, entry)
+
+    async def _run_entry(self, entry: str) -> None:
+        try:
+            await self.app.run_action(ACTIONS[entry])
+        finally:
+            self._choosing = False

@@ -11,11 +11,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -23,14 +23,22 @@ from gardens_tui.bots import LEVELS
 from gardens_tui.rules.base import GameSpec, OptionValue
 from gardens_tui.rules.registry import GAMES
 from gardens_tui.rules.rng import MAX_SEED
+from gardens_tui.rules.safe_text import MAX_NAME_CELLS, normalise_name
 from gardens_tui.table import Seat, Setup, check_seats
+from gardens_tui.ui.literal import literal
+from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.widgets.safe_input import SafeInput
 from gardens_tui.ui.widgets.tick_box import TickBox
+
+NAME_FIELD_LENGTH = 4 * MAX_NAME_CELLS
+"""Characters a name field holds: more than the name rule's 40 columns, so that a name of
+combining letters (two or three code points a column) fits; the rule then checks the width."""
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana")
 HUMAN = "human"
-KINDS: tuple[tuple[str, str], ...] = (
-    ("Human", HUMAN),
-    *((f"Bot: {level}", level) for level in LEVELS),
+KINDS: tuple[tuple[Text, str], ...] = (
+    (literal("Human"), HUMAN),
+    *((literal(f"Bot: {level}"), level) for level in LEVELS),
 )
 
 
@@ -68,9 +76,13 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         """Label, name field and kind select."""
-        yield Label(f"Seat {self.index + 1}", classes="seat-label")
-        yield Input(
-            self.seat.name, placeholder="name", max_length=40, classes="seat-name", compact=True
+        yield Label(literal(f"Seat {self.index + 1}"), classes="seat-label")
+        yield SafeInput(
+            self.seat.name,
+            placeholder="name",
+            max_length=NAME_FIELD_LENGTH,
+            classes="seat-name",
+            compact=True,
         )
         yield Select(
             KINDS,
@@ -81,17 +93,19 @@ class SeatRow(Horizontal):
         )
 
     def read(self) -> Seat:
-        """The seat as typed."""
-        name = self.query_one(".seat-name", Input).value.strip()
+        """The seat as typed, its name in the form names are stored (NFC, no surrounding
+        spaces: :func:`~gardens_tui.rules.safe_text.normalise_name`)."""
+        name = normalise_name(self.query_one(".seat-name", Input).value)
         kind = self.query_one(".seat-kind", Select).value
         return Seat(name, None if kind == HUMAN or not isinstance(kind, str) else kind)
 
 
-class NewGameDialog(ModalScreen[Setup | None]):
+class NewGameDialog(AppModal[Setup | None]):
     """Choose everything a new game needs; dismisses with the :class:`Setup` or ``None``.
 
     ``initial`` pre-fills the form (a rematch with the same seats and options); ``seed_chooser``
-    picks the seed when the field is blank (the tests pass a fixed one).
+    picks the seed when the field is blank (the tests pass a fixed one). Refusals are shown
+    literally (a refused name appears as typed, escaped); only the first Start or Cancel counts.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -133,7 +147,7 @@ class NewGameDialog(ModalScreen[Setup | None]):
                 with Grid(classes="form", id="game-grid"):
                     yield Label("Game")
                     yield Select(
-                        [(game.spec.title, gid) for gid, game in GAMES.items()],
+                        [(literal(game.spec.title), gid) for gid, game in GAMES.items()],
                         value=self.game_id,
                         allow_blank=False,
                         id="game",
@@ -147,13 +161,13 @@ class NewGameDialog(ModalScreen[Setup | None]):
                         id="count",
                         compact=True,
                     )
-                yield Static(spec.blurb, id="game-blurb", classes="hint")
+                yield Static(literal(spec.blurb), id="game-blurb", classes="hint")
                 yield Vertical(id="seats")
                 yield Static("Options", classes="section-title")
                 yield Grid(id="options", classes="form")
                 with Grid(classes="form", id="seed-grid"):
                     yield Label("Seed")
-                    yield Input(
+                    yield SafeInput(
                         "" if initial is None else str(initial.seed),
                         placeholder="blank = random",
                         id="seed",
@@ -174,8 +188,8 @@ class NewGameDialog(ModalScreen[Setup | None]):
         self.query_one("#game", Select).focus()
 
     @staticmethod
-    def _count_choices(spec: GameSpec) -> list[tuple[str, int]]:
-        return [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)]
+    def _count_choices(spec: GameSpec) -> list[tuple[Text, int]]:
+        return [(literal(str(n)), n) for n in range(spec.min_players, spec.max_players + 1)]
 
     def _count(self) -> int:
         value = self.query_one("#count", Select).value
@@ -212,21 +226,23 @@ class NewGameDialog(ModalScreen[Setup | None]):
             value = (values or {}).get(opt.key, opt.default)
             widget: Widget
             if isinstance(opt.default, bool):
-                widget = TickBox(opt.description, value=bool(value), id=_widget_id(opt.key))
-                widgets.extend([Label(opt.key), widget])
+                widget = TickBox(
+                    literal(opt.description), value=bool(value), id=_widget_id(opt.key)
+                )
+                widgets.extend([Label(literal(opt.key)), widget])
             elif isinstance(opt.default, int):
-                widget = Input(str(value), type="integer", id=_widget_id(opt.key), compact=True)
-                widget.tooltip = f"{opt.description} ({opt.describe_value()})"
-                widgets.extend([Label(f"{opt.key} ({opt.describe_value()})"), widget])
+                widget = SafeInput(str(value), type="integer", id=_widget_id(opt.key), compact=True)
+                widget.tooltip = literal(f"{opt.description} ({opt.describe_value()})")
+                widgets.extend([Label(literal(f"{opt.key} ({opt.describe_value()})")), widget])
             else:
                 widget = Select(
-                    [(choice, choice) for choice in opt.choices],
+                    [(literal(choice), choice) for choice in opt.choices],
                     value=value if value in opt.choices else opt.default,
                     allow_blank=False,
                     id=_widget_id(opt.key),
                     compact=True,
                 )
-                widgets.extend([Label(opt.key), widget])
+                widgets.extend([Label(literal(opt.key)), widget])
             self._option_widgets[opt.key] = widget
         await container.mount_all(widgets)
 
@@ -238,7 +254,7 @@ class NewGameDialog(ModalScreen[Setup | None]):
             return
         self.game_id = event.value
         spec = self.spec
-        self.query_one("#game-blurb", Static).update(spec.blurb)
+        self.query_one("#game-blurb", Static).update(literal(spec.blurb))
         count_select = self.query_one("#count", Select)
         count = min(max(self._count(), spec.min_players), spec.max_players)
         count_select.set_options(self._count_choices(spec))
@@ -298,7 +314,7 @@ class NewGameDialog(ModalScreen[Setup | None]):
         try:
             setup = self.build_setup()
         except ValueError as problem:
-            error.update(str(problem))
+            error.update(literal(str(problem)))
             return
         error.update("")
         self.dismiss(setup)

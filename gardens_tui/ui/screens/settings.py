@@ -8,10 +8,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from gardens_tui.settings import BOT_DELAY_RANGE, Settings
+from gardens_tui.ui.literal import literal
+from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.tick_box import TickBox
 
 MIN_BOT_DELAY_MS, MAX_BOT_DELAY_MS = BOT_DELAY_RANGE
@@ -28,9 +29,10 @@ def parse_delay(text: str) -> int:
     return value
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
+class SettingsScreen(AppModal[Settings | None]):
     """Edit the settings. Save dismisses with the new :class:`Settings` (the caller stores and
-    applies them); Cancel or Escape with ``None``."""
+    applies them); Cancel or Escape with ``None``. Only the first of these counts. Every value
+    (a theme name from a hand-edited settings file included) is shown literally."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -40,7 +42,11 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def __init__(self, settings: Settings, themes: list[str]) -> None:
         super().__init__(id="settings")
         self.settings = settings
-        self.themes = sorted(set(themes) | {settings.theme})
+        self.start_theme = settings.theme if isinstance(settings.theme, str) else Settings().theme
+        """The theme the form starts on (the default when the settings hold no text)."""
+        self.themes = sorted(
+            {name for name in themes if isinstance(name, str)} | {self.start_theme}
+        )
 
     def compose(self) -> ComposeResult:
         """One labelled row per setting, an error line and the buttons."""
@@ -50,26 +56,26 @@ class SettingsScreen(ModalScreen[Settings | None]):
             with Grid(id="settings-grid", classes="form"):
                 yield Label("Theme")
                 yield Select(
-                    [(name, name) for name in self.themes],
-                    value=s.theme,
+                    [(literal(name, newlines=False), name) for name in self.themes],
+                    value=self.start_theme,
                     allow_blank=False,
                     id="theme",
                     compact=True,
                 )
                 yield Label("ASCII mode")
-                yield TickBox("plain characters only", s.ascii_mode, id="ascii")
+                yield TickBox("plain characters only", bool(s.ascii_mode), id="ascii")
                 yield Label("Bot delay (ms)")
                 yield Input(
                     str(s.bot_delay_ms), id="delay", type="integer", max_length=5, compact=True
                 )
                 yield Label("Free undo")
-                yield TickBox("only-human tables undo anything", s.free_undo, id="free-undo")
+                yield TickBox("only-human tables undo anything", bool(s.free_undo), id="free-undo")
                 yield Label("Hot-seat curtain")
-                yield TickBox("hide secrets between players", s.curtain, id="curtain")
+                yield TickBox("hide secrets between players", bool(s.curtain), id="curtain")
                 yield Label("Show legal moves")
-                yield TickBox("highlight legal targets", s.show_legal, id="show-legal")
+                yield TickBox("highlight legal targets", bool(s.show_legal), id="show-legal")
                 yield Label("Autosave")
-                yield TickBox("after every turn", s.autosave, id="autosave")
+                yield TickBox("after every turn", bool(s.autosave), id="autosave")
             yield Static("", id="settings-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Save", id="save", variant="primary", compact=True)
@@ -80,7 +86,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         theme = self.query_one("#theme", Select).value
         return dataclasses.replace(
             self.settings,
-            theme=str(theme) if isinstance(theme, str) else self.settings.theme,
+            theme=str(theme) if isinstance(theme, str) else self.start_theme,
             ascii_mode=self.query_one("#ascii", TickBox).value,
             bot_delay_ms=parse_delay(self.query_one("#delay", Input).value),
             free_undo=self.query_one("#free-undo", TickBox).value,
@@ -107,7 +113,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         try:
             settings = self.current()
         except ValueError as error:
-            self.query_one("#settings-error", Static).update(str(error))
+            self.query_one("#settings-error", Static).update(literal(str(error)))
             return
         self.dismiss(settings)
 

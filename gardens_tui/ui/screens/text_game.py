@@ -13,12 +13,14 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gardens_tui.rules.base import Action
+from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.game_base import GameScreen
 
 
 class TextGameScreen(GameScreen):
     """The position as the game's ``render_text`` draws it, and the pending decision's legal
-    actions as a list: arrows and Enter (or a click) play the highlighted one."""
+    actions as a list: arrows and Enter (or a click) play the highlighted one. Every text is the
+    game's, shown literally."""
 
     DEFAULT_CSS = """
     TextGameScreen #text-board { height: 1fr; border: round $border-blurred; padding: 0 1; }
@@ -41,18 +43,18 @@ class TextGameScreen(GameScreen):
         actions_list = self.query_one("#actions", OptionList)
         table = self.table
         self._actions = table.legal_actions() if self.human_to_move() else []
-        game: Any = table.game
-        options = [
-            Option(f"{game.format_action(a)}  —  {game.describe_action(table.state, a)}")
-            if game.describe_action(table.state, a) != game.format_action(a)
-            else Option(game.format_action(a))
-            for a in self._actions
-        ]
-        actions_list.set_options(options)
+        actions_list.set_options([Option(literal(self.action_label(a))) for a in self._actions])
         actions_list.disabled = not self._actions
         if self._actions:
             actions_list.highlighted = 0
             actions_list.focus()
+
+    def action_label(self, action: Action) -> str:
+        """``notation  —  what it does`` (just the notation when the game says nothing more)."""
+        game: Any = self.table.game
+        notation: str = game.format_action(action)
+        words: str = game.describe_action(self.table.state, action)
+        return notation if words == notation else f"{notation}  —  {words}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Play the chosen action."""

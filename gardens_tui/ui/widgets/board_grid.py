@@ -30,6 +30,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from gardens_tui.ui.literal import plain
 from gardens_tui.ui.widgets.board_layout import BoardLayout, Cell
 
 
@@ -40,7 +41,7 @@ class CellPaint:
     The role names a component class ``board-grid--<role>`` that styles the cell (``cell``,
     ``empty``, ``piece``, ``muted``, ``accent`` are built in; subclasses may add their own). An
     unknown role falls back to ``cell``. Text must tell features apart by itself (a letter or a
-    glyph), never by colour alone.
+    glyph), never by colour alone. It is drawn literally (unsafe characters escaped).
     """
 
     text: str | tuple[str, ...] = ""
@@ -467,7 +468,7 @@ class BoardGrid(ScrollView, can_focus=True):
         inner = region.width - 2
         first = (region.height - len(lines)) // 2
         index = line - first
-        text = lines[index] if 0 <= index < len(lines) else ""
+        text = plain(lines[index], newlines=False) if 0 <= index < len(lines) else ""
         if inner <= 0:
             return [Segment(set_cell_size(text or marker[0], region.width), style)]
         if cell_len(text) > inner:

@@ -18,6 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gardens_tui.table import Table
+from gardens_tui.ui.literal import plain
 from gardens_tui.ui.widgets.glyphs import glyph
 
 LogLine = tuple[int, str, bool]
@@ -45,8 +46,9 @@ class GameLog(ScrollView, can_focus=True):
     """The table's events, newest at the bottom, each line prefixed with its turn number.
 
     The lines of the last decision are marked with ``▸`` (ASCII ``>``) and the
-    ``game-log--last`` style. Call :meth:`show` after every table change; it appends what is
-    new and scrolls to the end if the log was showing the end.
+    ``game-log--last`` style. Every line is drawn literally (unsafe characters escaped). Call
+    :meth:`show` after every table change; it appends what is new and scrolls to the end if the
+    log was showing the end.
 
     | Class | Description |
     | :- | :- |
@@ -118,7 +120,7 @@ class GameLog(ScrollView, can_focus=True):
     def _wrap_entries(self, indices: range) -> None:
         width = self._wrap_width = self._text_width()
         for index in indices:
-            text = self.shown[index][1]
+            text = plain(self.shown[index][1], newlines=False)  # log lines are data
             parts = textwrap.wrap(text, width) or [""]
             self._wrapped.extend((index, part, n == 0) for n, part in enumerate(parts))
 

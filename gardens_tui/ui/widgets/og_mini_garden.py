@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from gardens_tui.rules.octopus_garden.board import CELL_X, ROWS
 from gardens_tui.rules.octopus_garden.state import Stack
+from gardens_tui.ui.literal import literal
 from gardens_tui.ui.widgets.og_paint import ROLE_STYLES, ROLES, mini_cell, stack_role
 
 
@@ -107,10 +108,12 @@ class OgMiniGarden(Widget):
         return self.get_component_rich_style(name)
 
     def render(self) -> Text:
-        """Title, info and the picture."""
+        """Title, info (both shown literally) and the picture."""
         width = max(self.picture_width, 1)
-        title = Text(self.title_line, style=self.get_component_rich_style("og-mini--title"))
-        info = Text(self.info_line, style=self.get_component_rich_style("og-mini--info"))
+        title_style = self.get_component_rich_style("og-mini--title")
+        info_style = self.get_component_rich_style("og-mini--info")
+        title = literal(self.title_line, title_style, newlines=False)
+        info = literal(self.info_line, info_style, newlines=False)
         for line in (title, info):
             line.truncate(max(width, self.size.width or width), overflow="ellipsis")
         return Text("\n").join([title, info, *self.picture()])

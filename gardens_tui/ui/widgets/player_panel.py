@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gardens_tui.table import Table
+from gardens_tui.ui.literal import literal
 from gardens_tui.ui.widgets.glyphs import glyph
 
 MIN_NAME = 4
@@ -104,14 +105,14 @@ class SeatColumns:
 def panel_table(table: Table, ascii_mode: bool = False) -> SeatColumns:
     """The seats of ``table`` as :class:`SeatColumns`: ``▶`` (ASCII ``>``) at the seat to
     decide, shown bold; ``(turn)`` after the seat whose turn it is while another decides; the
-    bot level; the score from ``game.scores()``."""
+    bot level; the score from ``game.scores()``. Names are shown literally."""
     state = table.state
     totals = table.game.scores(state).totals()
     deciding = state.current_player
     rows = []
     for seat_index, seat in enumerate(table.seats):
         mark = glyph("to-move", ascii_mode) if seat_index == deciding else " "
-        name = Text(seat.name, style="bold" if seat_index == deciding else "")
+        name = literal(seat.name, "bold" if seat_index == deciding else "", newlines=False)
         if seat_index == state.active and seat_index != deciding and not state.is_over:
             name.append(" (turn)", style="dim")
         rows.append(SeatRow(mark, name, bot_label(seat.bot, ascii_mode), str(totals[seat_index])))

@@ -14,6 +14,7 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
+from gardens_tui.ui.literal import literal, notify_plain, plain
 from gardens_tui.ui.widgets.glyphs import glyph
 
 MAX_LINES = 2
@@ -49,14 +50,15 @@ def clamp_lines(text: str, width: int, max_lines: int = MAX_LINES) -> str:
 
 
 class ClampedText(Visual):
-    """Plain ``text`` drawn word-wrapped in at most ``max_lines`` lines (see :func:`clamp_lines`).
+    """Plain ``text`` drawn word-wrapped in at most ``max_lines`` lines (see :func:`clamp_lines`),
+    literally (never markup; unsafe characters escaped).
 
     With ``height_of``, the height is that of ``height_of`` at the same width (still at most
     ``max_lines``), so a refusal can take exactly the room of the prompt it stands in for.
     """
 
     def __init__(self, text: str, max_lines: int = MAX_LINES, height_of: str | None = None):
-        self.text = text
+        self.text = plain(text)
         self.max_lines = max_lines
         self.height_of = height_of
 
@@ -88,7 +90,8 @@ class PromptLine(Static):
     :meth:`show_prompt` sets the normal text; :meth:`show_error` replaces it with a refusal (the
     ``-error`` class styles it) until the next :meth:`show_prompt`. At most :data:`MAX_LINES`
     lines high; a refusal is drawn in the prompt's own height (what does not fit ends in ``…``)
-    and, when it is cut short, shown whole in a notification and in the line's tooltip.
+    and, when it is cut short, shown whole in a notification and in the line's tooltip. All
+    text is shown literally (never markup; unsafe characters escaped).
     """
 
     DEFAULT_CSS = """
@@ -114,6 +117,7 @@ class PromptLine(Static):
 
     def show_prompt(self, text: str) -> None:
         """Show ``text`` as the pending decision (clears an error)."""
+        text = plain(text)
         if text == self.prompt_text and self.error_text is None and self.is_mounted:
             return  # unchanged: skip the re-layout an update costs
         self.prompt_text = text
@@ -126,6 +130,7 @@ class PromptLine(Static):
         """Show ``message`` (an :class:`~gardens_tui.rules.base.IllegalAction` text) in place of
         the prompt, in the prompt's height; the prompt comes back with the next
         :meth:`show_prompt`. A message cut short is also notified whole."""
+        message = plain(message)
         self.error_text = message
         self.add_class("-error")
         refusal = f"{glyph('error', self.ascii_mode)} {message}"
@@ -133,8 +138,8 @@ class PromptLine(Static):
         self.update(shown)
         width = self.content_size.width
         cut_short = width > 0 and clamp_lines(refusal, width, shown.lines_at(width)) != refusal
-        self.tooltip = message if cut_short else None
+        self.tooltip = literal(message) if cut_short else None
         if cut_short and self.is_mounted:
-            self.notify(
-                message, title="Not allowed", severity="error", timeout=ERROR_TIMEOUT, markup=False
+            notify_plain(
+                self, message, title="Not allowed", severity="error", timeout=ERROR_TIMEOUT
             )

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.table import Table as RichTable
-from rich.text import Text
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Outcome, Scores
+from gardens_tui.ui.literal import literal
 from gardens_tui.ui.widgets.glyphs import glyph
 
 
@@ -17,7 +17,8 @@ def score_table(
 ) -> RichTable:
     """A Rich table: one row per category, one column per player, then the totals row.
 
-    Winners' columns are headed with ``★`` (ASCII ``*``) as well as in bold.
+    Winners' columns are headed with ``★`` (ASCII ``*``) as well as in bold. Names and
+    categories are shown literally (a Rich table would read a plain string as markup).
     """
     winners = set(outcome.winners) if outcome else set()
     star = glyph("winner", ascii_mode)
@@ -25,12 +26,17 @@ def score_table(
     table.add_column("Category")
     for seat, name in enumerate(names):
         head = f"{star} {name}" if seat in winners else name
-        table.add_column(head, justify="right", style="bold" if seat in winners else "")
+        table.add_column(
+            literal(head, newlines=False), justify="right", style="bold" if seat in winners else ""
+        )
     for index, category in enumerate(scores.categories):
-        table.add_row(category, *(str(scores.table[s][index]) for s in range(len(names))))
+        table.add_row(
+            literal(category, newlines=False),
+            *(literal(str(scores.table[s][index])) for s in range(len(names))),
+        )
     table.add_section()
     totals = scores.totals()
-    table.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in totals))
+    table.add_row(literal("Total", "bold"), *(literal(str(t), "bold") for t in totals))
     return table
 
 

@@ -11,13 +11,18 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from gardens_tui.ui.literal import literal
+from gardens_tui.ui.screens.modal import AppModal
 
-class ChoiceScreen(ModalScreen[int | None]):
-    """Pick one of ``labels``: arrows and Enter, a number key (1-9), or a click; Esc cancels."""
+
+class ChoiceScreen(AppModal[int | None]):
+    """Pick one of ``labels``: arrows and Enter, a number key (1-9), or a click; Esc cancels.
+
+    Only the first choice counts (Enter twice in one burst plays one action), and the title and
+    labels are shown literally."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -38,10 +43,10 @@ class ChoiceScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         """The title, the numbered choices and a one-line hint."""
         with Vertical(id="choice-box", classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(literal(self.title_text), classes="dialog-title")
             yield OptionList(
                 *(
-                    Option(f"{i + 1}. {label}" if i < 9 else f"   {label}")
+                    Option(literal(f"{i + 1}. {label}" if i < 9 else f"   {label}"))
                     for i, label in enumerate(self.labels)
                 ),
                 id="choice-list",

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.style import Style
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action
@@ -36,9 +37,11 @@ from gardens_tui.rules.octopus_garden.board import CELL_NAMES
 from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.state import OctopusState
+from gardens_tui.ui.literal import literal, plain
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
+from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
 from gardens_tui.ui.screens.octopus_garden.keys import (
     BINDINGS,
@@ -294,7 +297,7 @@ class OctopusGardenScreen(GameScreen):
         else:
             board.cursor = None  # nothing of this hand is the keyboard's to choose
         title = self.query_one("#og-hand-title", Static)
-        title.update(heading)
+        title.update(literal(heading))
         title.display = bool(heading)
 
     def _selected_hand_index(self, codes: list[int]) -> int:
@@ -309,9 +312,9 @@ class OctopusGardenScreen(GameScreen):
     def _draw_titles(self, state: OctopusState, big: int) -> None:
         score = self.table.game.scores(state).total(big)
         title = garden_title(state, big, score, self.ascii_mode)
-        self.query_one("#og-garden-title", Static).update(title)
+        self.query_one("#og-garden-title", Static).update(literal(title))
         lines = supply_lines(state, big, self.roomy, self.ascii_mode)
-        self.query_one("#og-supply", Static).update("\n".join(lines))
+        self.query_one("#og-supply", Static).update(literal("\n".join(lines)))
 
     def _draw_minis(self, state: OctopusState, big: int) -> None:
         totals = self.table.game.scores(state).totals()
@@ -363,14 +366,17 @@ class OctopusGardenScreen(GameScreen):
         )
 
     def _draw_actions(self) -> None:
+        # Built as Content, not markup: the labels are text, the click is a style of ours.
         lines = []
         for line in self.command_lines():
             key = ("Enter" if self.ascii_mode else "⏎") if line.key == "enter" else line.key
-            text = f"[@click=screen.og('{line.command}')][b]{key}[/b] {escape(line.label)}[/]"
+            text = Content.assemble(
+                (plain(key, newlines=False), "bold"), " ", plain(line.label, newlines=False)
+            ).stylize(Style.from_meta({"@click": f"screen.og({line.command!r})"}))
             if not line.playable:
-                text = f"[dim]{text}[/dim]"  # shown, but pressing it only says why not
+                text = text.stylize("dim")  # shown, but pressing it only says why not
             lines.append(text)
-        self.query_one("#og-actions", Static).update("\n".join(lines))
+        self.query_one("#og-actions", Static).update(Content("\n").join(lines))
 
     # --- focus and the cursor -----------------------------------------------------------------
 
@@ -378,6 +384,8 @@ class OctopusGardenScreen(GameScreen):
         """On a new decision for a human, focus the board it is made on, cursor near a target."""
         state = self.table.state
         if state is self._focused_state or not self.deciding():
+            return
+        if not screen_is_live(self):
             return
         if self.app.screen is not self:
             # A list of choices is closing (its choice was just played): focus once it is gone.
@@ -399,7 +407,7 @@ class OctopusGardenScreen(GameScreen):
         if info != self._info_text:
             # The line's size is fixed: skip the relayout a plain update() would ask for.
             self._info_text = info
-            self.query_one("#og-info", Static).update(info, layout=False)
+            self.query_one("#og-info", Static).update(literal(info), layout=False)
 
     def on_mount(self) -> None:
         """Follow the cursors of the market and the garden (Textual runs the base's on_mount
@@ -471,8 +479,11 @@ class OctopusGardenScreen(GameScreen):
     # --- choosing places ----------------------------------------------------------------------
 
     def on_board_grid_cell_selected(self, event: BoardGrid.CellSelected) -> None:
-        """A place was chosen on one of the boards."""
+        """A place was chosen on one of the boards (ignored while another screen is on top: keys
+        typed ahead of a list of choices belong to the list, not to the board under it)."""
         event.stop()
+        if not self.is_active:
+            return
         board = event.board.id
         if board == "og-hand":
             self._choose_hand(event.cell)
@@ -553,10 +564,13 @@ class OctopusGardenScreen(GameScreen):
         state = self.table.state
 
         def chosen(index: int | None) -> None:
-            if index is not None and self.table.state is state and 0 <= index < len(entries):
+            if not screen_is_live(self) or self.table.state is not state:
+                return  # the game closed or moved on while the list was open
+            if index is not None and 0 <= index < len(entries):
                 self._carry_out(entries[index])
 
-        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+        if self.is_active:  # one list at a time, never over another screen
+            self.app.push_screen(ChoiceScreen(title, labels), chosen)
 
     def _offer_actions(self, title: str, actions: list[Action]) -> None:
         self._offer(title, [Entry(action) for action in actions])
@@ -627,8 +641,10 @@ class OctopusGardenScreen(GameScreen):
             self.play(("pass",))
 
     def action_help(self) -> None:
-        """The rules of Octopus's Garden and every key of this screen."""
-        self.app.push_screen(HelpScreen([self.table.game.spec], KEY_HELP))
+        """The rules of Octopus's Garden and every key of this screen (not while this screen is
+        covered: a burst of ``?`` opens one help screen)."""
+        if self.is_active:
+            self.app.push_screen(HelpScreen([self.table.game.spec], KEY_HELP))
 
     def action_cancel(self) -> None:
         """Esc: drop the half-made choice (the origin of a move, the tile to return)."""
