@@ -35,7 +35,14 @@ from gardens_tui.rules.base import Game, GameSpec, GameState, IllegalAction, Opt
 from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.rules.safe_text import cell_width, is_unsafe, name_key, printable
-from gardens_tui.saves import SaveError, load_table, read_save, save_table, starts_from_setup
+from gardens_tui.saves import (
+    FileVersion,
+    SaveError,
+    load_table,
+    read_save,
+    save_table,
+    starts_from_setup,
+)
 from gardens_tui.storage import locked
 from gardens_tui.table import Seat, Setup, Table, parse_players
 
@@ -402,12 +409,14 @@ def _status_lines(table: Table) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 
-def _run_app(table: Table | None = None, save_path: Path | None = None) -> int:
+def _run_app(
+    table: Table | None = None, save_path: Path | None = None, source: FileVersion | None = None
+) -> int:
     try:
         from gardens_tui.ui.app import create_app
     except ImportError as exc:
         raise CliError(f"the app cannot start: {exc}") from None
-    app = create_app(table=table, save_path=save_path)
+    app = create_app(table=table, save_path=save_path, source=source)
     app.run()
     code = getattr(app, "return_code", 0)
     return code if isinstance(code, int) else EXIT_OK
@@ -426,8 +435,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    """``gardens open FILE``: continue a saved game in the app; it saves back to FILE."""
-    return _run_app(load_table(args.file), args.file)
+    """``gardens open FILE``: continue a saved game in the app; it saves back to FILE (unless
+    another program changed FILE meanwhile: the app then saves to a new file and says so)."""
+    table, source = read_save(args.file)
+    return _run_app(table, source.path, source)
 
 
 # --------------------------------------------------------------------------------------------

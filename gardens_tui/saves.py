@@ -59,7 +59,8 @@ from gardens_tui.storage import (
     read_json_file,
     replace_file,
 )
-from gardens_tui.storage import FileVersion as FileVersion  # re-exported: part of this API
+from gardens_tui.storage import FileChangedError as FileChangedError  # re-exported: this API
+from gardens_tui.storage import FileVersion as FileVersion
 from gardens_tui.storage import SaveError as SaveError
 
 if TYPE_CHECKING:
@@ -767,21 +768,22 @@ def list_saves(folder: Path | str | None = None) -> list[SaveInfo]:
 
 
 def autosave_candidates() -> list[Path]:
-    """The autosaves of unfinished games, newest first by the time stored in each file.
-
-    Only cheap checks are made (the envelope and the stored position, as for
-    :func:`save_info`); :func:`load_table` replays the actions and may still refuse one, so
-    "continue" tries them in this order.
-    """
+    """The autosaves "continue" may open, newest first by the time stored in each file (files
+    without a readable one last, by modification time): every autosave except those of finished
+    games. Damaged ones are included, so that "continue", which tries them in this order and
+    opens the first that :func:`load_table` accepts, can name those it skips."""
     candidates = []
     for path in _newest_first(_regular_json_files(autosaves_dir())):
         info = save_info(path)
-        if info.ok and not info.over:
+        if not (info.ok and info.over):
             candidates.append(path)
     return candidates
 
 
 def last_autosave() -> Path | None:
-    """The newest of :func:`autosave_candidates`, or ``None`` when there is none."""
-    candidates = autosave_candidates()
-    return candidates[0] if candidates else None
+    """The newest autosave of an unfinished game that looks loadable (it is not replayed:
+    :func:`load_table` may still refuse it), or ``None``."""
+    for path in autosave_candidates():
+        if save_info(path).ok:
+            return path
+    return None

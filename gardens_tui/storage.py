@@ -74,6 +74,11 @@ class SaveError(ValueError):
         super().__init__(reason if path is None else f"{path}: {reason}")
 
 
+class FileChangedError(SaveError):
+    """A write refused because the file is no longer what the writer read: somebody else wrote
+    it meanwhile. Nothing was written; the caller may save elsewhere."""
+
+
 @dataclass(frozen=True, slots=True)
 class FileVersion:
     """A file as this process last read or wrote it: where it is and the SHA-256 of its bytes.
@@ -432,7 +437,7 @@ def replace_file(target: Path, data: bytes, *, expect: str | None = None) -> Fil
     if expect is not None:
         now = current_digest(target)
         if now is not None and now != expect:
-            raise SaveError(
+            raise FileChangedError(
                 "the file changed since it was read (another program wrote to it meanwhile); "
                 "nothing was written",
                 target,

@@ -127,9 +127,12 @@ class FakeApp:
 
     opened: list[FakeApp] = []
 
-    def __init__(self, table: Table | None, save_path: Path | None) -> None:
+    def __init__(
+        self, table: Table | None, save_path: Path | None, source: saves.FileVersion | None
+    ) -> None:
         self.table = table
         self.save_path = save_path
+        self.source = source
         self.ran = False
         self.return_code = 0
         FakeApp.opened.append(self)
@@ -143,8 +146,12 @@ def fake_app(monkeypatch: pytest.MonkeyPatch) -> type[FakeApp]:
     """``gardens_tui.ui.app`` replaced by a module whose ``create_app`` returns a FakeApp."""
     module = types.ModuleType("gardens_tui.ui.app")
 
-    def create_app(table: Table | None = None, save_path: Path | None = None) -> FakeApp:
-        return FakeApp(table, save_path)
+    def create_app(
+        table: Table | None = None,
+        save_path: Path | None = None,
+        source: saves.FileVersion | None = None,
+    ) -> FakeApp:
+        return FakeApp(table, save_path, source)
 
     module.create_app = create_app  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "gardens_tui.ui.app", module)

@@ -17,6 +17,7 @@ from gardens_tui.ui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallNoti
 
 if TYPE_CHECKING:
     from gardens_tui.rules.base import GameSpec
+    from gardens_tui.saves import FileVersion
     from gardens_tui.table import Setup, Table
     from gardens_tui.ui.screens.game_base import GameScreen
     from gardens_tui.ui.screens.help import KeyHelp
@@ -56,11 +57,13 @@ class GardensApp(App[None]):
         save_path: Path | None = None,
         *,
         settings: Settings | None = None,
+        source: FileVersion | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings if settings is not None else load_settings()
         self._initial_table = table
         self._initial_save_path = save_path
+        self._initial_source = source
         self.last_setup: Setup | None = table.setup if table is not None else None
         self.seed_chooser: Any = None
         """Picks the seed of a new game when the dialog's seed is blank (tests fix it)."""
@@ -77,7 +80,7 @@ class GardensApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self._add_notice(self.screen)
         if self._initial_table is not None:
-            self.open_table(self._initial_table, self._initial_save_path)
+            self.open_table(self._initial_table, self._initial_save_path, self._initial_source)
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
         self.call_later(self._add_notice, screen)
@@ -93,15 +96,21 @@ class GardensApp(App[None]):
 
     # --- games ----------------------------------------------------------------------------------
 
-    def open_table(self, table: Table, save_path: Path | None = None) -> GameScreen:
-        """Close any open game and dialogs, and push the screen for ``table``'s game."""
+    def open_table(
+        self, table: Table, save_path: Path | None = None, source: FileVersion | None = None
+    ) -> GameScreen:
+        """Close any open game and dialogs, and push the screen for ``table``'s game.
+
+        ``save_path`` is where ``ctrl+s`` writes; ``source`` is the file the table was read
+        from, as it was then (see :class:`~gardens_tui.ui.screens.game_base.GameScreen`).
+        """
         from gardens_tui.ui.screens import screen_for
 
         table.free_undo = self.settings.free_undo and table.setup.only_humans
         self.last_setup = table.setup
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        screen = screen_for(table.setup.game)(table, save_path)
+        screen = screen_for(table.setup.game)(table, save_path, source=source)
         self.push_screen(screen)
         return screen
 
@@ -120,15 +129,15 @@ class GardensApp(App[None]):
         """Open the save at ``path``; a :class:`~gardens_tui.saves.SaveError` is shown, never
         raised."""
         try:
-            table = saves.load_table(path, free_undo=self.settings.free_undo)
+            table, source = saves.read_save(path, free_undo=self.settings.free_undo)
         except (saves.SaveError, OSError, ValueError) as error:
             notify_plain(self, str(error), title="Cannot open", severity="error", timeout=10)
             return None
-        return self._open_loaded(table, path)
+        return self._open_loaded(table, source)
 
-    def _open_loaded(self, table: Table, path: Path) -> GameScreen:
-        is_autosave = path.parent == saves.autosaves_dir()
-        return self.open_table(table, None if is_autosave else path)
+    def _open_loaded(self, table: Table, source: FileVersion) -> GameScreen:
+        is_autosave = source.path.parent == saves.autosaves_dir()
+        return self.open_table(table, None if is_autosave else source.path, source)
 
     def game_screen(self) -> GameScreen | None:
         """The topmost game screen, if a game is open."""
@@ -151,12 +160,12 @@ class GardensApp(App[None]):
         skipped: list[str] = []
         for path in saves.autosave_candidates():
             try:
-                table = saves.load_table(path, free_undo=self.settings.free_undo)
+                table, source = saves.read_save(path, free_undo=self.settings.free_undo)
             except (saves.SaveError, OSError, ValueError) as error:
                 reason = error.reason if isinstance(error, saves.SaveError) else str(error)
                 skipped.append(f"{path.name}: {reason}")
                 continue
-            self._open_loaded(table, path)
+            self._open_loaded(table, source)
             if skipped:
                 notify_plain(
                     self,
@@ -281,9 +290,12 @@ def create_app(
     save_path: Path | None = None,
     *,
     settings: Settings | None = None,
+    source: FileVersion | None = None,
 ) -> GardensApp:
     """The app: the main menu, or straight into ``table``'s game (saving to ``save_path``).
 
-    ``settings`` defaults to the saved settings (:func:`~gardens_tui.settings.load_settings`).
+    ``settings`` defaults to the saved settings (:func:`~gardens_tui.settings.load_settings`);
+    ``source`` is the file ``table`` was read from (``gardens open``), so that saving back
+    never overwrites a change somebody else made to it meanwhile.
     """
-    return GardensApp(table, save_path, settings=settings)
+    return GardensApp(table, save_path, settings=settings, source=source)

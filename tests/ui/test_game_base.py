@@ -400,3 +400,59 @@ async def test_ascii_mode_reaches_the_shared_widgets(toy_table: MakeTable) -> No
         screen = screen_of(app)
         assert screen.query_one(PlayerPanel).ascii_mode
         assert screen.query_one(GameLog).ascii_mode
+
+
+async def test_saving_back_never_overwrites_a_change_made_meanwhile(
+    toy_table: MakeTable, tmp_path: Any
+) -> None:
+    """Rule (issue 5, writes that cannot lose a move): a game opened from FILE saves back to it
+    only if FILE is still what was read; if another program changed it (``gardens apply``),
+    FILE keeps that change and the game goes to a new file, which the notice names."""
+    path = saves.save_table(toy_table("Ann", "Bob=random"), tmp_path / "shared.json")
+    table, source = saves.read_save(path)
+    app = create_app(table, path, settings=Settings(bot_delay_ms=0), source=source)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        other = saves.load_table(path)
+        other.apply(first_action(other))
+        saves.save_table(other, path)  # somebody else, meanwhile
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = screen_of(app)
+        assert saves.load_table(path).notation() == other.notation()
+        assert screen.save_path is not None and screen.save_path.parent == saves.saves_dir()
+        assert saves.load_table(screen.save_path).notation() == table.notation()
+        assert any("changed by another program" in n.message for n in app._notifications)
+        await pilot.press("ctrl+s")  # from now on it saves to its new file
+        await pilot.pause()
+        assert saves.load_table(path).notation() == other.notation()
+
+
+async def test_opening_an_older_save_and_leaving_keeps_the_newer_autosave(
+    toy_table: MakeTable,
+) -> None:
+    """The reproduction of the lost game: play, ctrl+s on turn 1, play on (the autosave holds
+    turn 2), leave, load the turn-1 save, leave. The newer autosave is still there, whole."""
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        early = screen.save_path
+        assert early is not None
+        while table.state.turn < 3 and not table.state.is_over:
+            screen.play(first_action(table))
+            await settle(pilot)
+        newest = table.notation()
+        await pilot.press("escape")
+        await settle(pilot)
+        autosaves = {p: saves.load_table(p).notation() for p in saves.autosaves_dir().iterdir()}
+        assert list(autosaves.values()) == [newest]
+        app.load_game(early)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        after = [saves.load_table(p).notation() for p in saves.autosaves_dir().iterdir()]
+        assert newest in after

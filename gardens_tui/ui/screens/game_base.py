@@ -37,6 +37,7 @@ from textual.widgets import Footer, Static
 from gardens_tui import saves
 from gardens_tui.bots import Bot, make_bot
 from gardens_tui.rules.base import Action, GameState, IllegalAction
+from gardens_tui.saves import FileVersion
 from gardens_tui.settings import Settings
 from gardens_tui.table import Table
 from gardens_tui.ui.compositor import ClippedCompositor
@@ -59,7 +60,10 @@ class GameScreen(DismissOnce[None]):
     """The base of every game screen: see the module docstring for what it provides.
 
     ``table`` is the game being played; ``save_path`` is where ``ctrl+s`` writes (a new file in
-    ``data_dir()/saves`` when ``None``; after the first save, that file).
+    ``data_dir()/saves`` when ``None``; after the first save, that file). ``source`` is the file
+    the table was read from, as it was then: saving back to it refuses to overwrite a change
+    somebody else made meanwhile (the game is then saved to a new file instead), and the
+    autosave it came from is this game's to replace (:func:`~gardens_tui.saves.autosave`).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -74,7 +78,9 @@ class GameScreen(DismissOnce[None]):
     GameScreen #game-side { width: 32; height: 1fr; }
     """
 
-    def __init__(self, table: Table, save_path: Path | None = None) -> None:
+    def __init__(
+        self, table: Table, save_path: Path | None = None, *, source: FileVersion | None = None
+    ) -> None:
         super().__init__()
         # A cursor key changes a board row and the info line: render only those rows.
         self._compositor = ClippedCompositor()
@@ -89,6 +95,13 @@ class GameScreen(DismissOnce[None]):
         self._curtain_up = False
         self._ended = False
         self._autosaved: tuple[int, bool] = (table.state.turn, table.state.is_over)
+        in_autosaves = source is not None and source.path.parent == saves.autosaves_dir()
+        self._autosave_file: FileVersion | None = source if in_autosaves else None
+        """Where this game was last autosaved (or the autosave it was opened from)."""
+        self._save_file: FileVersion | None = (
+            source if source is not None and save_path is not None else None
+        )
+        """:attr:`save_path` as this game last read or wrote it (``None``: not yet)."""
         self._last_state: GameState | None = None
 
     # --- what subclasses provide --------------------------------------------------------------
@@ -234,15 +247,17 @@ class GameScreen(DismissOnce[None]):
             self.autosave()
 
     def autosave(self) -> Path | None:
-        """Autosave now (unless the autosave setting is off); a failure is reported, never
-        raised."""
+        """Autosave now (unless the autosave setting is off) and return where it went; a
+        failure is reported, never raised. The autosave never replaces progress this game does
+        not hold (:func:`~gardens_tui.saves.autosave`)."""
         if not self.settings.autosave:
             return None
         try:
-            return saves.autosave(self.table)
+            self._autosave_file = saves.autosave(self.table, self._autosave_file)
         except (OSError, ValueError) as error:
             notify_plain(self, f"Autosave failed: {error}", severity="warning")
             return None
+        return self._autosave_file.path
 
     def _advance(self) -> None:
         """Take the next step: the end screen, a bot's move, or the curtain for a human."""
@@ -363,19 +378,46 @@ class GameScreen(DismissOnce[None]):
             notify_plain(self, "Nothing to undo here.", severity="warning", timeout=3)
 
     def action_save(self) -> None:
-        """Save to :attr:`save_path` (or a new file in ``saves_dir()``) and say where."""
+        """Save to :attr:`save_path` (or a new file in ``saves_dir()``) and say where.
+
+        If somebody else changed :attr:`save_path` since this game read or wrote it, that file
+        is left alone and the game goes to a new file in ``saves_dir()``, which the notice names.
+        """
         try:
-            path = self.save_path
-            if path is None:
-                folder = saves.saves_dir()
-                folder.mkdir(parents=True, exist_ok=True)
-                path = folder / save_name(self.table, datetime.now())
-            written = saves.save_table(self.table, path)
+            written = saves.write_save(
+                self.table,
+                self.save_path or self._new_save_path(),
+                expect=None if self._save_file is None else self._save_file.digest,
+            )
+            changed_elsewhere = None
+        except saves.FileChangedError as changed:
+            changed_elsewhere = changed.path
+            try:
+                written = saves.write_save(self.table, self._new_save_path())
+            except (OSError, ValueError) as error:
+                notify_plain(self, f"Could not save: {error}", severity="error")
+                return
         except (OSError, ValueError) as error:
             notify_plain(self, f"Could not save: {error}", severity="error")
             return
-        self.save_path = Path(written)
-        notify_plain(self, f"Saved to {written}", title="Saved", timeout=6)
+        self.save_path, self._save_file = written.path, written
+        if changed_elsewhere is None:
+            notify_plain(self, f"Saved to {written}", title="Saved", timeout=6)
+        else:
+            notify_plain(
+                self,
+                f"{changed_elsewhere} was changed by another program since this game was "
+                f"opened or saved, so it was left as it is. Saved to {written} instead.",
+                title="Saved to a new file",
+                severity="warning",
+                timeout=12,
+            )
+
+    def _new_save_path(self) -> Path:
+        """A new file in ``saves_dir()`` (created if needed) named after the game and now."""
+        folder = saves.saves_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / save_name(self.table, datetime.now())
 
     def action_leave(self) -> None:
         """Back to the menu (after an autosave, so "continue" picks up from here).
