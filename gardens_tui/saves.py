@@ -467,9 +467,15 @@ def is_our_file(path: Path) -> bool:
 
 
 def _check_replaceable(target: Path) -> None:
-    """Refuse to replace a file that is not a gardens-tui save (an empty file may go)."""
-    head = read_head(target, 1)
-    if head and not is_our_file(target):
+    """Refuse to replace a file that is not a gardens-tui save (an empty file may go; one that
+    cannot be read is not known to be ours, so it stays)."""
+    try:
+        size = target.stat().st_size
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise SaveError(f"cannot write: {exc.strerror or exc}", target) from None
+    if size > 0 and not is_our_file(target):
         raise SaveError("exists and is not a gardens-tui save; not overwritten", target)
 
 

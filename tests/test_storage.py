@@ -387,3 +387,15 @@ def test_pruning_removes_only_the_oldest_autosaves_by_their_stored_time(
     if kept:
         removed = [stored[p] for p in old_saves if p not in kept]
         assert min(stored[p] for p in kept) >= max(removed, default=0.0)
+
+
+def test_a_file_that_cannot_be_read_is_not_taken_for_a_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A document nobody may read is not known to be a save, so it is never written over."""
+    document = tmp_path / "locked.json"
+    document.write_text("my notes")
+    monkeypatch.setattr(saves, "read_head", lambda path, size: None)  # as for chmod 000
+    with pytest.raises(SaveError, match="not a gardens-tui save"):
+        saves.save_table(toy_table(), document)
+    assert document.read_text() == "my notes"
