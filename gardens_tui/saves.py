@@ -653,7 +653,19 @@ def stored_time(path: Path) -> float | None:
     return _stored_times[key]
 
 
+_SAVED_AT = re.compile(rb'"saved_at"\s*:\s*"([^"\\]{1,64})"')
+
+
 def _read_stored_time(path: Path) -> float | None:
+    # This module writes "format" first and "saved_at" within the first few hundred bytes, so
+    # the head of the file usually tells; a file written another way is read whole.
+    head = read_head(path, 1024)
+    if head is None:
+        return None
+    if _OURS.match(head.removeprefix(b"\xef\xbb\xbf")):
+        found = _SAVED_AT.search(head)
+        if found:
+            return _timestamp(found.group(1).decode("utf-8", "replace"))
     try:
         data = read_json_file(path)
     except SaveError:
@@ -773,17 +785,19 @@ def list_saves(folder: Path | str | None = None) -> list[SaveInfo]:
     return [save_info(path) for path in files]
 
 
-def autosave_candidates() -> list[Path]:
+def autosave_candidates() -> Iterator[Path]:
     """The autosaves "continue" may open, newest first by the time stored in each file (files
     without a readable one last, by modification time): every autosave except those of finished
     games. Damaged ones are included, so that "continue", which tries them in this order and
-    opens the first that :func:`load_table` accepts, can name those it skips."""
-    candidates = []
+    opens the first that :func:`load_table` accepts, can name those it skips.
+
+    Lazy: each file is checked only when it is reached (the stored times are cached), so asking
+    whether there is any candidate costs one check, not one per autosave.
+    """
     for path in _newest_first(_regular_json_files(autosaves_dir())):
         info = save_info(path)
         if not (info.ok and info.over):
-            candidates.append(path)
-    return candidates
+            yield path
 
 
 def last_autosave() -> Path | None:

@@ -757,7 +757,7 @@ def test_last_autosave_is_the_newest_game_in_progress(private_home: Path) -> Non
     broken.write_text("{")
     os.utime(broken, (2_000_000, 2_000_000))
     assert saves.last_autosave() == newer
-    assert saves.autosave_candidates() == [newer, older, broken]  # continue names it if tried
+    assert list(saves.autosave_candidates()) == [newer, older, broken]  # continue names it if tried
     os.utime(older, (3_000_000, 3_000_000))  # touched, not saved: still older
     assert saves.last_autosave() == newer
     restamp(older, "2026-01-05T10:00:00+01:00", 9)

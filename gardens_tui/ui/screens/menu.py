@@ -82,9 +82,10 @@ class MainMenu(Screen[None]):
         self.refresh_entries()
 
     def refresh_entries(self) -> bool:
-        """Enable "continue" only when there is an autosave of an unfinished game; True if so."""
+        """Enable "continue" only when there is an autosave it could open (see
+        :func:`~gardens_tui.saves.autosave_candidates`); True if so."""
         menu = self.query_one("#menu", OptionList)
-        can_continue = bool(saves.autosave_candidates())
+        can_continue = next(saves.autosave_candidates(), None) is not None
         option = menu.get_option("continue")
         if option.disabled == can_continue:
             # OptionList moves the highlight off an option whose state changes: keep it.
