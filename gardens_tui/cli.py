@@ -34,7 +34,7 @@ from gardens_tui.bots import make_bot
 from gardens_tui.rules.base import Game, GameSpec, GameState, IllegalAction, OptionValue
 from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import MAX_SEED
-from gardens_tui.rules.safe_text import cell_width, is_unsafe, name_key, printable
+from gardens_tui.rules.safe_text import cell_width, is_unsafe, name_key, printable, quoted
 from gardens_tui.saves import (
     FileVersion,
     SaveError,
@@ -622,11 +622,6 @@ def _same_file(a: Path, b: Path) -> bool:
     return os.path.realpath(a) == os.path.realpath(b)
 
 
-def _quoted(text: str, limit: int = 40) -> str:
-    """``text`` quoted as Python would (so escaped), cut to ``limit`` characters."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
-
-
 def cmd_apply(args: argparse.Namespace) -> int:
     """``gardens apply FILE ACTION ...``: play the actions in order and save atomically.
 
@@ -661,7 +656,7 @@ def _apply_all(table: Table, texts: Sequence[str]) -> list[dict[str, Any]]:
     applied: list[dict[str, Any]] = []
     for number, text in enumerate(texts, start=1):
         state = table.state
-        where = f"action {number} of {len(texts)}, {_quoted(text)}"
+        where = f"action {number} of {len(texts)}, {quoted(text)}"
         if state.decision is None:
             raise CliError(f"{where}: the game is over; nothing was written")
         seat = state.decision.seat

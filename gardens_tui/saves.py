@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from gardens_tui import __version__
+from gardens_tui.rules.safe_text import quoted
 from gardens_tui.storage import (
     MAX_DEPTH,
     decode_json,
@@ -191,7 +192,7 @@ def snapshot(table: Table) -> dict[str, Any]:
 def _migrate(data: dict[str, Any]) -> dict[str, Any]:
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SaveError(f"version: expected a whole number, got {_short(version)}")
+        raise SaveError(f"version: expected a whole number, got {quoted(version)}")
     if version > VERSION:
         raise SaveError(
             f"made by a newer gardens-tui (file version {version}; this gardens-tui reads up to "
@@ -213,11 +214,6 @@ def _migrate(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _check_envelope(data: Any) -> tuple[dict[str, Any], Game[Any]]:
     """The migrated envelope and its game, after checking format, version and game id (and that
     ``app_version`` and ``saved_at`` are short lines of text that are safe to show)."""
@@ -230,11 +226,11 @@ def _check_envelope(data: Any) -> tuple[dict[str, Any], Game[Any]]:
     if fmt is None:
         raise SaveError('not a gardens-tui save file (it has no "format" field)')
     if fmt != FORMAT:
-        raise SaveError(f"unknown format {_short(fmt)} (a save file says {FORMAT!r})")
+        raise SaveError(f"unknown format {quoted(fmt)} (a save file says {FORMAT!r})")
     data = _migrate(data)
     game_id = data.get("game")
     if not isinstance(game_id, str):
-        raise SaveError(f"game: expected a game id, got {_short(game_id)}")
+        raise SaveError(f"game: expected a game id, got {quoted(game_id)}")
     try:
         game = get_game(game_id)
     except ValueError as exc:
@@ -310,7 +306,7 @@ def first_difference(expected: Any, actual: Any, path: str) -> str | None:
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key in expected:
             if key not in actual:
-                value = _short(expected[key])
+                value = quoted(expected[key])
                 return f"{path}.{key}: replaying the actions gives {value}, the file has nothing"
             found = first_difference(expected[key], actual[key], f"{path}.{key}")
             if found:
@@ -332,7 +328,7 @@ def first_difference(expected: Any, actual: Any, path: str) -> str | None:
         return None
     if type(expected) is type(actual) and expected == actual:
         return None
-    return f"{path}: replaying the actions gives {_short(expected)}, the file has {_short(actual)}"
+    return f"{path}: replaying the actions gives {quoted(expected)}, the file has {quoted(actual)}"
 
 
 def _replay(
@@ -347,11 +343,11 @@ def _replay(
             action = game.read_action(states[-1], text)
             states.append(game.apply(states[-1], action))
         except IllegalAction as exc:
-            shown = _short(text)
+            shown = quoted(text)
             raise SaveError(f"actions[{i}] {shown} cannot be replayed: {exc}") from None
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             # A game's parser should only raise IllegalAction; refuse rather than crash if not.
-            shown = _short(text)
+            shown = quoted(text)
             raise SaveError(
                 f"actions[{i}] {shown} cannot be read ({type(exc).__name__}: {exc})"
             ) from None

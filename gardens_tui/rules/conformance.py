@@ -46,6 +46,7 @@ from typing import Any
 
 from gardens_tui.rules.base import Action, Game, GameSpec, GameState, IllegalAction, OptionValue
 from gardens_tui.rules.rng import MAX_SEED, Rng, seed_state
+from gardens_tui.rules.safe_text import quoted
 
 SEAT_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana")
 """Names given to the seats of checked games (``Player N`` beyond eight)."""
@@ -100,8 +101,7 @@ def _fail(check: str, detail: str) -> ConformanceError:
 
 
 def _short(value: Any, limit: int = 300) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return quoted(value, limit)
 
 
 def first_difference(a: Any, b: Any, path: str = "state") -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 from gardens_tui.rules.rng import MAX_SEED
-from gardens_tui.rules.safe_text import check_line, check_name, name_key
+from gardens_tui.rules.safe_text import check_line, check_name, name_key, quoted
 
 MAX_EVENT_TEXT = 500
 """The longest log line a state may hold."""
@@ -33,15 +33,10 @@ def fail(path: str, problem: str) -> FieldError:
     return FieldError(path, problem)
 
 
-def _kind(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def obj(data: Any, path: str, keys: Collection[str] | None = None) -> dict[str, Any]:
     """``data`` as a JSON object; with ``keys``, every one of them must be present."""
     if not isinstance(data, dict):
-        raise fail(path, f"expected an object, got {_kind(data)}")
+        raise fail(path, f"expected an object, got {quoted(data)}")
     for key in keys or ():
         if key not in data:
             raise fail(f"{path}.{key}", "missing")
@@ -51,7 +46,7 @@ def obj(data: Any, path: str, keys: Collection[str] | None = None) -> dict[str, 
 def integer(data: Any, path: str, low: int | None = None, high: int | None = None) -> int:
     """``data`` as an int (not a bool) within ``low..high``."""
     if isinstance(data, bool) or not isinstance(data, int):
-        raise fail(path, f"expected an integer, got {_kind(data)}")
+        raise fail(path, f"expected an integer, got {quoted(data)}")
     if low is not None and data < low:
         raise fail(path, f"must be at least {low}, got {data}")
     if high is not None and data > high:
@@ -62,14 +57,14 @@ def integer(data: Any, path: str, low: int | None = None, high: int | None = Non
 def boolean(data: Any, path: str) -> bool:
     """``data`` as a bool."""
     if not isinstance(data, bool):
-        raise fail(path, f"expected true or false, got {_kind(data)}")
+        raise fail(path, f"expected true or false, got {quoted(data)}")
     return data
 
 
 def string(data: Any, path: str, choices: Collection[str] | None = None) -> str:
     """``data`` as a str, one of ``choices`` if given."""
     if not isinstance(data, str):
-        raise fail(path, f"expected a string, got {_kind(data)}")
+        raise fail(path, f"expected a string, got {quoted(data)}")
     if choices is not None and data not in choices:
         raise fail(path, f"unknown value {data!r}")
     return data
@@ -99,7 +94,7 @@ def array(
 ) -> list[T]:
     """``data`` as a list, each item read by ``read(item, f"{path}[i]")``."""
     if not isinstance(data, list):
-        raise fail(path, f"expected a list, got {_kind(data)}")
+        raise fail(path, f"expected a list, got {quoted(data)}")
     if length is not None and len(data) != length:
         raise fail(path, f"expected {length} items, got {len(data)}")
     if len(data) > max_length:
@@ -142,7 +137,7 @@ def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
     """
     d = obj(data, path, ("game", "players", "options", "rng", "active", "turn"))
     if d["game"] != spec.id:
-        raise fail(f"{path}.game", f"expected {spec.id!r}, got {_kind(d['game'])}")
+        raise fail(f"{path}.game", f"expected {spec.id!r}, got {quoted(d['game'])}")
     players = array(d["players"], f"{path}.players", string, max_length=spec.max_players)
     try:
         spec.check_player_count(len(players))

@@ -17,6 +17,7 @@ command to a terminal:
   that look alike are the same player.
 - :func:`check_line` is the rule for other one-line texts read from a file (log lines, the app
   version, the time a game was saved, action texts).
+- :func:`quoted` shows any value in a message: as Python writes it (so escaped), cut short.
 - :func:`whole_number` reads a number typed in an action: ASCII digits only and a few of them
   (``str.isdigit`` accepts ``"²"``, which ``int`` refuses, and ``int`` refuses 5,000 digits).
 
@@ -169,6 +170,14 @@ def check_line(text: str, max_length: int) -> str:
     if problem:
         raise ValueError(f"{problem}, which is never part of this text")
     return text
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """``value`` as Python's ``repr`` writes it (strings quoted, unsafe characters escaped), at
+    most ``limit`` characters (a longer one is cut and ends in ``...``): for error messages that
+    name what they refuse."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
