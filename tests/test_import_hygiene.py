@@ -99,3 +99,25 @@ def test_rule_check_commands_load_no_textual(tmp_path: Path) -> None:
     assert main(["apply", "g.json", "fly"]) == 2
     """
     assert loaded_ui_packages(code, tmp_path) == []
+
+
+def test_the_main_menu_loads_no_game_engine(tmp_path: Path) -> None:
+    """The menu imports only what it shows: the app module, the settings and the save module
+    (which read the autosave folder and show text through ``rules.safe_text``) load no game's
+    engine, so the first frame comes sooner; games load when a game is opened."""
+    code = """
+    import sys
+    import gardens_tui.ui.app
+    engines = sorted(name for name in sys.modules if name.startswith("gardens_tui.rules."))
+    assert engines == ["gardens_tui.rules.safe_text"], engines
+    """
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "GARDENS_TUI_HOME": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr

@@ -2,20 +2,48 @@
 
 Nothing here imports Textual or Rich. See :mod:`gardens_tui.rules.base` for the contract every game
 implements and :mod:`gardens_tui.rules.registry` for the list of games.
+
+The names below are loaded when first used: importing a small module of the package (the app's
+main menu uses :mod:`gardens_tui.rules.safe_text` to show text safely) must not import, and so
+register, every game's engine.
 """
 
-from gardens_tui.rules.base import (
-    Action,
-    Decision,
-    Game,
-    GameSpec,
-    GameState,
-    IllegalAction,
-    Option,
-    Outcome,
-    Scores,
-)
-from gardens_tui.rules.registry import GAMES, get_game, register
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gardens_tui.rules.base import (
+        Action,
+        Decision,
+        Game,
+        GameSpec,
+        GameState,
+        IllegalAction,
+        Option,
+        Outcome,
+        Scores,
+    )
+    from gardens_tui.rules.registry import GAMES, get_game, register
+
+_HOMES = {
+    **dict.fromkeys(
+        (
+            "Action",
+            "Decision",
+            "Game",
+            "GameSpec",
+            "GameState",
+            "IllegalAction",
+            "Option",
+            "Outcome",
+            "Scores",
+        ),
+        "base",
+    ),
+    **dict.fromkeys(("GAMES", "get_game", "register"), "registry"),
+}
 
 __all__ = [
     "GAMES",
@@ -31,3 +59,11 @@ __all__ = [
     "get_game",
     "register",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``gardens_tui.rules.Game`` and the like, imported from their module on first use."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
