@@ -54,6 +54,8 @@ from gardens_tui.storage import (
     digest_of,
     dumps,
     locked,
+    make_folder,
+    os_reason,
     parse_json,
     read_bytes,
     read_head,
@@ -453,12 +455,21 @@ def is_our_file(path: Path) -> bool:
     head = read_head(path, 256)
     if head is None:
         return False
-    if _OURS.match(head.removeprefix(b"\xef\xbb\xbf")):
+    if _starts_like_ours(head):
         return True
     try:
-        data = read_json_file(path)
+        return _is_envelope(read_json_file(path))
     except SaveError:
         return False
+
+
+def _starts_like_ours(head: bytes) -> bool:
+    """The first bytes of a file show the format this module writes first."""
+    return _OURS.match(head.removeprefix(b"\xef\xbb\xbf")) is not None
+
+
+def _is_envelope(data: Any) -> bool:
+    """``data`` is a JSON object whose ``format`` is ours."""
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
@@ -470,7 +481,7 @@ def _check_replaceable(target: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise SaveError(f"cannot write: {exc.strerror or exc}", target) from None
+        raise SaveError(f"cannot write: {os_reason(exc)}", target) from None
     if size > 0 and not is_our_file(target):
         raise SaveError("exists and is not a gardens-tui save; not overwritten", target)
 
@@ -527,12 +538,17 @@ def autosave_path(table: Table) -> Path:
     Every game the app starts has its own seed, so two games never share a file; the same game
     saved again overwrites its own autosave (see :func:`autosave` for when it may not).
     """
-    key = {
-        "setup": setup_to_dict(table.setup),
+    key = json.dumps(_identity(table), sort_keys=True).encode()
+    digest = hashlib.sha256(key).hexdigest()[:12]
+    return autosaves_dir() / f"{table.setup.game}-{digest}.json"
+
+
+def _identity(table: Table) -> dict[str, Any]:
+    """What makes two tables the same game: its setup and its first position, as JSON."""
+    return {
+        "setup": _json_form(setup_to_dict(table.setup)),
         "start": _json_form(table.game.to_dict(table.states[0])),
     }
-    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
-    return autosaves_dir() / f"{table.setup.game}-{digest}.json"
 
 
 MAX_BRANCHES = 1000
@@ -548,10 +564,12 @@ def _autosave_paths(table: Table, previous: FileVersion | None) -> Iterator[Path
         yield base.with_name(f"{base.stem}-{n}{base.suffix}")
 
 
-def _may_replace_autosave(table: Table, target: Path, previous: FileVersion | None) -> bool:
-    """Whether writing ``table`` over the autosave ``target`` loses nothing: there is no file,
-    or it is exactly what this game last wrote there, or it holds an earlier point of this
-    same game (its actions lead to ours)."""
+def _may_replace_autosave(
+    table: Table, identity: dict[str, Any], target: Path, previous: FileVersion | None
+) -> bool:
+    """Whether writing ``table`` (whose :func:`_identity` is ``identity``) over the autosave
+    ``target`` loses nothing: there is no file, or it is exactly what this game last wrote
+    there, or it holds an earlier point of this same game (its actions lead to ours)."""
     try:
         raw = read_bytes(target)
     except SaveError as exc:
@@ -562,12 +580,10 @@ def _may_replace_autosave(table: Table, target: Path, previous: FileVersion | No
         data = decode_json(raw, target)
     except SaveError:
         return False
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return False
-    if data.get("setup") != _json_form(setup_to_dict(table.setup)):
+    if not _is_envelope(data) or data.get("setup") != identity["setup"]:
         return False
     start = data.get("start")
-    if start is not None and start != _json_form(table.game.to_dict(table.states[0])):
+    if start is not None and start != identity["start"]:
         return False
     theirs = data.get("actions", [])
     ours = table.notation()
@@ -588,13 +604,11 @@ def autosave(table: Table, previous: FileVersion | None = None) -> FileVersion:
     """
     data = _encode(table)
     folder = autosaves_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise SaveError(f"cannot create the folder: {exc.strerror or exc}", folder) from None
+    make_folder(folder)
+    identity = _identity(table)
     for path in _autosave_paths(table, previous):
         with locked(path) as target:
-            if _may_replace_autosave(table, target, previous):
+            if _may_replace_autosave(table, identity, target, previous):
                 written = replace_file(target, data)
                 break
     else:
@@ -658,17 +672,14 @@ def _read_stored_time(path: Path) -> float | None:
     head = read_head(path, 1024)
     if head is None:
         return None
-    if _OURS.match(head.removeprefix(b"\xef\xbb\xbf")):
-        found = _SAVED_AT.search(head)
-        if found:
-            return _timestamp(found.group(1).decode("utf-8", "replace"))
+    found = _SAVED_AT.search(head) if _starts_like_ours(head) else None
+    if found:
+        return _timestamp(found.group(1).decode("utf-8", "replace"))
     try:
         data = read_json_file(path)
     except SaveError:
         return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return None
-    return _timestamp(data.get("saved_at"))
+    return _timestamp(data.get("saved_at")) if _is_envelope(data) else None
 
 
 def _timestamp(saved_at: Any) -> float | None:

@@ -103,7 +103,8 @@ def digest_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _os_reason(exc: OSError) -> str:
+def os_reason(exc: OSError) -> str:
+    """What went wrong with a file, in the system's words (``Permission denied``)."""
     return exc.strerror or type(exc).__name__
 
 
@@ -133,12 +134,12 @@ def _open_regular(path: Path) -> tuple[int, os.stat_result]:
     except IsADirectoryError:
         raise SaveError("is a folder, not a save file", path) from None
     except OSError as exc:
-        raise SaveError(f"cannot read: {_os_reason(exc)}", path) from None
+        raise SaveError(f"cannot read: {os_reason(exc)}", path) from None
     try:
         info = os.fstat(fd)
     except OSError as exc:
         os.close(fd)
-        raise SaveError(f"cannot read: {_os_reason(exc)}", path) from None
+        raise SaveError(f"cannot read: {os_reason(exc)}", path) from None
     if stat.S_ISDIR(info.st_mode):
         os.close(fd)
         raise SaveError("is a folder, not a save file", path)
@@ -169,7 +170,7 @@ def read_bytes(path: Path | str, max_bytes: int = MAX_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise SaveError(f"cannot read: {_os_reason(exc)}", path) from None
+        raise SaveError(f"cannot read: {os_reason(exc)}", path) from None
     finally:
         os.close(fd)
     if size > max_bytes:
@@ -310,7 +311,7 @@ def write_target(path: Path | str) -> Path:
     except FileNotFoundError:
         return path  # a new file
     except OSError as exc:
-        raise SaveError(f"cannot write: {_os_reason(exc)}", path) from None
+        raise SaveError(f"cannot write: {os_reason(exc)}", path) from None
     if stat.S_ISDIR(info.st_mode):
         raise SaveError("is a folder, not a file", path)
     if not stat.S_ISREG(info.st_mode):
@@ -363,7 +364,7 @@ def _acquire(folder: Path, target: Path) -> int | None:
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise SaveError(f"cannot lock the folder for writing: {_os_reason(exc)}", target) from None
+        raise SaveError(f"cannot lock the folder for writing: {os_reason(exc)}", target) from None
     deadline = time.monotonic() + LOCK_TIMEOUT
     pause = 0.002
     while True:
@@ -374,7 +375,7 @@ def _acquire(folder: Path, target: Path) -> int | None:
             pass
         except OSError as exc:
             os.close(fd)
-            raise SaveError(f"cannot lock for writing: {_os_reason(exc)}", target) from None
+            raise SaveError(f"cannot lock for writing: {os_reason(exc)}", target) from None
         if time.monotonic() >= deadline:
             os.close(fd)
             raise SaveError(
@@ -459,7 +460,7 @@ def replace_file(target: Path, data: bytes, *, expect: str | None = None) -> Fil
             temp.unlink(missing_ok=True)
             raise
     except OSError as exc:
-        raise SaveError(f"cannot write: {_os_reason(exc)}", target) from None
+        raise SaveError(f"cannot write: {os_reason(exc)}", target) from None
     _fsync_folder(folder)
     return FileVersion(target, digest_of(data))
 
@@ -478,6 +479,15 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def make_folder(folder: Path) -> None:
+    """Create ``folder`` and its parents if missing; :class:`SaveError` saying why if not
+    possible."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"cannot create the folder: {os_reason(exc)}", folder) from None
+
+
 def atomic_write_text(
     path: Path | str, text: str, *, make_parents: bool = False, expect: str | None = None
 ) -> FileVersion:
@@ -487,11 +497,7 @@ def atomic_write_text(
     failure."""
     path = Path(path)
     if make_parents:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            reason = f"cannot create the folder: {_os_reason(exc)}"
-            raise SaveError(reason, path.parent) from None
+        make_folder(path.parent)
     with locked(path) as target:
         return replace_file(target, text.encode("utf-8"), expect=expect)
 
