@@ -15,12 +15,7 @@ from typing import Any
 from gardens_tui.bots import LEVELS as BOT_KINDS
 from gardens_tui.rules.base import Action, Game, GameState, OptionValue
 from gardens_tui.rules.registry import get_game
-from gardens_tui.rules.safe_text import (
-    check_name,
-    name_key,
-    normalise_name,
-    printable,
-)
+from gardens_tui.rules.safe_text import NameRefused, check_names, normalise_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,17 +73,11 @@ def check_seats(seats: Sequence[Seat]) -> None:
     """``ValueError`` unless every seat has a known bot level and a name that
     :func:`~gardens_tui.rules.safe_text.check_name` accepts, and no two names look the same
     (compared in NFC, case-folded: :func:`~gardens_tui.rules.safe_text.name_key`)."""
-    seen: set[str] = set()
+    try:
+        check_names([seat.name for seat in seats])
+    except NameRefused as exc:
+        raise ValueError(f"seat {exc.index + 1}: {exc}") from None
     for index, seat in enumerate(seats):
-        try:
-            check_name(seat.name)
-        except ValueError as exc:
-            raise ValueError(f"seat {index + 1}: {exc}") from None
-        key = name_key(seat.name)
-        if key in seen:
-            shown = printable(seat.name.strip())
-            raise ValueError(f"seat {index + 1}: the name '{shown}' is used twice")
-        seen.add(key)
         if seat.bot is not None and seat.bot not in BOT_KINDS:
             raise ValueError(f"seat {index + 1}: unknown bot level {seat.bot!r}")
 

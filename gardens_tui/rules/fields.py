@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 from gardens_tui.rules.rng import MAX_SEED
-from gardens_tui.rules.safe_text import check_line, check_name, name_key, quoted
+from gardens_tui.rules.safe_text import NameRefused, check_line, check_names, quoted
 
 MAX_EVENT_TEXT = 500
 """The longest log line a state may hold."""
@@ -143,15 +143,10 @@ def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
         spec.check_player_count(len(players))
     except ValueError as exc:
         raise fail(f"{path}.players", str(exc)) from None
-    seen: set[str] = set()
-    for i, name in enumerate(players):
-        try:
-            check_name(name)
-        except ValueError as exc:
-            raise fail(f"{path}.players[{i}]", str(exc)) from None
-        if name_key(name) in seen:
-            raise fail(f"{path}.players[{i}]", "two players have names that look the same")
-        seen.add(name_key(name))
+    try:
+        check_names(players)
+    except NameRefused as exc:
+        raise fail(f"{path}.players[{exc.index}]", str(exc)) from None
     given_options = obj(d["options"], f"{path}.options")
     try:
         options = spec.normalise_options(given_options)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 MAX_NAME_CELLS = 40
 """The widest a player's name may be, in terminal columns."""
@@ -150,6 +151,29 @@ def check_name(name: str) -> str:
             f"'{printable(name[:20])}...' is {width}"
         )
     return name
+
+
+class NameRefused(ValueError):
+    """A list of names refused by :func:`check_names`; ``index`` is where the first bad one is."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(reason)
+        self.index = index
+
+
+def check_names(names: Sequence[str]) -> None:
+    """:class:`NameRefused` unless every name passes :func:`check_name` and no two look the
+    same (the same :func:`name_key`): the rule for the players of one game."""
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        try:
+            check_name(name)
+        except ValueError as exc:
+            raise NameRefused(index, str(exc)) from None
+        key = name_key(name)
+        if key in seen:
+            raise NameRefused(index, f"the name '{printable(name.strip())}' is used twice")
+        seen.add(key)
 
 
 def name_key(name: str) -> str:
