@@ -10,10 +10,12 @@ dialog, every modal screen is dismissed once, and a callback never acts for a cl
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from conftest import settle
 from hostile_input import assert_app_healthy, burst
+from textual.pilot import Pilot
 from textual.widgets import Button, Input
 
 from gardens_tui import saves
@@ -125,14 +127,21 @@ async def test_saving_settings_twice_in_one_burst_closes_the_dialog_once(
     assert load_settings().bot_delay_ms == 123
 
 
+async def open_choice_list(pilot: Pilot[Any]) -> OctopusGardenScreen:
+    """Let the game come up, then open the list of every choice (``c``); the game's screen."""
+    await settle(pilot)
+    app: Any = pilot.app
+    game = app.game_screen()
+    assert isinstance(game, OctopusGardenScreen)
+    await pilot.press("c")
+    await pilot.pause()
+    return game
+
+
 async def test_enter_twice_on_a_list_of_choices_plays_one_choice() -> None:
     app = create_app(octopus_table("Ann", "Bob=greedy"), settings=Settings(bot_delay_ms=0))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        game = app.game_screen()
-        assert isinstance(game, OctopusGardenScreen)
-        await pilot.press("c")  # every choice as a list
-        await pilot.pause()
+        game = await open_choice_list(pilot)
         assert isinstance(app.screen, ChoiceScreen)
         played = len(game.table.actions)
         await burst(pilot, "enter", "enter")
@@ -216,11 +225,7 @@ async def test_help_keys_in_a_burst_never_stack_two_help_screens() -> None:
 async def test_a_choice_and_escape_in_one_burst_end_in_a_sane_state() -> None:
     app = create_app(octopus_table("Ann", "Bob=greedy"), settings=Settings(bot_delay_ms=0))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        game = app.game_screen()
-        assert isinstance(game, OctopusGardenScreen)
-        await pilot.press("c")
-        await pilot.pause()
+        await open_choice_list(pilot)
         assert isinstance(app.screen, ChoiceScreen)
         await burst(pilot, "enter", "escape")
         await settle(pilot)
@@ -233,11 +238,7 @@ async def test_a_choice_that_arrives_after_its_game_closed_is_not_played() -> No
     written): nothing is played on the closed game."""
     app = create_app(octopus_table("Ann", "Bob=greedy"), settings=Settings(bot_delay_ms=0))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        game = app.game_screen()
-        assert isinstance(game, OctopusGardenScreen)
-        await pilot.press("c")
-        await pilot.pause()
+        game = await open_choice_list(pilot)
         choices = app.screen
         assert isinstance(choices, ChoiceScreen)
         played = len(game.table.actions)
