@@ -28,12 +28,13 @@ REPORT = textwrap.dedent(
 )
 
 
-def loaded_ui_packages(code: str, tmp_path: Path) -> list[str]:
-    """Run ``code`` in a fresh interpreter; which of textual and rich it left in sys.modules."""
+def run_fresh(code: str, tmp_path: Path) -> str:
+    """Run ``code`` (dedented) in a fresh interpreter with a private data folder; its stdout.
+    Fails the test if it fails."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
     env["GARDENS_TUI_HOME"] = str(tmp_path / "home")
     result = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code) + REPORT],
+        [sys.executable, "-c", textwrap.dedent(code)],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -42,7 +43,13 @@ def loaded_ui_packages(code: str, tmp_path: Path) -> list[str]:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    line = next(x for x in result.stdout.splitlines() if x.startswith("LOADED="))
+    return result.stdout
+
+
+def loaded_ui_packages(code: str, tmp_path: Path) -> list[str]:
+    """Run ``code`` in a fresh interpreter; which of textual and rich it left in sys.modules."""
+    stdout = run_fresh(textwrap.dedent(code) + REPORT, tmp_path)
+    line = next(x for x in stdout.splitlines() if x.startswith("LOADED="))
     return [name for name in line.removeprefix("LOADED=").split(",") if name]
 
 
@@ -111,13 +118,4 @@ def test_the_main_menu_loads_no_game_engine(tmp_path: Path) -> None:
     engines = sorted(name for name in sys.modules if name.startswith("gardens_tui.rules."))
     assert engines == ["gardens_tui.rules.safe_text"], engines
     """
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "GARDENS_TUI_HOME": str(tmp_path)}
-    result = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
+    run_fresh(code, tmp_path)
