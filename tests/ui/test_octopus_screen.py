@@ -34,7 +34,7 @@ from gardens_tui.ui.screens.octopus_garden import OctopusGardenScreen
 from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
 from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.board_layout import Cell
-from gardens_tui.ui.widgets.og_mini_garden import OgMiniGarden
+from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
 from gardens_tui.ui.widgets.prompt import PromptLine
 
 SIZE = (100, 30)

@@ -1,5 +1,5 @@
 """The Octopus's Garden screen's pure parts: which place chooses which legal action (picker),
-which spaces the last moves changed (marks), and the cell texts (og_paint). No app needed."""
+which spaces the last moves changed (marks), and the cell texts (paint). No app needed."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from gardens_tui.ui.screens.octopus_garden.texts import (
     origin_words,
     supply_lines,
 )
-from gardens_tui.ui.widgets.og_paint import (
+from gardens_tui.ui.screens.octopus_garden.paint import (
     describe_stack,
     garden_cell,
     legend_entries,

@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import BoardLayout
 from gardens_tui.ui.widgets.game_log import GameLog
-from gardens_tui.ui.widgets.og_mini_garden import OgMiniGarden
+from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
 from gardens_tui.ui.widgets.prompt import PromptLine
 
 

@@ -79,9 +79,9 @@ from gardens_tui.ui.screens.octopus_garden.texts import (
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.glyphs import glyph
-from gardens_tui.ui.widgets.og_board import OgBoard
-from gardens_tui.ui.widgets.og_mini_garden import OgMiniGarden
-from gardens_tui.ui.widgets.og_paint import (
+from gardens_tui.ui.screens.octopus_garden.board import OgBoard
+from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
+from gardens_tui.ui.screens.octopus_garden.paint import (
     describe_market_place,
     describe_stack,
     garden_cell,

@@ -12,7 +12,7 @@ from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.board import CELL_NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.state import OctopusState
-from gardens_tui.ui.widgets.og_paint import pearls, shark_name, symbol
+from gardens_tui.ui.screens.octopus_garden.paint import pearls, shark_name, symbol
 
 HAND_PHASES = frozenset({"plant", "treasure"})
 """Decisions where the hand holds bought tokens."""

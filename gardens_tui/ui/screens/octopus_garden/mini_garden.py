@@ -18,7 +18,7 @@ from textual.widget import Widget
 from gardens_tui.rules.octopus_garden.board import CELL_X, ROWS
 from gardens_tui.rules.octopus_garden.state import Stack
 from gardens_tui.ui.literal import literal
-from gardens_tui.ui.widgets.og_paint import ROLE_STYLES, ROLES, mini_cell, stack_role
+from gardens_tui.ui.screens.octopus_garden.paint import ROLE_STYLES, ROLES, mini_cell, stack_role
 
 
 class OgMiniGarden(Widget):
