@@ -32,9 +32,9 @@ from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.screens.octopus_garden import OctopusGardenScreen
 from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
+from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
 from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.board_layout import Cell
-from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
 from gardens_tui.ui.widgets.prompt import PromptLine
 
 SIZE = (100, 30)

@@ -11,6 +11,14 @@ from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.screens.octopus_garden.keys import command_applies, command_lines
 from gardens_tui.ui.screens.octopus_garden.layouts import garden_layout, nearest_cell
 from gardens_tui.ui.screens.octopus_garden.marks import last_marks, recent_moves
+from gardens_tui.ui.screens.octopus_garden.paint import (
+    describe_stack,
+    garden_cell,
+    legend_entries,
+    market_cell,
+    mini_cell,
+    stack_role,
+)
 from gardens_tui.ui.screens.octopus_garden.picker import (
     Entry,
     Pick,
@@ -26,14 +34,6 @@ from gardens_tui.ui.screens.octopus_garden.texts import (
     mini_title,
     origin_words,
     supply_lines,
-)
-from gardens_tui.ui.screens.octopus_garden.paint import (
-    describe_stack,
-    garden_cell,
-    legend_entries,
-    market_cell,
-    mini_cell,
-    stack_role,
 )
 
 

@@ -14,10 +14,10 @@ from hostile_input import screen_text, unsafe_on_screen
 from hypothesis import example, given
 from textual.app import App, ComposeResult
 
+from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import BoardLayout
 from gardens_tui.ui.widgets.game_log import GameLog
-from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
 from gardens_tui.ui.widgets.prompt import PromptLine
 
 

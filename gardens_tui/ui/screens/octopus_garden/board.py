@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.screens.octopus_garden.paint import ROLE_STYLES
+from gardens_tui.ui.widgets.board_grid import BoardGrid
 
 TOKEN_CLASSES: set[str] = {f"board-grid--{role}" for role in ROLE_STYLES}
 """The component classes of the token colour roles."""

@@ -20,8 +20,8 @@ from textual.binding import Binding, BindingType
 
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.components import CODES, describe
-from gardens_tui.ui.screens.octopus_garden.picker import Pick, token_actions
 from gardens_tui.ui.screens.octopus_garden.paint import symbol
+from gardens_tui.ui.screens.octopus_garden.picker import Pick, token_actions
 
 BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),

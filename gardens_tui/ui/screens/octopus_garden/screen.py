@@ -42,6 +42,7 @@ from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
+from gardens_tui.ui.screens.octopus_garden.board import OgBoard
 from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
 from gardens_tui.ui.screens.octopus_garden.keys import (
     BINDINGS,
@@ -59,6 +60,19 @@ from gardens_tui.ui.screens.octopus_garden.layouts import (
     nearest_cell,
 )
 from gardens_tui.ui.screens.octopus_garden.marks import Marks, last_marks
+from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
+from gardens_tui.ui.screens.octopus_garden.paint import (
+    describe_market_place,
+    describe_stack,
+    garden_cell,
+    handle_text,
+    legend_entries,
+    market_cell,
+    stack_role,
+    symbol,
+    token_label,
+    token_role,
+)
 from gardens_tui.ui.screens.octopus_garden.picker import (
     Entry,
     Pick,
@@ -79,20 +93,6 @@ from gardens_tui.ui.screens.octopus_garden.texts import (
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.glyphs import glyph
-from gardens_tui.ui.screens.octopus_garden.board import OgBoard
-from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
-from gardens_tui.ui.screens.octopus_garden.paint import (
-    describe_market_place,
-    describe_stack,
-    garden_cell,
-    handle_text,
-    legend_entries,
-    market_cell,
-    stack_role,
-    symbol,
-    token_label,
-    token_role,
-)
 
 ROOMY_SIZE = (114, 36)
 """From this terminal size on (width, height) the roomy layout is used."""
