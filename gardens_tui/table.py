@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gardens_tui.bots import LEVELS as BOT_KINDS
-from gardens_tui.rules.base import Action, Game, GameState, OptionValue
+from gardens_tui.rules.base import Action, Game, GameState, IllegalAction, OptionValue
 from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.safe_text import NameRefused, check_names, normalise_name
 
@@ -162,17 +162,31 @@ class Table:
 
     # --- changing ---------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> GameState:
-        """Play ``action`` (``IllegalAction`` and no change if it is not legal) and notify."""
+    def apply(self, action: Action, *, seat: int | None = None) -> GameState:
+        """Play ``action`` (``IllegalAction`` and no change if it is not legal) and notify.
+
+        ``seat`` is who plays it: anything but the seat whose decision it is is refused with
+        ``IllegalAction``. Only code acting for the table itself (replaying a save, the command
+        line, the driver) may leave it out; everything acting for a player passes it (a
+        :class:`~gardens_tui.seats.SeatView` always does).
+        """
+        if seat is not None:
+            deciding = self.state.current_player
+            if deciding is None:
+                raise IllegalAction("the game is over: nobody decides any more")
+            if seat != deciding:
+                raise IllegalAction(
+                    f"it is {self.seats[deciding].name}'s decision, not {self.seats[seat].name}'s"
+                )
         new_state: GameState = self.game.apply(self.state, action)
         self.states.append(new_state)
         self.actions.append(action)
         self._notify()
         return new_state
 
-    def apply_text(self, text: str) -> GameState:
-        """Parse ``text`` in the game's notation and play it."""
-        return self.apply(self.game.read_action(self.state, text))
+    def apply_text(self, text: str, *, seat: int | None = None) -> GameState:
+        """Parse ``text`` in the game's notation and play it (``seat`` as in :meth:`apply`)."""
+        return self.apply(self.game.read_action(self.state, text), seat=seat)
 
     def undo_steps(self, seat: int | None = None) -> int:
         """How many decisions :meth:`undo` would take back for ``seat`` (0: undo not allowed).

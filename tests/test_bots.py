@@ -136,6 +136,18 @@ class PearlPick(Game[PickState]):
         v.hidden = True
         return v
 
+    def determinise(self, view: PickState, seat: int | None, rng: Rng) -> PickState:
+        """Nothing is hidden but the PRNG."""
+        position = view.copy()
+        position.rng = rng.next64()
+        position.hidden = False
+        return position
+
+    def evaluate(self, state: PickState, seat: int) -> float:
+        """The score margin over the best rival."""
+        totals = self.scores(state).totals()
+        return float(totals[seat] - max(t for i, t in enumerate(totals) if i != seat))
+
     def to_dict(self, state: PickState) -> dict[str, Any]:
         """JSON-safe form."""
         d = F.common_to_dict(state)

@@ -2,12 +2,17 @@
 
 "Pearl Dive": a deck of cards 1-6 (two of each) is shuffled; each player holds 2 hidden cards. On
 your turn you play a card face up (its value is added to your score), then draw. After a play, the
-next seat may react out of turn: if it holds a card of the same value it may ``snap`` (discarding
-it, and scoring it too) or ``pass``. The game ends when nobody holds a card. Highest score wins;
-ties go to the later seat (a tie-break, so that :class:`Outcome.tiebreak` is exercised).
+next seat (if it holds any card) may react out of turn: if it holds a card of the same value it
+may ``snap`` (discarding it, and scoring it too); it may always ``pass``. The window opens whether
+or not that seat can snap, so that it tells nobody what the seat holds. Playing a 6 is a deep
+dive: the player must ``surface`` (1 bonus point) or ``sink`` (none), a skill event the app may
+settle itself; ``roll`` settles it by a coin flip. The game ends when nobody holds a card. Highest
+score wins; ties go to the later seat (a tie-break, so that :class:`Outcome.tiebreak` is
+exercised).
 
-It has hidden hands, a hidden deck order, chance, a decision owned by a seat other than the active
-one and an optional reaction window -- the things the five real games need.
+It has hidden hands, a hidden deck order, chance, redacted events ("Ann drew a card"; Ann reads
+which), a decision owned by a seat other than the active one, an optional reaction window held by
+a secret card and a skill decision -- the things the five real games need.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 
 from gardens_tui.rules import fields as F
 from gardens_tui.rules.base import (
+    ROLL,
     Action,
     Decision,
     Game,
@@ -27,6 +33,7 @@ from gardens_tui.rules.base import (
     Option,
     Outcome,
     Scores,
+    redact_events,
 )
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.safe_text import whole_number
@@ -44,14 +51,19 @@ class ToyState(GameState):
     deck: list[int] = field(default_factory=list)
     scored: list[list[int]] = field(default_factory=list)
     snap_value: int = 0  # >0: the next seat may snap this value
+    diving: bool = False  # the active seat must settle a deep dive
+    bonus: list[int] = field(default_factory=list)
 
     @property
     def decision(self) -> Decision | None:
         if self.over:
             return None
+        if self.diving:
+            return Decision(self.active, "dive", "Deep dive: surface or sink?", skill="dive")
         if self.snap_value:
             seat = (self.active + 1) % len(self.players)
-            return Decision(seat, "snap", f"Snap the {self.snap_value}?", optional=True)
+            prompt = f"Snap the {self.snap_value}?"
+            return Decision(seat, "snap", prompt, optional=True, pass_action=("pass",))
         return Decision(self.active, "play", "Play a card")
 
     def copy(self) -> ToyState:
@@ -62,6 +74,7 @@ class ToyState(GameState):
             active=self.active,
             turn=self.turn,
             events=self.events,
+            private_events=self.private_events,
             chance=self.chance,
             over=self.over,
             hidden=self.hidden,
@@ -69,6 +82,8 @@ class ToyState(GameState):
             deck=list(self.deck),
             scored=[list(s) for s in self.scored],
             snap_value=self.snap_value,
+            diving=self.diving,
+            bonus=list(self.bonus),
         )
 
 
@@ -101,12 +116,15 @@ class ToyGame(Game[ToyState]):
             hands=[sorted(h) for h in hands],
             deck=deck,
             scored=[[] for _ in players],
+            bonus=[0 for _ in players],
         )
 
     def legal_actions(self, state: ToyState) -> list[Action]:
         d = state.decision
         if d is None:
             return []
+        if d.kind == "dive":
+            return [("surface",), ("sink",), ROLL]
         if d.kind == "snap":
             acts: list[Action] = [("pass",)]
             if state.snap_value in state.hands[d.seat]:
@@ -119,35 +137,56 @@ class ToyGame(Game[ToyState]):
             raise IllegalAction(f"{self.format_action(action)} is not legal now (rule: play)")
         s = state.copy()
         s.chance = False
+        s.private_events = ()
         seat = state.current_player
         assert seat is not None
+        name = s.players[seat]
         if action[0] == "play":
             value = action[1]
             s.hands[seat].remove(value)
             s.scored[seat].append(value)
-            events = [f"{s.players[seat]} played a {value}"]
+            events = [f"{name} played a {value}"]
             if s.deck:
-                rng = Rng(s.rng)
-                s.hands[seat].append(s.deck.pop())
+                drawn = s.deck.pop()
+                s.hands[seat].append(drawn)
                 s.hands[seat].sort()
-                s.rng = rng.state
+                s.private_events = ((len(events), seat, f"{name} drew the {drawn}"),)
+                events.append(f"{name} drew a card")
                 s.chance = True
-            nxt = s.hands[(seat + 1) % len(s.players)]
-            if s.options["snap"] and value in nxt:
-                s.snap_value = value
-            else:
-                self._end_turn(s)
             s.events = tuple(events)
+            if value == 6:
+                s.diving = True
+            else:
+                self._open_window_or_end(s, value)
+            return s
+        if action[0] in ("surface", "sink", "roll"):
+            outcome = action[0]
+            if outcome == "roll":
+                rng = Rng(s.rng)
+                outcome = "surface" if rng.randrange(2) else "sink"
+                s.rng = rng.state
+            s.bonus[seat] += outcome == "surface"
+            s.diving = False
+            s.chance = True
+            s.events = (f"{name} came up for air" if outcome == "surface" else f"{name} sank",)
+            self._open_window_or_end(s, 6)
             return s
         if action[0] == "snap":
             s.hands[seat].remove(s.snap_value)
             s.scored[seat].append(s.snap_value)
-            s.events = (f"{s.players[seat]} snapped the {s.snap_value}",)
+            s.events = (f"{name} snapped the {s.snap_value}",)
         else:
-            s.events = (f"{s.players[seat]} let it go",)
+            s.events = (f"{name} let it go",)
         s.snap_value = 0
         self._end_turn(s)
         return s
+
+    def _open_window_or_end(self, s: ToyState, value: int) -> None:
+        """Open the snap window for the next seat if it holds any card (a public fact)."""
+        if s.options["snap"] and s.hands[(s.active + 1) % len(s.players)]:
+            s.snap_value = value
+        else:
+            self._end_turn(s)
 
     def _end_turn(self, s: ToyState) -> None:
         if not any(s.hands):
@@ -159,8 +198,8 @@ class ToyGame(Game[ToyState]):
             s.active = (s.active + 1) % len(s.players)
 
     def scores(self, state: ToyState) -> Scores:
-        table = tuple((sum(p),) for p in state.scored)
-        return Scores(("cards",), table, final=state.over)
+        table = tuple((sum(p), b) for p, b in zip(state.scored, state.bonus, strict=True))
+        return Scores(("cards", "dives"), table, final=state.over)
 
     def winners(self, state: ToyState) -> Outcome:
         totals = self.scores(state).totals()
@@ -176,7 +215,29 @@ class ToyGame(Game[ToyState]):
         v.rng = 0
         v.deck = [HIDDEN] * len(state.deck)
         v.hands = [h if i == seat else [HIDDEN] * len(h) for i, h in enumerate(state.hands)]
+        redact_events(v, state, seat)
         return v
+
+    def determinise(self, view: ToyState, seat: int | None, rng: Rng) -> ToyState:
+        s = view.copy()
+        unseen = list(CARDS)
+        for card in [c for h in view.hands for c in h if c != HIDDEN]:
+            unseen.remove(card)
+        for pile in view.scored:
+            for card in pile:
+                unseen.remove(card)
+        rng.shuffle(unseen)
+        s.hands = [[c if c != HIDDEN else unseen.pop() for c in h] for h in view.hands]
+        s.hands = [sorted(h) for h in s.hands]
+        s.deck = [unseen.pop() for _ in view.deck]
+        s.rng = rng.next64()
+        s.hidden = False
+        return s
+
+    def evaluate(self, state: ToyState, seat: int) -> float:
+        totals = self.scores(state).totals()
+        best_other = max((t for i, t in enumerate(totals) if i != seat), default=0)
+        return float(totals[seat] - best_other)
 
     def secrets(self, state: ToyState, seat: int) -> Any:
         return list(state.hands[seat])
@@ -188,6 +249,8 @@ class ToyGame(Game[ToyState]):
             deck=list(state.deck),
             scored=[list(s) for s in state.scored],
             snap_value=state.snap_value,
+            diving=state.diving,
+            bonus=list(state.bonus),
         )
         return d
 
@@ -201,12 +264,17 @@ class ToyGame(Game[ToyState]):
         def cards(x: Any, p: str) -> list[int]:
             return F.array(x, p, card)
 
+        def bonus(x: Any, p: str) -> int:
+            return F.integer(x, p, 0, 12)
+
         state = ToyState(
             **common,
             hands=F.array(data.get("hands"), "state.hands", cards, length=n),
             deck=F.array(data.get("deck"), "state.deck", card),
             scored=F.array(data.get("scored"), "state.scored", cards, length=n),
             snap_value=F.integer(data.get("snap_value", 0), "state.snap_value", 0, 6),
+            diving=F.boolean(data.get("diving", False), "state.diving"),
+            bonus=F.array(data.get("bonus", [0] * n), "state.bonus", bonus, length=n),
         )
         if not state.hidden:
             counts = sorted([*state.deck, *(c for h in state.hands for c in h)])
@@ -224,12 +292,14 @@ class ToyGame(Game[ToyState]):
 
     def parse_action(self, state: ToyState, text: str) -> Action:
         words = text.split()
-        if words == ["snap"] or words == ["pass"]:
+        if len(words) == 1 and words[0] in ("snap", "pass", "surface", "sink", "roll"):
             return (words[0],)
         value = whole_number(words[1]) if len(words) == 2 and words[0] == "play" else None
         if value is not None:
             return ("play", value)
-        raise IllegalAction(f"not an action: {text!r} (try 'play 3', 'snap' or 'pass')")
+        raise IllegalAction(
+            f"not an action: {text!r} (try 'play 3', 'snap', 'pass', 'surface', 'sink' or 'roll')"
+        )
 
     def render_text(self, state: ToyState, seat: int | None = None) -> str:
         v = self.view(state, seat)

@@ -3,6 +3,9 @@
 A bot sees only its seat's :meth:`~gardens_tui.rules.base.Game.view` of the position and picks one
 of the legal actions. Levels, weakest first:
 
+A skill decision (:attr:`~gardens_tui.rules.base.Decision.skill`, a dodge the app may turn into a
+minigame) is always settled by :data:`~gardens_tui.rules.base.ROLL`, the game's own odds.
+
 - ``random``: any legal action, uniformly.
 - ``greedy``: tries every legal action on its view and keeps the one whose result the game's
   :meth:`~gardens_tui.rules.base.Game.evaluate` rates best for its seat (one decision ahead). Ties
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from gardens_tui.rules.base import Action, Game, GameState, IllegalAction
+from gardens_tui.rules.base import ROLL, Action, Game, GameState, IllegalAction
 from gardens_tui.rules.rng import Rng, seed_state
 
 LEVELS = ("random", "greedy")
@@ -30,6 +33,12 @@ class Bot(Protocol):
         ...
 
 
+def _is_skill(state: GameState) -> bool:
+    """A skill decision (a dodge): bots settle it by the game's odds, never by picking."""
+    decision = state.decision
+    return decision is not None and decision.skill is not None
+
+
 class RandomBot:
     """Plays a uniformly random legal action."""
 
@@ -43,6 +52,8 @@ class RandomBot:
         actions = game.legal_actions(state)
         if not actions:
             raise ValueError("no decision is pending: the game is over")
+        if _is_skill(state):
+            return ROLL
         return self._rng.choice(actions)
 
 
@@ -60,6 +71,8 @@ class GreedyBot:
         if seat is None:
             raise ValueError("no decision is pending: the game is over")
         actions = game.legal_actions(state)
+        if _is_skill(state):
+            return ROLL
         if len(actions) == 1:
             return actions[0]
         view = game.view(state, seat)

@@ -11,6 +11,25 @@ throw dodging, a card played out of turn): :attr:`GameState.active` is whose *tu
 :attr:`GameState.current_player` is who must decide *now*. Optional reaction windows are decisions
 with ``optional=True`` whose legal actions include a pass.
 
+What each seat may see
+----------------------
+Everything shown to a person or handed to a bot is derived from :meth:`Game.view`: boards, log
+lines, scores, prompts, the command line's output. Games keep that honest by four rules, which the
+conformance suite checks on every game:
+
+1. **Decisions are public.** Whether a decision is pending, whose it is, its ``kind``, ``prompt``,
+   ``optional``, ``pass_action`` and ``skill``, depend only on public information:
+   ``view(s, None).decision == s.decision``. A reaction window that opens only for the holder of
+   a secret card tells everyone the card is there; open it for every seat that *could* react.
+2. **Views work.** ``legal_actions``, ``scores``, ``evaluate`` and ``render_text`` accept a view;
+   the legal actions of the deciding seat's view are the real ones.
+3. **Events are redacted.** ``state.events`` hold what everyone may read ("Ann drew a card");
+   a line only one seat may read ("Ann drew the 5") is kept in ``state.private_events`` and
+   :func:`redact_events` swaps it in for that seat's view only.
+4. **Nothing else leaks.** Everything produced for seat B (its view, as JSON, its text, its events,
+   its scores, its legal actions) is the same for any two positions B cannot tell apart: the
+   conformance suite builds such a twin with :meth:`Game.determinise` and compares.
+
 Actions are small hashable tuples whose first item is a verb, e.g. ``("buy", "row", 2)``. Every
 game formats them to and parses them from a short text notation (``buy row 2``), which the command
 line, the game log and the save files use.
@@ -27,12 +46,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from gardens_tui.rules.rng import Rng
 from gardens_tui.rules.safe_text import MAX_ACTION_TEXT, check_line
 
 Action = tuple[Any, ...]
 """An action: a hashable tuple whose first item is the verb (``("plant", 3)``)."""
 
 OptionValue = bool | int | str
+
+ROLL: Action = ("roll",)
+"""The action that resolves a skill decision (:attr:`Decision.skill`) by the game's own odds."""
 
 
 class IllegalAction(ValueError):
@@ -124,6 +147,30 @@ class GameSpec:
     summary: str
     """The rules in our own words (Markdown), for ``gardens rules`` and the ``?`` help."""
     options: tuple[Option, ...] = ()
+    player_counts: tuple[int, ...] = ()
+    """The allowed player counts when they are not the whole range ``min..max`` (Throw Octopus!:
+    ``(1, 3, 4, 5)``); empty means every count from ``min_players`` to ``max_players``."""
+    rules_version: int = 1
+    """The version of this game's state and notation in save files. Raise it (and add a
+    migration) whenever an older save of this game would no longer load or replay."""
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Every allowed player count, ascending."""
+        if self.player_counts:
+            return tuple(sorted(self.player_counts))
+        return tuple(range(self.min_players, self.max_players + 1))
+
+    def describe_counts(self) -> str:
+        """The allowed counts in words: ``2-4``, ``1 or 3-5``."""
+        runs: list[list[int]] = []
+        for count in self.counts:
+            if runs and runs[-1][-1] == count - 1:
+                runs[-1].append(count)
+            else:
+                runs.append([count])
+        parts = [str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs]
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
     def option(self, key: str) -> Option:
         """The option called ``key``; ``KeyError`` if there is none."""
@@ -146,10 +193,8 @@ class GameSpec:
 
     def check_player_count(self, count: int) -> None:
         """``ValueError`` unless ``count`` seats may play this game."""
-        if not self.min_players <= count <= self.max_players:
-            raise ValueError(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {count}"
-            )
+        if count not in self.counts:
+            raise ValueError(f"{self.title} is for {self.describe_counts()} players, not {count}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -163,13 +208,33 @@ class Decision:
 
     ``kind`` is a stable machine name (``"market"``, ``"plant"``, ``"refill"``) that screens and
     bots switch on; ``prompt`` is one line for people; ``optional`` marks a reaction window the
-    seat may pass.
+    seat may pass, and ``pass_action`` (required when ``optional``) is the legal action that means
+    "I do not react", so the app, bots and a server timeout can pass in any game.
+
+    ``skill`` names a skill or chance event (``"dodge"``) whose outcome the app may settle itself
+    (a short keyboard minigame) by submitting one of the outcome actions; :data:`ROLL` is then
+    also legal and settles it by the game's own odds from the state's PRNG, which is what bots,
+    the command line and a server timeout play. Every outcome sets ``chance`` on the next state,
+    so undo stops there.
+
+    All of it is public (see the module docstring): ``view(s, None).decision == s.decision``.
     """
 
     seat: int
     kind: str
     prompt: str
     optional: bool = False
+    pass_action: Action | None = None
+    skill: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    """One team's row in a score table: its name, its seats and its points."""
+
+    name: str
+    seats: tuple[int, ...]
+    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +247,10 @@ class Scores:
     categories: tuple[str, ...]
     table: tuple[tuple[int, ...], ...]
     final: bool = False
+    teams: tuple[TeamScore, ...] = ()
+    """Team rows for team games (Seabed Neighbours' piles), shown under the seats' rows."""
+    notes: tuple[str, ...] = ()
+    """Extra lines for the end screen and ``gardens score`` (Game Night totals, a solo rating)."""
 
     def total(self, seat: int) -> int:
         """Seat's total over all categories."""
@@ -221,7 +290,10 @@ class GameState:
     - ``options``: the normalised new-game options.
     - ``rng``: the PRNG's integer state (hidden in views).
     - ``active``: whose turn it is; ``turn``: how many turns have begun (counts from 1).
-    - ``events``: log lines from the ``apply`` that made this state.
+    - ``events``: log lines from the ``apply`` that made this state, as every seat may read them.
+    - ``private_events``: ``(index, seat, line)``: ``seat`` reads ``line`` instead of
+      ``events[index]`` ("Ann drew the 5" for Ann, "Ann drew a card" for everyone else). Views
+      carry none (:func:`redact_events`).
     - ``chance``: true when that ``apply`` drew from the PRNG or revealed hidden information, which
       is where undo must stop.
     - ``over``: the game has ended.
@@ -235,6 +307,7 @@ class GameState:
     active: int = 0
     turn: int = 1
     events: tuple[str, ...] = ()
+    private_events: tuple[tuple[int, int, str], ...] = ()
     chance: bool = False
     over: bool = False
     hidden: bool = field(default=False)
@@ -267,6 +340,21 @@ class GameState:
 
 
 S = TypeVar("S", bound=GameState)
+
+
+def redact_events(view: GameState, state: GameState, seat: int | None) -> None:
+    """Set ``view``'s events to what ``seat`` may read of ``state``'s (``None``: a spectator).
+
+    Every game's :meth:`Game.view` calls it on the copy it returns: lines in
+    ``state.private_events`` meant for ``seat`` replace the public ones, the rest stay public,
+    and the view carries no private lines.
+    """
+    events = list(state.events)
+    for index, owner, line in state.private_events:
+        if owner == seat and 0 <= index < len(events):
+            events[index] = line
+    view.events = tuple(events)
+    view.private_events = ()
 
 
 class Game(ABC, Generic[S]):
@@ -318,8 +406,20 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, seat: int | None) -> S:
         """The state as ``seat`` may see it (``None``: a spectator).
 
-        Other seats' hands, deck and bag order and the PRNG state are masked, and ``hidden`` is
-        set. Bots decide from their view only.
+        Other seats' hands, deck and bag order and the PRNG state are masked, events are
+        redacted (:func:`redact_events`), and ``hidden`` is set. Bots, screens and the command
+        line work from views only; see the module docstring for the rules a view must keep.
+        """
+
+    @abstractmethod
+    def determinise(self, view: S, seat: int | None, rng: Rng) -> S:
+        """A full, legal position consistent with everything ``seat`` saw in ``view``.
+
+        Hidden components are dealt at random (from ``rng``) from the ones ``seat`` cannot see,
+        and the position gets a fresh PRNG state drawn from ``rng``, so a bot can search it. The
+        result is a real position (``hidden`` false), ``view(result, seat)`` equals ``view``
+        (apart from its PRNG), and its component counts are the game's. ``view`` must be a view
+        for ``seat`` (or the full state).
         """
 
     def secrets(self, state: S, seat: int) -> Any:
@@ -393,11 +493,10 @@ class Game(ABC, Generic[S]):
 
     # --- bots -------------------------------------------------------------------------------
 
+    @abstractmethod
     def evaluate(self, state: S, seat: int) -> float:
-        """A heuristic of how good ``state`` is for ``seat`` (higher is better).
+        """A heuristic of how good ``state`` (usually a view) is for ``seat``; higher is better.
 
-        The greedy bot maximises it one decision ahead; the default is the score margin.
+        Each game's own: a score margin is wrong for "fewest tiles wins" and for team play. The
+        greedy bot maximises it one decision ahead; it must work on a view.
         """
-        totals = self.scores(state).totals()
-        best_other = max((t for i, t in enumerate(totals) if i != seat), default=0)
-        return float(totals[seat] - best_other)

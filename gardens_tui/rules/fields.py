@@ -114,7 +114,7 @@ def strings(data: Any, path: str) -> list[str]:
 
 def common_to_dict(state: Any) -> dict[str, Any]:
     """The fields every :class:`~gardens_tui.rules.base.GameState` has, JSON-safe."""
-    return {
+    data = {
         "game": state.game_id,
         "players": list(state.players),
         "options": dict(state.options),
@@ -126,6 +126,21 @@ def common_to_dict(state: Any) -> dict[str, Any]:
         "over": state.over,
         "hidden": state.hidden,
     }
+    if state.private_events:
+        # Only games with secrets write it, so the saves of the others stay as they were.
+        data["private_events"] = [list(entry) for entry in state.private_events]
+    return data
+
+
+def _private_event(data: Any, path: str, players: int, events: int) -> tuple[int, int, str]:
+    if not isinstance(data, list) or len(data) != 3:
+        raise fail(path, f"expected [index, seat, line], got {quoted(data)}")
+    entry = data
+    return (
+        integer(entry[0], f"{path}[0]", 0, max(events - 1, 0)),
+        integer(entry[1], f"{path}[1]", 0, players - 1),
+        line(entry[2], f"{path}[2]"),
+    )
 
 
 def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
@@ -133,7 +148,7 @@ def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
 
     ``spec`` is the game's :class:`~gardens_tui.rules.base.GameSpec`. Returns keyword arguments for
     the state's constructor (``players``, ``options``, ``rng``, ``active``, ``turn``, ``events``,
-    ``chance``, ``over``, ``hidden``).
+    ``private_events``, ``chance``, ``over``, ``hidden``).
     """
     d = obj(data, path, ("game", "players", "options", "rng", "active", "turn"))
     if d["game"] != spec.id:
@@ -152,13 +167,23 @@ def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
         options = spec.normalise_options(given_options)
     except ValueError as exc:
         raise fail(f"{path}.options", str(exc)) from None
+    events = tuple(array(d.get("events", []), f"{path}.events", line, max_length=200))
+    private_events = tuple(
+        array(
+            d.get("private_events", []),
+            f"{path}.private_events",
+            lambda item, p: _private_event(item, p, len(players), len(events)),
+            max_length=200,
+        )
+    )
     return {
         "players": tuple(players),
         "options": options,
         "rng": rng_state(d["rng"], f"{path}.rng"),
         "active": integer(d["active"], f"{path}.active", 0, len(players) - 1),
         "turn": integer(d["turn"], f"{path}.turn", 1, 1_000_000),
-        "events": tuple(array(d.get("events", []), f"{path}.events", line, max_length=200)),
+        "events": events,
+        "private_events": private_events,
         "chance": boolean(d.get("chance", False), f"{path}.chance"),
         "over": boolean(d.get("over", False), f"{path}.over"),
         "hidden": boolean(d.get("hidden", False), f"{path}.hidden"),

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gardens_tui.rules.base import Action, Game, Outcome, Scores
+from gardens_tui.rules.base import Action, Game, Outcome, Scores, redact_events
 from gardens_tui.rules.octopus_garden import engine, notation, scoring, serial, text
 from gardens_tui.rules.octopus_garden.evaluate import evaluate as _evaluate
 from gardens_tui.rules.octopus_garden.spec import SPEC
 from gardens_tui.rules.octopus_garden.state import OctopusState
+from gardens_tui.rules.rng import Rng
 
 
 def _safe_format(action: Any) -> str:
@@ -51,13 +52,24 @@ class OctopusGarden(Game[OctopusState]):
         return scoring.outcome(state)
 
     def view(self, state: OctopusState, seat: int | None) -> OctopusState:
-        """Everything is public except the bag's draw order: the PRNG is masked."""
+        """Everything is public except the bag's draw order: the PRNG is masked.
+
+        The bag is public as counts of each kind (players may count what has come out), so the
+        PRNG state is the only secret.
+        """
         v = state.copy()
-        v.events = state.events
+        redact_events(v, state, seat)
         v.chance = state.chance
         v.rng = 0
         v.hidden = True
         return v
+
+    def determinise(self, view: OctopusState, seat: int | None, rng: Rng) -> OctopusState:
+        """The view with a fresh PRNG: the bag's contents are public, only its order is not."""
+        position = view.copy()
+        position.rng = rng.next64()
+        position.hidden = False
+        return position
 
     def to_dict(self, state: OctopusState) -> dict[str, Any]:
         """The JSON-safe form of the position."""

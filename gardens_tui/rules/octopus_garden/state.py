@@ -167,6 +167,7 @@ class OctopusState(GameState):
         n.active = self.active
         n.turn = self.turn
         n.events = self.events
+        n.private_events = self.private_events
         n.chance = self.chance
         n.over = self.over
         n.hidden = self.hidden
