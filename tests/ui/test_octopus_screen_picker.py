@@ -7,10 +7,11 @@ from gardens_tui.rules.octopus_garden import GAME
 from gardens_tui.rules.octopus_garden.board import CELL_IDS
 from gardens_tui.rules.octopus_garden.components import CRAB_SHELL, SEAGRASS, STAR
 from gardens_tui.rules.octopus_garden.positions import make_position
+from gardens_tui.seats import hot_seat
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.screens.octopus_garden.keys import command_applies, command_lines
 from gardens_tui.ui.screens.octopus_garden.layouts import garden_layout, nearest_cell
-from gardens_tui.ui.screens.octopus_garden.marks import last_marks, recent_moves
+from gardens_tui.ui.screens.octopus_garden.marks import last_marks
 from gardens_tui.ui.screens.octopus_garden.paint import (
     describe_stack,
     garden_cell,
@@ -35,6 +36,7 @@ from gardens_tui.ui.screens.octopus_garden.texts import (
     origin_words,
     supply_lines,
 )
+from gardens_tui.ui.widgets.action_picker_marks import marked_steps
 
 
 def test_market_lines_are_chosen_by_their_handles_and_tiles_list_their_lines_and_the_pass() -> None:
@@ -122,10 +124,11 @@ def _table(*actions: str) -> Table:
 
 def test_marks_mid_turn_show_only_the_latest_decision() -> None:
     table = _table("buy col 2", "plant crab c3")
-    assert [a for _, a in recent_moves(table.states, table.actions)] == [
+    seat_view = hot_seat(table)
+    assert [table.actions[step.index - 1] for step in marked_steps(seat_view)] == [
         ("plant", "crab", CELL_IDS["c3"])
     ]
-    marks = last_marks(table.states, table.actions)
+    marks = last_marks(seat_view)
     assert marks.garden(0) == {CELL_IDS["c3"]} and marks.market == set()
 
 
@@ -136,10 +139,11 @@ def test_marks_at_a_new_turn_show_everything_the_others_did() -> None:
     bob_started = len(table.actions)
     while table.state.current_player == 1:  # Bob's whole turn
         table.apply(table.legal_actions()[0])
-    moves = recent_moves(table.states, table.actions)
+    seat_view = hot_seat(table)
+    moves = marked_steps(seat_view)
     assert len(moves) == len(table.actions) - bob_started > 1
-    assert all(seat == 1 for seat, _ in moves)
-    marks = last_marks(table.states, table.actions)
+    assert all(step.seat == 1 for step in moves)
+    marks = last_marks(seat_view)
     assert marks.market or marks.garden(1)
     assert marks.garden(0) == set()
 

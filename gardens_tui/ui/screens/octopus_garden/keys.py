@@ -1,11 +1,13 @@
 """The keys of the Octopus's Garden screen: bindings, the help table, and which apply now.
 
 Actions that have no place on a board (attract an oyster, pass, done, skip, release the shark,
-open a treasure chest, let a token go, send in the diver, declare a mimic octopus) are *commands*,
-each with a key and a line in the clickable list beside the garden. :func:`command_lines` says
-which commands apply to the pending decision; a command that belongs to the decision but is not
-legal now (an oyster you cannot afford, ``done`` while a sea star must move) is still offered, so
-that pressing it shows the engine's reason. Pure Python apart from the Textual ``Binding`` type.
+open a treasure chest, let a token go, send in the diver, declare a mimic octopus) are *commands*
+of the shared action picker (:meth:`ActionPicker.command
+<gardens_tui.ui.widgets.action_picker.ActionPicker.command>`), each with a key, a style
+(:data:`COMMAND_STYLES`) and a line in the clickable list beside the garden. :func:`command_lines`
+says which commands apply to the pending decision; a command that belongs to the decision but is
+not legal now (an oyster you cannot afford, ``done`` while a sea star must move) is still offered,
+so that pressing it shows the engine's reason. Pure Python apart from the Textual ``Binding`` type.
 
 ``d`` does not mean "done": it is "right" in the w a s d cursor keys every board shares, so a
 player moving right would end the animal phase by accident. ``f`` (finish) is done instead.
@@ -14,7 +16,6 @@ player moving right would end the animal phase by accident. ``f`` (finish) is do
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from textual.binding import Binding, BindingType
 
@@ -22,6 +23,18 @@ from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.components import CODES, describe
 from gardens_tui.ui.screens.octopus_garden.paint import symbol
 from gardens_tui.ui.screens.octopus_garden.picker import Pick, token_actions
+from gardens_tui.ui.widgets.action_picker import CommandLine, CommandStyle
+
+__all__ = [
+    "BINDINGS",
+    "COMMAND_KEYS",
+    "COMMAND_PHASES",
+    "COMMAND_STYLES",
+    "KEY_HELP",
+    "CommandLine",
+    "command_applies",
+    "command_lines",
+]
 
 BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
@@ -98,16 +111,18 @@ COMMAND_KEYS: dict[str, str] = {
 SIMPLE = frozenset({"oyster", "done", "skip", "release"})
 """Commands that are one action named like the command (``("oyster",)``)."""
 
-
-@dataclass(frozen=True, slots=True)
-class CommandLine:
-    """One line of the clickable list: the key, what it does, the command, and whether its
-    action is legal now (if not, pressing it only shows the engine's reason)."""
-
-    key: str
-    label: str
-    command: str
-    playable: bool = True
+COMMAND_STYLES: dict[str, CommandStyle] = {
+    "oyster": "play",
+    "done": "play",
+    "skip": "play",
+    "release": "play",
+    "discard": "play",
+    "token": "play",
+    "treasure": "list",
+    "mimic": "list",
+    "pass": "mode",
+}
+"""How each command's key offers its actions (``choices`` and ``cancel`` are the picker's own)."""
 
 
 def command_applies(command: str, phase: str, legal: Sequence[Action], pick: Pick) -> bool:

@@ -1,45 +1,133 @@
-"""Which place on the screen chooses which legal action: the screen's selection model.
+"""How Octopus's Garden actions are chosen: its adapter on the shared action picker.
 
-Pure Python over the engine's legal actions and its target helpers
-(:mod:`gardens_tui.rules.octopus_garden.targets`); it never decides a rule. Given the legal actions
-of the pending decision and the half-made choice (:class:`Pick`), :func:`compute_targets` says
-what choosing each garden space or market place would do:
+:class:`OgParts` splits each legal action into the parts the shared picker
+(:mod:`gardens_tui.ui.widgets.action_picker`) narrows step by step. Places are on two boards:
+``"garden"`` (spaces 0..23 of the deciding seat's garden) and ``"market"`` (spaces 0..8 and the
+line handles ``("row" | "col", 1..3)``). Where an action points comes from the engine's target
+helpers (:mod:`gardens_tui.rules.octopus_garden.targets`); nothing here decides a rule.
 
-- a one-step action whose target is that place (plant, refill, claim, declare a mimic …);
-- the first step of a two-step action (``move`` and ``push`` choose an origin, then a
-  destination);
-- a market tile in the market phase takes part in several actions (the row and the column
-  through it, and passing by returning it): choosing it offers them all.
+- a planting is the token (the hand item) then its space; the diver and a boxer crab going back
+  to the bag are the token and the Enter key (command ``token``); letting a token go is the token
+  and ``x`` (``discard``);
+- a move or a push is two places: the origin space, then the destination;
+- a line is bought with its handle; each tile of the line joins it, so choosing a tile lists its
+  row, its column and returning it;
+- a pass is a mode (``p``): while in it, every tile that may be returned is a place and nothing
+  may be bought; a plain pass (nothing to return) plays at once;
+- declaring a mimic octopus, the coconut octopus, a refill, a shark claim and the lionfish are
+  one place; the rest (oyster, done, skip, release, treasure) are commands on keys.
 
-Actions with no place (``oyster``, ``done``, ``skip``, ``release``, ``treasure``, the diver,
-``discard``, ``return``, a plain ``pass``) are *loose*: the screen offers them by key.
-
-Market places are spaces ``0..8`` and the line handles ``("row", n)`` / ``("col", n)``.
+:class:`Pick` is the screen's name for the half-made choice (the token, a move's origin, a pass
+in the making) and :func:`compute_targets` the legal actions grouped by place for it, as the
+shared picker groups them (:class:`Targets`). :func:`attempt` names what a player means by a
+place without a legal action, so that the engine can say why it is refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gardens_tui.rules.base import Action
-from gardens_tui.rules.octopus_garden.targets import action_cells, action_market, action_target
+from gardens_tui.rules.octopus_garden.board import market_line
+from gardens_tui.rules.octopus_garden.targets import action_cells, action_target
+from gardens_tui.ui.widgets.action_picker import (
+    Choices,
+    Entry,
+    Parts,
+    Place,
+    Selection,
+    narrow,
+    resolve,
+)
+
+__all__ = [
+    "GARDEN",
+    "MARKET",
+    "OG_PARTS",
+    "Entry",
+    "OgParts",
+    "Pick",
+    "Targets",
+    "attempt",
+    "compute_targets",
+    "plantable_tokens",
+    "resolve",
+    "token_actions",
+]
 
 MarketKey = Hashable
 """A market place: a space ``0..8`` or a line handle ``("row" | "col", 1..3)``."""
 
+GARDEN = "garden"
+"""The board of the deciding seat's garden."""
+
+MARKET = "market"
+"""The market board."""
+
+PASS = "pass"
+"""The command (and mode) of passing."""
+
 TWO_STEP = frozenset({"move", "push"})
 """Verbs chosen in two steps: the origin space, then the destination."""
+
+_COMMANDS = {
+    "oyster": "oyster",
+    "done": "done",
+    "skip": "skip",
+    "release": "release",
+    "treasure": "treasure",
+    "mimic": "mimic",
+    "discard": "discard",
+    "pass": PASS,
+    "plant": "token",  # the placeless planting: the diver
+    "return": "token",  # a boxer crab with no anemone goes back to the bag
+}
+"""The command offering each verb (for the planting: only when it has no space)."""
+
+_ITEM_VERBS = frozenset({"plant", "return", "discard"})
+"""Verbs whose second part is the hand token they use."""
+
+
+class OgParts:
+    """The :class:`~gardens_tui.ui.widgets.action_picker.ActionParts` of Octopus's Garden (see
+    the module docstring)."""
+
+    def parts(self, action: Action, selection: Selection) -> Parts | None:
+        """How ``action`` is chosen; buying is hidden while a pass is being made."""
+        verb = action[0]
+        if verb in TWO_STEP:
+            src, dst = action_cells(action)
+            return Parts(places=(Place(GARDEN, src), Place(GARDEN, dst)))
+        passing = selection.mode == PASS
+        if verb == "buy":
+            if passing:
+                return None
+            line = tuple(Place(MARKET, space) for space in market_line(action[1], action[2]))
+            return Parts(places=(Place(MARKET, (action[1], action[2])),), joins=line)
+        item = action[1] if verb in _ITEM_VERBS else None
+        target = action_target(action)
+        if target is None:
+            return Parts(item=item, command=_COMMANDS.get(verb))
+        place = Place(GARDEN if target[0] == "cell" else MARKET, target[1])
+        command = _COMMANDS.get(verb) if verb != "plant" else None
+        if verb == "pass" and not passing:
+            return Parts(joins=(place,), command=command)  # a tile lists returning it
+        return Parts(item=item, places=(place,), command=command)
+
+
+OG_PARTS = OgParts()
+"""The one :class:`OgParts` (it holds nothing)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Pick:
-    """The half-made choice of the player at the keyboard.
+    """The half-made choice of the player at the keyboard, in this game's words.
 
     ``token``: the hand token (by name) the next planting uses; ``origin``: the space a move or
     push starts from, once chosen; ``passing``: the player pressed pass and now chooses the market
-    tile to return.
+    tile to return. :attr:`selection` is the same choice for the shared picker.
     """
 
     token: str | None = None
@@ -55,39 +143,58 @@ class Pick:
         """The same pick without its half-made part (the token stays chosen)."""
         return replace(self, origin=None, passing=False)
 
+    @property
+    def selection(self) -> Selection:
+        """The shared picker's :class:`~gardens_tui.ui.widgets.action_picker.Selection`."""
+        places = () if self.origin is None else (Place(GARDEN, self.origin),)
+        return Selection(item=self.token, places=places, mode=PASS if self.passing else None)
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One thing choosing a place can do: play ``action``, or start a two-step action from the
-    space ``origin`` (then ``action`` is ``None``).
-
-    ``exact`` is False when the place only takes part in the action (a tile of a bought line, a
-    tile to return while not passing): such entries are offered in a list, never played at once.
-    """
-
-    action: Action | None = None
-    origin: int | None = None
-    exact: bool = True
+    @classmethod
+    def of(cls, selection: Selection) -> Pick:
+        """The pick a shared-picker selection stands for."""
+        origin = selection.places[0].cell if selection.places else None
+        token = selection.item
+        return cls(
+            token=token if isinstance(token, str) else None,
+            origin=origin if isinstance(origin, int) else None,
+            passing=selection.mode == PASS,
+        )
 
 
-@dataclass(slots=True)
 class Targets:
-    """What each place does now: entries per garden space and per market place, and the loose
-    actions (no place)."""
+    """What each place does now, by board: entries per garden space and per market place, and
+    the loose actions (no place). A view of the shared picker's
+    :class:`~gardens_tui.ui.widgets.action_picker.Choices`."""
 
-    garden: dict[int, list[Entry]] = field(default_factory=dict)
-    market: dict[MarketKey, list[Entry]] = field(default_factory=dict)
-    loose: list[Action] = field(default_factory=list)
+    __slots__ = ("choices",)
+
+    def __init__(self, choices: Choices | None = None) -> None:
+        self.choices = choices if choices is not None else Choices(Selection())
 
     @property
-    def garden_legal(self) -> set[int]:
+    def garden(self) -> dict[Any, list[Entry]]:
+        """Entries per garden space."""
+        return self.choices.board(GARDEN)
+
+    @property
+    def market(self) -> dict[Any, list[Entry]]:
+        """Entries per market place."""
+        return self.choices.board(MARKET)
+
+    @property
+    def loose(self) -> list[Action]:
+        """The actions no place chooses (whatever the token)."""
+        return self.choices.loose
+
+    @property
+    def garden_legal(self) -> set[Any]:
         """Garden spaces to highlight: those that are the target of something."""
-        return {cell for cell, entries in self.garden.items() if any(e.exact for e in entries)}
+        return self.choices.legal(GARDEN)
 
     @property
-    def market_legal(self) -> set[MarketKey]:
+    def market_legal(self) -> set[Any]:
         """Market places to highlight."""
-        return {key for key, entries in self.market.items() if any(e.exact for e in entries)}
+        return self.choices.legal(MARKET)
 
     def loose_verbs(self) -> set[str]:
         """The verbs of the loose actions."""
@@ -96,56 +203,7 @@ class Targets:
 
 def compute_targets(legal: Iterable[Action], pick: Pick) -> Targets:
     """Group the legal actions by the place that chooses them, for this half-made choice."""
-    targets = Targets()
-    for action in legal:
-        verb = action[0]
-        if verb in TWO_STEP:
-            src, dst = action_cells(action)
-            if pick.origin is None:
-                _add(targets.garden, src, Entry(origin=src))
-            elif src == pick.origin:
-                _add(targets.garden, dst, Entry(action))
-            continue
-        target = action_target(action)
-        if pick.origin is not None and target is not None:
-            continue  # while a destination is chosen, only destinations are places
-        if verb == "plant" and target is not None:
-            if action[1] == pick.token:
-                _add(targets.garden, target[1], Entry(action))
-            continue
-        if verb == "buy":
-            if not pick.passing:
-                _add(targets.market, (action[1], action[2]), Entry(action))
-                for space in action_market(action):
-                    _add(targets.market, space, Entry(action, exact=False))
-            continue
-        if verb == "pass" and target is not None:
-            _add(targets.market, target[1], Entry(action, exact=pick.passing))
-            continue
-        if target is None:
-            targets.loose.append(action)
-        elif target[0] == "cell":
-            _add(targets.garden, target[1], Entry(action))
-        else:
-            _add(targets.market, target[1], Entry(action))
-    # A tile offers its lines and its return as a list: exact entries first.
-    for entries in targets.market.values():
-        entries.sort(key=lambda e: not e.exact)
-    return targets
-
-
-def _add(board: dict[Any, list[Entry]], key: Any, entry: Entry) -> None:
-    entries = board.setdefault(key, [])
-    if entry not in entries:
-        entries.append(entry)
-
-
-def resolve(entries: Sequence[Entry]) -> Entry | None:
-    """The entry to carry out at once, or ``None`` when the player must pick from a list (several
-    entries, or only entries the place takes part in)."""
-    if len(entries) == 1 and entries[0].exact:
-        return entries[0]
-    return None
+    return Targets(narrow(legal, OG_PARTS, pick.selection))
 
 
 def plantable_tokens(legal: Iterable[Action]) -> list[str]:
@@ -172,7 +230,7 @@ def attempt(phase: str, pick: Pick, board: str, key: MarketKey, piece: str | Non
 
     ``piece`` names the animal of a move whose origin is chosen.
     """
-    if board == "garden":
+    if board == GARDEN:
         if pick.origin is not None:
             if phase == "push":
                 return ("push", pick.origin, key)

@@ -7,21 +7,25 @@ that apply now, and a line describing the place under the cursor. The base
 :class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players with their live scores, the
 log, the prompt and the footer.
 
-How a decision is made (keyboard or mouse; see :mod:`.picker`): choose a place on the market or
-the garden (arrows / hjkl / wasd and Enter or space, or a click). A place with one action plays
-it; a place with several (a tile: its row, its column, or returning it) lists them; a move or a
-push takes two places (origin, then destination; Esc cancels). Actions without a place have keys:
+How a decision is made (keyboard or mouse; the shared action picker with this game's parts from
+:mod:`.picker`): choose a place on the market or the garden (arrows / hjkl / wasd and Enter or
+space, or a click). A place with one action plays it; a place with several (a tile: its row, its
+column, or returning it) lists them; a move or a push takes two places (origin, then
+destination; Esc cancels). Actions without a place have keys:
 ``o`` oyster, ``p`` pass (then the tile to return), ``f`` done / skip, ``r`` release the shark,
 ``t`` treasure, ``x`` let a token go, ``m`` declare a mimic octopus, ``c`` every choice as a list.
 Number keys and Tab pick the token to plant; otherwise Tab switches between market and garden.
 
-The screen never decides a rule: it offers what ``legal_actions`` lists and plays through
-:meth:`GameScreen.play`; a place without a legal action is tried anyway, so the engine's refusal
-(the rule, in words) appears in the prompt line and nothing changes.
+The screen never decides a rule: it offers what its seat view's ``legal_actions`` lists and
+plays through :meth:`GameScreen.play`; a place without a legal action is tried anyway, so the
+engine's refusal (the rule, in words) appears in the prompt line and nothing changes. Everything
+shown comes from the seat view (``GameScreen.seat_view``): the position, the scores, the legal
+actions, and the history the last moves' marks are read from.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual import events
@@ -29,7 +33,6 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.style import Style
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action
@@ -37,15 +40,15 @@ from gardens_tui.rules.octopus_garden.board import CELL_NAMES
 from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.state import OctopusState
-from gardens_tui.ui.literal import literal, plain
+from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.octopus_garden.board import OgBoard
-from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
 from gardens_tui.ui.screens.octopus_garden.keys import (
     BINDINGS,
+    COMMAND_STYLES,
     KEY_HELP,
     CommandLine,
     command_applies,
@@ -74,13 +77,13 @@ from gardens_tui.ui.screens.octopus_garden.paint import (
     token_role,
 )
 from gardens_tui.ui.screens.octopus_garden.picker import (
-    Entry,
+    GARDEN,
+    MARKET,
+    OG_PARTS,
     Pick,
     Targets,
     attempt,
-    compute_targets,
     plantable_tokens,
-    resolve,
     token_actions,
 )
 from gardens_tui.ui.screens.octopus_garden.texts import (
@@ -90,6 +93,21 @@ from gardens_tui.ui.screens.octopus_garden.texts import (
     origin_words,
     supply_lines,
 )
+from gardens_tui.ui.widgets.action_picker import (
+    ActionPicker,
+    Entry,
+    Nothing,
+    Offer,
+    Outcome,
+    Place,
+    Play,
+    Selected,
+    Selection,
+    describe_entries,
+    keep_item,
+    resolve,
+)
+from gardens_tui.ui.widgets.action_picker_ui import ChoiceScreen, command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.glyphs import glyph
@@ -131,26 +149,30 @@ class OctopusGardenScreen(GameScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.pick = Pick()
-        self._info_text = ""
-        """The half-made choice of the player at the keyboard."""
+        self.picker = ActionPicker(OG_PARTS)
+        """The half-made choice of the player at the keyboard (see :attr:`pick`)."""
         self.roomy = False
         """The roomy layout is in use (a terminal of at least :data:`ROOMY_SIZE`)."""
-        self.targets = Targets()
-        """What each place does for the pending decision and :attr:`pick`."""
         self.marks = Marks()
-        self._pick_state: object = None
-        self._focused_state: object = None
+        """The spaces the last moves changed (see :mod:`.marks`)."""
+        self._info_text = ""
+        self._pick_of: tuple[Selection, Pick] = (Selection(), Pick())
+        self._pick_view: object = None
+        self._focused_view: object = None
+        self._marks_view: object = None
+        self._legal_view: object = None
+        self._legal: Sequence[Action] = ()
         self._hand_codes: list[int] = []
         self._hand_index = 0
-        self._info_board: str = "garden"
-        self._legend = legend_entries(self.table.setup.options)
+        self._info_board: str = GARDEN
+        self._legend: list[tuple[str, str, str]] = []
 
     # --- composing ----------------------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
         """Market and supply, the big garden with the hand and keys, the small gardens, info."""
         roomy = self.roomy
+        self._legend = legend_entries(self.seat_view.setup.options)
         with Horizontal(id="og-top"):
             yield OgBoard(market_layout(roomy), self._paint_market, id="og-market")
             yield Static(id="og-supply", markup=False)
@@ -171,7 +193,7 @@ class OctopusGardenScreen(GameScreen):
                 legend.cursor = None
                 yield legend
         with Horizontal(id="og-others"):
-            for seat in range(len(self.table.seats)):
+            for seat in range(len(self.seat_view.seats)):
                 yield OgMiniGarden(id=f"og-mini-{seat}")
         yield Static(id="og-info", markup=False)
 
@@ -192,10 +214,23 @@ class OctopusGardenScreen(GameScreen):
 
     @property
     def state(self) -> OctopusState:
-        """The position as the keyboard's seat may see it."""
-        state = self.view_state
+        """The position as the keyboard's seat may see it (the seat view's, cached there)."""
+        state = self.seat_view.view()
         assert isinstance(state, OctopusState)
         return state
+
+    @property
+    def pick(self) -> Pick:
+        """The half-made choice, in this game's words (the token, a move's origin, a pass)."""
+        selection = self.picker.selection
+        if selection is not self._pick_of[0]:
+            self._pick_of = (selection, Pick.of(selection))
+        return self._pick_of[1]
+
+    @property
+    def targets(self) -> Targets:
+        """What each place does for the pending decision and :attr:`pick`."""
+        return Targets(self.picker.choices)
 
     def on_resize(self, event: events.Resize) -> None:
         """Switch between the compact and the roomy layout."""
@@ -214,55 +249,73 @@ class OctopusGardenScreen(GameScreen):
     def big_seat(self) -> int:
         """The seat whose garden is drawn large: the human deciding now, else the keyboard's
         seat, else (only bots) the seat whose turn it is."""
-        table = self.table
-        seat = table.state.current_player
-        if seat is not None and not table.seats[seat].is_bot:
+        return self._big_seat(self.state)
+
+    def _big_seat(self, state: OctopusState) -> int:
+        seat = state.current_player
+        if seat is not None and not self.seat_view.seats[seat].is_bot:
             return seat
         viewer = self.viewer
-        if viewer is not None:
-            return viewer
-        return table.state.active
+        return viewer if viewer is not None else state.active
+
+    def deciding_seat(self) -> int | None:
+        """The seat that must decide now (``None`` once the game is over)."""
+        return self.state.current_player
 
     def deciding(self) -> bool:
         """A human decides now at this keyboard (so places and keys act)."""
-        return self.human_to_move() and not self.table.state.is_over
+        return self.human_to_move() and not self.state.is_over
 
     def phase(self) -> str:
-        """The pending decision's kind (``"over"`` at the end)."""
-        decision = self.table.state.decision
-        return decision.kind if decision is not None else "over"
+        """The pending decision's kind (``"over"`` at the end): the view's phase, which names
+        it (asked on every key, so not worked out from ``seat_view.decision()``)."""
+        return self.state.phase
 
-    def legal(self) -> list[Action]:
-        """The legal actions when a human decides now, else none."""
-        return self.table.legal_actions() if self.deciding() else []
+    def legal(self) -> Sequence[Action]:
+        """The legal actions when a human decides now, else none (asked of the seat view once
+        per position: keys and the info line ask often)."""
+        if not self.deciding():
+            return ()
+        view = self.seat_view.view()
+        if view is not self._legal_view:
+            self._legal = self.seat_view.legal_actions()
+            self._legal_view = view
+        return self._legal
+
+    def describe(self, action: Action) -> str:
+        """The engine's words for ``action`` in the position shown."""
+        return self.seat_view.game.describe_action(self.state, action)
 
     # --- redrawing ----------------------------------------------------------------------------
 
     def redraw(self) -> None:
-        """Redraw everything from the table (called by the base after every change)."""
+        """Redraw everything from the seat view (called by the base after every change)."""
         if not self.children:
             return  # not composed yet
         state = self.state
-        table = self.table
-        if table.state is not self._pick_state:
-            self._pick_state = table.state
+        if state is not self._pick_view:
+            self._pick_view = state
             self._reset_pick()
-        legal = self.legal()
-        self.targets = compute_targets(legal, self.pick)
-        self.marks = last_marks(table.states, table.actions)
+        else:
+            self.picker.update(self.legal())
+        if state is not self._marks_view:
+            self._marks_view = state
+            self.marks = last_marks(self.seat_view)
+        targets = self.targets
         big = self.big_seat()
         show_legal = self.show_legal()
         market = self.market_board
         market.repaint_cells()
-        market.set_legal(self.targets.market_legal if show_legal else ())
+        market.set_legal(targets.market_legal if show_legal else ())
         market.set_last_move(self.marks.market)
         garden = self.garden_board
         garden.repaint_cells()
-        garden.set_legal(self.targets.garden_legal if show_legal else ())
+        garden.set_legal(targets.garden_legal if show_legal else ())
         garden.set_last_move(self.marks.garden(big))
+        totals = self.seat_view.scores().totals()
         self._draw_hand(state)
-        self._draw_titles(state, big)
-        self._draw_minis(state, big)
+        self._draw_titles(state, big, totals[big])
+        self._draw_minis(state, big, totals)
         self._draw_actions()
         self._auto_focus()
         self._draw_info()
@@ -272,15 +325,17 @@ class OctopusGardenScreen(GameScreen):
         legal = self.legal()
         usable = set(plantable_tokens(legal))
         usable.update(a[1] for a in legal if a[0] in ("plant", "return") and len(a) == 2)
-        hand = self.state.hand
-        in_hand = [NAMES[code] for code in hand if NAMES[code] in usable]
-        token = self.pick.token if self.pick.token in usable else None
-        self.pick = Pick(token=token or (in_hand[0] if in_hand else None))
+        in_hand = [NAMES[code] for code in self.state.hand if NAMES[code] in usable]
+        self.picker.reset(legal, Selection(item=keep_item(self.pick.token, in_hand)))
 
-    def _set_pick(self, pick: Pick) -> None:
-        self.pick = pick
+    def _select(self, selection: Selection) -> None:
+        self.picker.select(selection)
+        self._picked()
+
+    def _picked(self) -> None:
+        """The half-made choice changed: redraw, and show the keys that apply to it."""
         self.redraw()
-        self.refresh_bindings()  # the keys that apply depend on the pick
+        self.refresh_bindings()
 
     def _draw_hand(self, state: OctopusState) -> None:
         mine = self.deciding()
@@ -309,16 +364,15 @@ class OctopusGardenScreen(GameScreen):
             return self._hand_index
         return codes.index(code) if code in codes else 0
 
-    def _draw_titles(self, state: OctopusState, big: int) -> None:
-        score = self.table.game.scores(state).total(big)
+    def _draw_titles(self, state: OctopusState, big: int, score: int) -> None:
         title = garden_title(state, big, score, self.ascii_mode)
         self.query_one("#og-garden-title", Static).update(literal(title))
         lines = supply_lines(state, big, self.roomy, self.ascii_mode)
         self.query_one("#og-supply", Static).update(literal("\n".join(lines)))
 
-    def _draw_minis(self, state: OctopusState, big: int) -> None:
-        totals = self.table.game.scores(state).totals()
-        deciding = self.table.state.current_player
+    def _draw_minis(self, state: OctopusState, big: int, totals: Sequence[int]) -> None:
+        deciding = self.deciding_seat()
+        seats = self.seat_view.seats
         for seat in range(len(state.players)):
             mini = self.query_one(f"#og-mini-{seat}", OgMiniGarden)
             mini.display = seat != big
@@ -329,7 +383,7 @@ class OctopusGardenScreen(GameScreen):
                 seat,
                 totals[seat],
                 deciding=seat == deciding,
-                is_bot=self.table.seats[seat].is_bot,
+                is_bot=seats[seat].is_bot,
                 roomy=self.roomy,
                 ascii_mode=self.ascii_mode,
                 to_move=glyph("to-move", self.ascii_mode),
@@ -343,47 +397,35 @@ class OctopusGardenScreen(GameScreen):
                 ascii_mode=self.ascii_mode,
             )
 
-    # --- the keys that apply now --------------------------------------------------------------
-
-    def command_state(self, command: str) -> bool:
-        """Whether ``command``'s key applies to the pending decision (shown in the footer)."""
+    def command_state(self, command: str) -> bool | None:
+        """Whether a command's key applies now: True (shown), False (hidden)."""
         if not self.deciding():
             return False
-        return command_applies(command, self.phase(), self.table.legal_actions(), self.pick)
+        return command_applies(command, self.phase(), self.legal(), self.pick)
 
     def command_lines(self) -> list[CommandLine]:
         """The commands that apply now, for the clickable list (none while others decide)."""
         if not self.deciding():
             return []
-        seat = self.table.state.current_player or 0
         return command_lines(
             self.phase(),
-            self.table.legal_actions(),
+            self.legal(),
             self.pick,
-            oyster_price=oyster_price(self.state, seat),
+            oyster_price=oyster_price(self.state, self.deciding_seat() or 0),
             roomy=self.roomy,
             ascii_mode=self.ascii_mode,
         )
 
     def _draw_actions(self) -> None:
-        # Built as Content, not markup: the labels are text, the click is a style of ours.
-        lines = []
-        for line in self.command_lines():
-            key = ("Enter" if self.ascii_mode else "⏎") if line.key == "enter" else line.key
-            text = Content.assemble(
-                (plain(key, newlines=False), "bold"), " ", plain(line.label, newlines=False)
-            ).stylize(Style.from_meta({"@click": f"screen.og({line.command!r})"}))
-            if not line.playable:
-                text = text.stylize("dim")  # shown, but pressing it only says why not
-            lines.append(text)
+        lines = command_lines_content(self.command_lines(), action="og", ascii_mode=self.ascii_mode)
         self.query_one("#og-actions", Static).update(Content("\n").join(lines))
 
     # --- focus and the cursor -----------------------------------------------------------------
 
     def _auto_focus(self) -> None:
         """On a new decision for a human, focus the board it is made on, cursor near a target."""
-        state = self.table.state
-        if state is self._focused_state or not self.deciding():
+        state = self.state
+        if state is self._focused_view or not self.deciding():
             return
         if not screen_is_live(self):
             return
@@ -391,18 +433,21 @@ class OctopusGardenScreen(GameScreen):
             # A list of choices is closing (its choice was just played): focus once it is gone.
             self.call_after_refresh(self._auto_focus)
             return
-        self._focused_state = state
-        phase = self.phase()
-        legal: set[Any]
-        if phase in MARKET_PHASES:
-            board, legal = self.market_board, self.targets.market_legal
-        else:
-            board, legal = self.garden_board, self.targets.garden_legal
+        self._focused_view = state
+        board = self.market_board if self.phase() in MARKET_PHASES else self.garden_board
         board.focus()
-        _cursor_to_nearest(board, legal)
+        self._cursor_to_target(board)
+
+    def _board(self, name: str) -> OgBoard:
+        return self.market_board if name == MARKET else self.garden_board
+
+    def _cursor_to_target(self, board: OgBoard) -> None:
+        """Move ``board``'s cursor to its nearest target (unless it is on one)."""
+        name = MARKET if board is self.market_board else GARDEN
+        _cursor_to_nearest(board, self.picker.choices.legal(name))
 
     def _draw_info(self) -> None:
-        board = self.market_board if self._info_board == "market" else self.garden_board
+        board = self._board(self._info_board)
         info = self.describe_place(self._info_board, board.cursor)
         if info != self._info_text:
             # The line's size is fixed: skip the relayout a plain update() would ask for.
@@ -419,18 +464,18 @@ class OctopusGardenScreen(GameScreen):
         self.watch(self.garden_board, "cursor", self._garden_cursor_moved, init=False)
 
     def _market_cursor_moved(self) -> None:
-        self._info_board = "market"
+        self._info_board = MARKET
         self._draw_info()
 
     def _garden_cursor_moved(self) -> None:
-        self._info_board = "garden"
+        self._info_board = GARDEN
         self._draw_info()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Describe the place under the cursor of the board that got the focus."""
         widget = event.widget
         if isinstance(widget, OgBoard) and widget.id in ("og-market", "og-garden"):
-            self._info_board = "market" if widget.id == "og-market" else "garden"
+            self._info_board = MARKET if widget.id == "og-market" else GARDEN
             self._draw_info()
 
     def describe_place(self, board: str, key: Cell | None) -> str:
@@ -439,14 +484,13 @@ class OctopusGardenScreen(GameScreen):
             return ""
         state = self.state
         dot = symbol("dot", self.ascii_mode)
-        if board == "market":
+        if board == MARKET:
             text = describe_market_place(state, key, self.ascii_mode)
-            entries = self.targets.market.get(key, [])
         else:
             assert isinstance(key, int)
-            stack = state.gardens[self.big_seat()][key]
+            stack = state.gardens[self._big_seat(state)][key]
             text = f"{CELL_NAMES[key]}: {describe_stack(stack)}"
-            entries = self.targets.garden.get(key, [])
+        entries = self.picker.choices.entries(Place(board, key))
         entry = resolve(entries)
         if isinstance(key, tuple) and entry is not None and entry.action == ("buy", *key):
             does = "buy it"  # the place already lists the line's tokens and price
@@ -454,7 +498,7 @@ class OctopusGardenScreen(GameScreen):
             does = self._enter_words(entries)
         if does:
             text += f" {dot} Enter: {does}"
-        elif self.pick.half_made:
+        elif self.picker.selection.half_made:
             text += f" {dot} Esc cancels"
         return text
 
@@ -464,16 +508,17 @@ class OctopusGardenScreen(GameScreen):
         entry = resolve(entries)
         if entry is None:
             if len(entries) == 1 and entries[0].action is not None:
-                words = self.table.game.describe_action(self.table.state, entries[0].action)
+                words = self.describe(entries[0].action)
                 return f"offers to {words[:1].lower()}{words[1:]}"
             return f"lists {len(entries)} choices"
         if entry.origin is not None:
             return self._origin_words(entry.origin)
         assert entry.action is not None
-        words = self.table.game.describe_action(self.table.state, entry.action)
+        words = self.describe(entry.action)
         return words[:1].lower() + words[1:]
 
-    def _origin_words(self, cell: int) -> str:
+    def _origin_words(self, cell: Cell) -> str:
+        assert isinstance(cell, int)
         return origin_words(self.phase(), self.legal(), cell)
 
     # --- choosing places ----------------------------------------------------------------------
@@ -488,103 +533,89 @@ class OctopusGardenScreen(GameScreen):
         if board == "og-hand":
             self._choose_hand(event.cell)
         elif board == "og-market":
-            self.choose_place("market", event.cell)
+            self.choose_place(MARKET, event.cell)
         elif board == "og-garden":
-            self.choose_place("garden", event.cell)
+            self.choose_place(GARDEN, event.cell)
 
     def choose_place(self, board: str, key: Cell) -> None:
         """Do what choosing ``key`` on ``board`` means now (see :mod:`.picker`)."""
         if not self.deciding():
             self._not_your_turn()
             return
-        if board == "garden" and self.pick.origin == key:
-            self._set_pick(self.pick.cancelled())  # choosing the origin again puts it back
-            return
-        places: dict[Any, list[Entry]] = (
-            self.targets.garden if board == "garden" else self.targets.market
-        )
-        entries = places.get(key, [])
-        if not entries:
-            self._nothing_at(board, key)
-            return
-        entry = resolve(entries)
-        if entry is not None:
-            self._carry_out(entry)
-            return
-        self._offer(self._place_title(board, key), entries)
+        place = Place(board, key)
+        self._follow(self.picker.choose(place), self._place_title(board, key), place)
 
-    def _carry_out(self, entry: Entry) -> None:
-        if entry.origin is not None:
-            self._set_pick(Pick(token=self.pick.token, origin=entry.origin))
-            _cursor_to_nearest(self.garden_board, self.targets.garden_legal)
-        elif entry.action is not None:
-            self.play(entry.action)
+    def _follow(self, outcome: Outcome, title: str, place: Place | None = None) -> None:
+        """Carry out what a choice led to: play, move the half-made choice on, list (under
+        ``title``) what ``place`` (or a key) offers, or explain a place with nothing legal."""
+        if isinstance(outcome, Play):
+            self.play(outcome.action)
+        elif isinstance(outcome, Selected):
+            self._picked()
+            if outcome.selection.places:  # a move's origin: now its destination
+                self._cursor_to_target(self.garden_board)
+        elif isinstance(outcome, Offer):
+            self._offer(title, list(outcome.entries), place)
+        elif outcome.place is not None:
+            self._nothing_at(outcome.place.board, outcome.place.cell)
 
     def _nothing_at(self, board: str, key: Cell) -> None:
         legal = self.legal()
         phase = self.phase()
-        if board == "garden" and phase == "plant" and self.pick.token:
-            acts = token_actions(legal, self.pick.token)
+        pick = self.pick
+        if board == GARDEN and phase == "plant" and pick.token:
+            acts = token_actions(legal, pick.token)
             if acts:  # the diver (or a boxer crab with no anemone) needs no space
                 self.play(acts[0])
                 return
         piece = None
-        if self.pick.origin is not None:
-            piece = next((a[1] for a in legal if a[0] == "move" and a[2] == self.pick.origin), None)
-        action = attempt(phase, self.pick, board, key, piece)
+        if pick.origin is not None:
+            piece = next((a[1] for a in legal if a[0] == "move" and a[2] == pick.origin), None)
+        action = attempt(phase, pick, board, key, piece)
         if action is not None:
             self.play(action)  # refused by the engine, which says why
             return
-        if board == "market":
+        if board == MARKET:
             where = describe_market_place(self.state, key, self.ascii_mode).split(":")[0]
         else:
             assert isinstance(key, int)
             where = CELL_NAMES[key]
         hint = "choose a highlighted place" if self.show_legal() else "choose another place"
-        if phase == "market" and board == "market":
+        if phase == "market" and board == MARKET:
             hint = "buy with a row or column marker, o attracts an oyster, p passes"
         self.show_error(f"Nothing to do on {where} now: {hint}")
 
     def _place_title(self, board: str, key: Cell) -> str:
-        if board == "market":
+        if board == MARKET:
             return describe_market_place(self.state, key, self.ascii_mode)
         assert isinstance(key, int)
         return f"{CELL_NAMES[key]}: {describe_stack(self.state.gardens[self.big_seat()][key])}"
 
-    def _offer(self, title: str, entries: list[Entry]) -> None:
-        """List ``entries`` in a :class:`ChoiceScreen`; carry out the one chosen."""
-        labels = []
-        for entry in entries:
-            if entry.origin is not None:
-                words = self._origin_words(entry.origin)
-                labels.append(words[:1].upper() + words[1:])
-            else:
-                assert entry.action is not None
-                labels.append(self.table.game.describe_action(self.table.state, entry.action))
-        state = self.table.state
+    def _offer(self, title: str, entries: list[Entry], place: Place | None = None) -> None:
+        """List ``entries`` (of ``place``) in a :class:`ChoiceScreen`; carry out the one
+        chosen."""
+        labels = describe_entries(entries, self.describe, self._origin_words)
+        view = self.state
 
         def chosen(index: int | None) -> None:
-            if not screen_is_live(self) or self.table.state is not state:
+            if not screen_is_live(self) or self.state is not view:
                 return  # the game closed or moved on while the list was open
             if index is not None and 0 <= index < len(entries):
-                self._carry_out(entries[index])
+                self._follow(self.picker.carry_out(entries[index], place), title)
 
         if self.is_active:  # one list at a time, never over another screen
             self.app.push_screen(ChoiceScreen(title, labels), chosen)
-
-    def _offer_actions(self, title: str, actions: list[Action]) -> None:
-        self._offer(title, [Entry(action) for action in actions])
 
     def _choose_hand(self, index: Cell) -> None:
         assert isinstance(index, int)
         self.action_pick_token(index)
 
     def _not_your_turn(self) -> None:
-        seat = self.table.seat_to_move()
+        seat = self.deciding_seat()
         if seat is None:
             self.show_error("The game is over.")
         else:
-            self.show_error(f"It is {seat.name}'s decision now.")
+            self.show_error(f"It is {self.seat_view.seats[seat].name}'s decision now.")
 
     # --- actions (keys) -----------------------------------------------------------------------
 
@@ -605,51 +636,44 @@ class OctopusGardenScreen(GameScreen):
         if not self.deciding():
             self._not_your_turn()
             return
-        legal = self.table.legal_actions()
-        if command == "pass":
-            self._pass(legal)
-        elif command in ("oyster", "done", "skip", "release"):
-            self.play((command,))
-        elif command == "treasure":
-            acts = [a for a in legal if a[0] == "treasure"]
-            self._offer_actions("Treasure chest: how many pearls, keep or sell?", acts)
-        elif command == "discard":
-            token = self.pick.token or ""
-            self.play(("discard", token))
-        elif command == "token":
-            acts = token_actions(legal, self.pick.token or "")
-            if acts:
-                self.play(acts[0])
-        elif command == "mimic":
-            acts = [a for a in legal if a[0] == "mimic"]
-            self._offer_actions("Declare a mimic octopus (once, for good)", acts)
-        elif command == "choices":
-            self._offer_actions(f"Every choice: {self.table.state.decision.prompt}", legal)  # type: ignore[union-attr]
-        elif command == "cancel":
+        if command == "cancel":
             self.action_cancel()
-
-    def _pass(self, legal: list[Action]) -> None:
-        if self.pick.passing:
-            self._set_pick(self.pick.cancelled())
-        elif ("pass",) in legal:
-            self.play(("pass",))
-        elif any(a[0] == "pass" for a in legal):
-            self._set_pick(Pick(token=self.pick.token, passing=True))
+            return
+        if command == "choices":
+            decision = self.seat_view.decision()
+            prompt = decision.prompt if decision is not None else ""
+            self._offer(f"Every choice: {prompt}", list(self.picker.every_choice().entries))
+            return
+        style = COMMAND_STYLES.get(command)
+        if style is None:
+            return
+        outcome = self.picker.command(command, style)
+        if isinstance(outcome, Nothing):
+            self._nothing_for(command)
+        elif isinstance(outcome, Selected) and outcome.selection.mode is not None:
+            self._picked()  # a pass: now the tile to return
             self.market_board.focus()
-            _cursor_to_nearest(self.market_board, self.targets.market_legal)
+            self._cursor_to_target(self.market_board)
         else:
-            self.play(("pass",))
+            self._follow(outcome, COMMAND_TITLES.get(command, ""))
+
+    def _nothing_for(self, command: str) -> None:
+        """A command with no legal action now: try what it means, so the engine says why."""
+        if command in ("oyster", "done", "skip", "release", "pass"):
+            self.play((command,))
+        elif command == "discard":
+            self.play(("discard", self.pick.token or ""))
 
     def action_help(self) -> None:
         """The rules of Octopus's Garden and every key of this screen (not while this screen is
         covered: a burst of ``?`` opens one help screen)."""
         if self.is_active:
-            self.app.push_screen(HelpScreen([self.table.game.spec], KEY_HELP))
+            self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP))
 
     def action_cancel(self) -> None:
         """Esc: drop the half-made choice (the origin of a move, the tile to return)."""
-        if self.pick.half_made:
-            self._set_pick(self.pick.cancelled())
+        if self.picker.cancel():
+            self._picked()
 
     def action_pick_token(self, index: int) -> None:
         """Choose the ``index``-th token of the hand as the next one to plant."""
@@ -657,7 +681,7 @@ class OctopusGardenScreen(GameScreen):
             return
         code = self._hand_codes[index]
         self._hand_index = index
-        self._set_pick(Pick(token=NAMES[code]))
+        self._select(Selection(item=NAMES[code]))
         self.garden_board.focus()
 
     def action_switch(self, step: int = 1) -> None:
@@ -671,12 +695,9 @@ class OctopusGardenScreen(GameScreen):
                     break
             self.action_pick_token(index)
             return
-        if self.market_board.has_focus:
-            self.garden_board.focus()
-            _cursor_to_nearest(self.garden_board, self.targets.garden_legal)
-        else:
-            self.market_board.focus()
-            _cursor_to_nearest(self.market_board, self.targets.market_legal)
+        board = self.garden_board if self.market_board.has_focus else self.market_board
+        board.focus()
+        self._cursor_to_target(board)
 
     # --- painters -----------------------------------------------------------------------------
 
@@ -691,9 +712,10 @@ class OctopusGardenScreen(GameScreen):
 
     def _paint_garden(self, key: Cell) -> CellPaint:
         assert isinstance(key, int)
-        stack = self.state.gardens[self.big_seat()][key]
+        state = self.state
+        stack = state.gardens[self._big_seat(state)][key]
         text = garden_cell(stack, key, self.roomy, self.ascii_mode)
-        if key == self.pick.origin:
+        if Place(GARDEN, key) in self.picker.selection.places:
             return CellPaint(text, "accent")  # the animal being moved
         return CellPaint(text, stack_role(stack))
 
@@ -711,6 +733,13 @@ class OctopusGardenScreen(GameScreen):
         if self.phase() == "plant" and self.deciding():
             label = f"{key + 1} {label}" if key < 9 else f"  {label}"
         return CellPaint(label, token_role(code))
+
+
+COMMAND_TITLES: dict[str, str] = {
+    "treasure": "Treasure chest: how many pearls, keep or sell?",
+    "mimic": "Declare a mimic octopus (once, for good)",
+}
+"""The title of the list a command's key opens."""
 
 
 # --- helpers ----------------------------------------------------------------------------------
