@@ -14,6 +14,11 @@ Who looks and who acts are separate:
   for its own seat; the local hot-seat app acts for whichever human seat decides (and moves its
   :attr:`viewer` there once the curtain is lifted).
 
+The protocol holds no UI types and hands out rules values (states, decisions, scores) and
+JSON-friendly ones (numbers, strings, :class:`LogStep`), so a remote table can implement it by
+sending views (``game.to_dict(view)``) and log steps over the wire. Bots and autosave are not
+part of it: the table's owner drives them (:mod:`gardens_tui.driver`).
+
 This module is pure Python: it imports the rules and the table, never the UI.
 """
 
@@ -33,13 +38,16 @@ class LogStep:
 
     ``index`` is the position the step led to (1 for the first decision); ``turn`` is the turn the
     decision was made in and ``seat`` who made it; ``lines`` are that position's events as
-    redacted for the viewer.
+    redacted for the viewer (possibly none). ``notation`` is the action in the game's notation
+    when the viewer may read it (it made the decision itself), else ``None``: an action may name
+    a secret ("discard the 5"), so others read only the events.
     """
 
     index: int
     turn: int
     seat: int | None
     lines: tuple[str, ...]
+    notation: str | None = None
 
 
 SeatListener = Callable[["SeatView"], None]
@@ -66,6 +74,12 @@ class SeatView(Protocol):
     @property
     def viewer(self) -> int | None:
         """The seat whose eyes :meth:`view` is drawn for (``None``: a spectator)."""
+        ...
+
+    @property
+    def version(self) -> int:
+        """A number that changes with every change to the table (a decision, an undo): what was
+        worked out at one version is stale at another."""
         ...
 
     def view(self) -> GameState:
@@ -123,6 +137,11 @@ class SeatView(Protocol):
         """Who won, once the game is over; ``None`` before."""
         ...
 
+    def has_secrets(self) -> bool:
+        """Whether some seat now holds something only it may see (a hand, a hidden token): what
+        decides that hot-seat play needs a curtain between two people."""
+        ...
+
     def add_listener(self, listener: SeatListener) -> None:
         """Call ``listener(seat_view)`` after every change to the table."""
         ...
@@ -148,6 +167,9 @@ class LocalSeatView:
         self._viewer = viewer
         self._listeners: list[SeatListener] = []
         self._cache: tuple[GameState, int | None, GameState] | None = None
+        self._legal: tuple[GameState, list[Action]] | None = None
+        self._scores: tuple[GameState, int | None, Scores] | None = None
+        self._steps: dict[int, tuple[GameState, int | None, LogStep]] = {}
 
     # --- who ------------------------------------------------------------------------------------
 
@@ -176,6 +198,11 @@ class LocalSeatView:
         """Whose eyes the view is drawn for."""
         return self._viewer
 
+    @property
+    def version(self) -> int:
+        """The table's change counter (:attr:`Table.version <gardens_tui.table.Table.version>`)."""
+        return self._table.version
+
     def look_as(self, viewer: int | None) -> None:
         """Draw the views for ``viewer`` from now on (``None``: public information only)."""
         self._viewer = viewer
@@ -202,11 +229,15 @@ class LocalSeatView:
         return seat is not None and seat in self._acts_for
 
     def legal_actions(self) -> list[Action]:
-        """The deciding seat's legal actions, worked out on that seat's view."""
+        """The deciding seat's legal actions, worked out on that seat's view (cached until the
+        table changes; a new list every call)."""
         if not self.may_act():
             return []
-        seat = self._table.state.current_player
-        return self.game.legal_actions(self.game.view(self._table.state, seat))
+        state = self._table.state
+        if self._legal is None or self._legal[0] is not state:
+            actions = self.game.legal_actions(self.game.view(state, state.current_player))
+            self._legal = (state, actions)
+        return list(self._legal[1])
 
     @property
     def length(self) -> int:
@@ -221,25 +252,52 @@ class LocalSeatView:
         return view
 
     def log(self, since: int = 0) -> list[LogStep]:
-        """The steps after position ``since``, each position's events redacted for the viewer."""
+        """The steps after position ``since``, each position's events redacted for the viewer.
+
+        Each step is worked out once per position and viewer (a long game's log costs a lookup
+        per step, not a view)."""
         states = self._table.states
         steps = []
         for index in range(max(since, 0) + 1, len(states)):
-            before, after = states[index - 1], states[index]
-            # Only a state with private lines needs a view to read its events.
-            lines = self.game.view(after, self._viewer).events if after.private_events else None
-            steps.append(LogStep(index, before.turn, before.current_player, lines or after.events))
+            after = states[index]
+            cached = self._steps.get(index)
+            if cached is None or cached[0] is not after or cached[1] != self._viewer:
+                cached = (after, self._viewer, self._step(index))
+                self._steps[index] = cached
+            steps.append(cached[2])
+        for index in [i for i in self._steps if i >= len(states)]:
+            del self._steps[index]  # taken back
         return steps
 
+    def _step(self, index: int) -> LogStep:
+        before, after = self._table.states[index - 1], self._table.states[index]
+        seat = before.current_player
+        # Only a state with private lines needs a view to read its events.
+        lines = self.game.view(after, self._viewer).events if after.private_events else None
+        notation = None
+        if seat is not None and seat == self._viewer:
+            notation = self.game.format_action(self._table.actions[index - 1])
+        return LogStep(index, before.turn, seat, tuple(lines or after.events), notation)
+
     def scores(self) -> Scores:
-        """The scores of the viewer's view (of the full position once the game is over)."""
+        """The scores of the viewer's view (of the full position once the game is over; cached
+        until the table changes or the viewer moves)."""
         state = self._table.state
-        return self.game.scores(state if state.is_over else self.view())
+        cache = self._scores
+        if cache is None or cache[0] is not state or cache[1] != self._viewer:
+            scores = self.game.scores(state if state.is_over else self.view())
+            cache = self._scores = (state, self._viewer, scores)
+        return cache[2]
 
     def outcome(self) -> Outcome | None:
         """The game's outcome once it is over."""
         state = self._table.state
         return self.game.winners(state) if state.is_over else None
+
+    def has_secrets(self) -> bool:
+        """Whether ``game.secrets`` is non-empty for some seat of the current position."""
+        state = self._table.state
+        return any(self.game.secrets(state, seat) for seat in range(len(self._table.seats)))
 
     # --- acting ---------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gardens_tui.bots import LEVELS as BOT_KINDS
+from gardens_tui.bots import LEVELS as BOT_KINDS  # the package's tiny __init__: no bot imported
 from gardens_tui.rules.base import Action, Game, GameState, IllegalAction, OptionValue
 from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.safe_text import NameRefused, check_names, normalise_name
@@ -115,7 +115,14 @@ class Table:
     """A game in progress: its setup, every state so far, the actions between them, and undo.
 
     ``states[0]`` is the starting position and ``states[i + 1] = apply(states[i], actions[i])``.
-    Listeners are called with the table after every change (apply, undo, replace).
+    Listeners are called with the table after every change (apply, undo).
+
+    :attr:`version` counts the changes: a bot that thought about version ``v`` may play only
+    while the table is still at ``v`` (an undo followed by another decision leaves as many
+    decisions as before, but not the same version).
+
+    Only seat views (:mod:`gardens_tui.seats`), the driver (:mod:`gardens_tui.driver`), saving
+    and the command line read a table directly; screens go through a seat view.
     """
 
     def __init__(
@@ -133,6 +140,8 @@ class Table:
         if len(self.states) != len(self.actions) + 1:
             raise ValueError("a table needs exactly one more state than actions")
         self.free_undo = free_undo and setup.only_humans
+        self.version = 0
+        """How many changes (applies and undos) this table has seen."""
         self._listeners: list[Listener] = []
 
     # --- reading ----------------------------------------------------------------------------
@@ -181,6 +190,7 @@ class Table:
         new_state: GameState = self.game.apply(self.state, action)
         self.states.append(new_state)
         self.actions.append(action)
+        self.version += 1
         self._notify()
         return new_state
 
@@ -219,6 +229,7 @@ class Table:
             return False
         self.states.pop()
         self.actions.pop()
+        self.version += 1
         self._notify()
         return True
 

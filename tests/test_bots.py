@@ -8,9 +8,14 @@ Pick below (a small game of skill) and on every registered game.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -486,3 +491,33 @@ def test_pearl_pick_conforms() -> None:
     pool = C.ActionPool()
     for setup in C.playout_setups(PICK.spec, 24):
         C.play_checked(PICK, setup, pool=pool)
+
+
+def test_the_table_loads_the_level_names_but_not_the_bots(tmp_path: Path) -> None:
+    """``gardens_tui.table`` checks bot levels through the bots package's tiny ``__init__``;
+    the bots themselves (``gardens_tui.bots.basic``) load on first use, and every public name
+    of the package still imports from it."""
+    code = textwrap.dedent(
+        """
+        import sys
+        import gardens_tui.table
+        print("BASIC=" + str("gardens_tui.bots.basic" in sys.modules))
+        from gardens_tui.bots import LEVELS, Bot, GreedyBot, RandomBot, make_bot
+        print("LATER=" + str("gardens_tui.bots.basic" in sys.modules))
+        print("KINDS=" + type(make_bot("greedy")).__name__ + "," + RandomBot.__name__)
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+        timeout=120,
+        check=True,
+    )
+    assert result.stdout.split() == ["BASIC=False", "LATER=True", "KINDS=GreedyBot,RandomBot"]
+    with pytest.raises(AttributeError, match="no attribute 'SmartBot'"):
+        import gardens_tui.bots as package
+
+        package.SmartBot  # noqa: B018

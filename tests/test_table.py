@@ -79,6 +79,57 @@ def test_removed_listener_is_not_called() -> None:
     assert seen == []
 
 
+def test_a_seat_that_is_not_deciding_is_refused_and_nothing_changes() -> None:
+    """Rule (seat-checked apply): ``apply(action, seat=...)`` refuses any seat but the deciding
+    one, even with an action that would be legal for the deciding seat; no state, no action, no
+    notification, no new version."""
+    table = empty_deck_table()
+    before = TOY.to_dict(table.state)
+    seen: list[Table] = []
+    table.add_listener(seen.append)
+    with pytest.raises(IllegalAction, match="it is Ann's decision, not Bob's"):
+        table.apply(("play", 3), seat=1)
+    with pytest.raises(IllegalAction, match="not Bob's"):
+        table.apply_text("play 5", seat=1)
+    assert TOY.to_dict(table.state) == before
+    assert table.actions == [] and seen == [] and table.version == 0
+    table.apply(("play", 3), seat=0)  # the deciding seat may
+    with pytest.raises(IllegalAction, match="it is Bob's decision, not Ann's"):
+        table.apply(("pass",), seat=0)  # the window is Bob's, though Ann's turn
+    table.apply(("pass",), seat=1)
+    assert table.actions == [("play", 3), ("pass",)] and len(seen) == 2
+
+
+def test_a_finished_game_refuses_every_seat() -> None:
+    """Nobody decides once the game is over."""
+    state = ToyState(
+        players=("Ann", "Bob"),
+        options={"snap": True},
+        rng=seed_state(1),
+        hands=[[], []],
+        deck=[],
+        scored=[[1, 1, 2, 2, 3, 3], [4, 4, 5, 5, 6, 6]],
+        over=True,
+    )
+    table = Table(setup(), [state], [])
+    with pytest.raises(IllegalAction, match="the game is over"):
+        table.apply(("play", 1), seat=0)
+
+
+def test_version_counts_every_change() -> None:
+    """``version`` grows with every apply and undo, so an undo and another decision never give
+    back a version a bot thought about."""
+    table = empty_deck_table(free_undo=True)
+    assert table.version == 0
+    table.apply(("play", 3))
+    table.undo()
+    table.apply(("play", 5))
+    assert len(table.actions) == 1 and table.version == 3
+    with pytest.raises(IllegalAction):
+        table.apply(("play", 99))
+    assert table.version == 3
+
+
 def test_a_table_needs_one_more_state_than_actions() -> None:
     """States and actions must line up."""
     table = Table(setup())
@@ -138,9 +189,14 @@ def test_undo_stops_at_chance() -> None:
 def test_undo_stops_at_the_end_of_the_turn() -> None:
     """Rule: once the turn has passed on, its decisions are final."""
     table = empty_deck_table()
-    table.apply(("play", 5))  # Bob holds no 5: the turn ends
-    assert table.state.turn == 2
+    table.apply(("play", 5))  # Bob holds cards, so the snap window opens (still turn 1)
+    assert table.state.turn == 1 and table.state.current_player == 1
+    table.apply(("pass",))  # Bob lets it go: the turn ends, and Bob's own turn begins
+    assert table.state.turn == 2 and table.state.current_player == 1
+    assert not table.state.chance
+    assert table.undo_steps(1) == 0 and not table.undo(1)  # Bob's pass ended turn 1
     assert table.undo_steps(0) == 0
+    assert len(table.actions) == 2
 
 
 def test_bots_do_not_undo() -> None:

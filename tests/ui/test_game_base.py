@@ -6,16 +6,21 @@ table, winners and tie-break."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from conftest import settle
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Static
+from toy_game import TOY, ToyGame
 
 from gardens_tui import saves
+from gardens_tui.rules.base import Scores, TeamScore
+from gardens_tui.seats import LocalSeatView
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import create_app
@@ -26,10 +31,11 @@ from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.screens.new_game import NewGameDialog
+from gardens_tui.ui.screens.text_game import TextGameScreen
 from gardens_tui.ui.widgets.game_log import GameLog, log_lines
 from gardens_tui.ui.widgets.player_panel import PlayerPanel
 from gardens_tui.ui.widgets.prompt import PromptLine
-from gardens_tui.ui.widgets.score_table import ScoreTable
+from gardens_tui.ui.widgets.score_table import ScoreTable, TeamTable
 
 MakeTable = Callable[..., Table]
 
@@ -127,7 +133,7 @@ async def test_two_bots_play_to_the_end_and_the_end_screen_appears(toy_table: Ma
         assert table.state.is_over
         assert isinstance(app.screen, EndScreen)
         scores = app.screen.query_one(ScoreTable)
-        assert scores.scores.categories == ("cards",)
+        assert scores.scores.categories == ("cards", "dives")
         assert scores.names == ("Ann", "Bob")
         assert saves.last_autosave() is None  # the finished game was autosaved as over
         assert len(saves.list_saves()) == 1
@@ -291,7 +297,7 @@ async def test_autosave_setting_off_writes_nothing(toy_table: MakeTable) -> None
 
 async def test_curtain_between_two_human_seats_hides_the_hands(toy_table: MakeTable) -> None:
     table = toy_table("Ann", "Bob")
-    assert has_hidden_information(table)
+    assert has_hidden_information(LocalSeatView(table))
     app = create_app(table, settings=Settings(bot_delay_ms=0))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -356,7 +362,7 @@ async def test_panel_log_and_prompt_follow_the_table(toy_table: MakeTable) -> No
         screen.play(first_action(table))
         await settle(pilot)
         log = screen.query_one(GameLog)
-        assert log.shown == log_lines(table)
+        assert log.shown == log_lines(screen.seat_view)
         assert log.shown[0][1].startswith("Ann played")
         assert [last for _, _, last in log.shown].count(True) >= 1
         assert log.shown[-1][2] is True  # the last decision is the highlighted one
@@ -456,3 +462,280 @@ async def test_opening_an_older_save_and_leaving_keeps_the_newer_autosave(
         await settle(pilot)
         after = [saves.load_table(p).notation() for p in saves.autosaves_dir().iterdir()]
         assert newest in after
+
+
+# --------------------------------------------------------------------------------------------
+# Keys that apply only sometimes: pass an optional window, roll a skill decision
+# --------------------------------------------------------------------------------------------
+
+
+def shown_keys(screen: GameScreen) -> dict[str, str]:
+    """The footer's keys as ``{action: key}`` (only the enabled ones)."""
+    return {
+        active.binding.action: key
+        for key, active in screen.active_bindings.items()
+        if active.enabled and active.binding.show
+    }
+
+
+async def test_p_passes_an_optional_window_and_shows_only_then(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        assert "pass_window" not in shown_keys(screen)  # Ann plays a card: nothing to pass
+        await pilot.press("p")
+        await settle(pilot)
+        assert table.actions == []
+        screen.play(first_action(table))
+        await settle(pilot)
+        decision = table.state.decision
+        assert decision is not None and decision.optional and decision.seat == 1
+        assert shown_keys(screen)["pass_window"] == "p"
+        await pilot.press("p")
+        await settle(pilot)
+        assert table.actions[-1] == decision.pass_action
+        assert "pass_window" not in shown_keys(screen)
+
+
+def dive_table(make: MakeTable, *players: str) -> Table:
+    """A toy table where Ann holds a 6 (so she can dive)."""
+    for seed in range(200):
+        table = make(*players, seed=seed)
+        if 6 in table.state.hands[0]:  # type: ignore[attr-defined]
+            return table
+    raise AssertionError("no seed deals Ann a 6")
+
+
+async def test_r_rolls_a_skill_decision_by_the_games_odds(toy_table: MakeTable) -> None:
+    table = dive_table(toy_table, "Ann", "Bob")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        assert "roll" not in shown_keys(screen)
+        screen.play(("play", 6))
+        await settle(pilot)
+        assert table.state.decision is not None and table.state.decision.skill == "dive"
+        assert shown_keys(screen)["roll"] == "r"
+        await pilot.press("r")
+        await settle(pilot)
+        assert table.actions[-1] == ("roll",)
+        assert table.state.chance
+
+
+class MinigameScreen(ToyScreen):
+    """Settles a dive with a minigame: an outcome the test hands over later."""
+
+    outcome: asyncio.Future[Any]
+
+    def run_skill(self, decision: Any) -> Any:
+        self.outcome = asyncio.get_running_loop().create_future()
+        self.asked = decision
+        return self.outcome
+
+
+async def test_run_skill_settles_a_skill_decision_with_its_outcome(
+    toy_table: MakeTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(GAME_SCREENS, "toy", MinigameScreen)
+    table = dive_table(toy_table, "Ann", "Bob")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.game_screen()
+        assert isinstance(screen, MinigameScreen)
+        screen.play(("play", 6))
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.asked.skill == "dive"
+        assert table.actions[-1] == ("play", 6)  # nothing yet: the minigame is running
+        screen.outcome.set_result(("surface",))
+        await settle(pilot)
+        assert table.actions[-1] == ("surface",)
+        assert "came up for air" in table.state.events[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Bots through the driver: failures, and a position that changed while a bot thought
+# --------------------------------------------------------------------------------------------
+
+
+def notices(app: Any) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_a_failing_bot_is_reported_and_r_lets_it_try_again(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        bot = screen.bot_for(1)
+        choose = bot.choose
+
+        def broken(game: Any, state: Any) -> Any:
+            raise RuntimeError("out of ideas")
+
+        bot.choose = broken  # type: ignore[method-assign]
+        screen.play(first_action(table))
+        await settle(pilot)
+        assert len(table.actions) == 1  # nothing was played for Bob
+        assert screen.bot_error is not None
+        assert any("Bob (random bot) could not decide: out of ideas" in n for n in notices(app))
+        assert any("Press r to try again" in n for n in notices(app))
+        prompt = screen.query_one(PromptLine)
+        assert prompt.prompt_text == "Bob (bot) could not decide: press r to try again"
+        assert shown_keys(screen)["retry_bot"] == "r"
+        bot.choose = choose  # type: ignore[method-assign]
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.bot_error is None
+        assert table.states[1].current_player == 1 and len(table.actions) >= 2
+        assert "retry_bot" not in shown_keys(screen)
+
+
+async def test_a_bot_failing_twice_in_a_row_gets_a_stand_in(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=greedy")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        bot = screen.bot_for(1)
+        bot.choose = lambda game, state: ("play", 99)  # type: ignore[method-assign]
+        screen.play(first_action(table))
+        await settle(pilot)
+        assert len(table.actions) == 1 and screen.bot_error is not None
+        assert "which is not legal" in str(screen.bot_error)
+        window = table.legal_actions()
+        await pilot.press("r")
+        await settle(pilot)
+        # The same failure at the same position: a stand-in played a legal move for Bob ...
+        assert any("failed twice here" in n for n in notices(app))
+        assert len(table.actions) == 2 and table.actions[1] in window
+        # ... and at his next decision his own bot is asked first again (and fails again).
+        assert table.state.current_player == 1
+        assert screen.bot_error is not None and not screen.bot_thinking
+
+
+async def test_a_bot_move_worked_out_for_an_old_position_is_dropped(
+    toy_table: MakeTable,
+) -> None:
+    table = toy_table("Ann", "Bob=random")
+    release = threading.Event()
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        bot = screen.bot_for(1)
+        choose = bot.choose
+        asked: list[Any] = []
+
+        def slow_choose(game: Any, state: Any) -> Any:
+            asked.append(state)
+            if len(asked) == 1:
+                release.wait(timeout=30)
+            return choose(game, state)
+
+        bot.choose = slow_choose  # type: ignore[method-assign]
+        try:
+            screen.play(first_action(table))
+            await pilot.pause()
+            assert screen.bot_thinking and len(asked) == 1
+            table.apply(("pass",), seat=1)  # Bob's window closed elsewhere (another terminal)
+        finally:
+            release.set()
+        await settle(pilot)
+        # Bob's stale answer to the window was dropped; he then played his own turn.
+        assert table.actions[1] == ("pass",)
+        assert table.states[2].current_player == 1 and table.actions[2][0] == "play"
+        assert asked[0].hidden and asked[1].hidden  # bots get views only
+        assert screen.bot_error is None
+
+
+# --------------------------------------------------------------------------------------------
+# Panel extras, the end screen's teams and notes, and seat keys in subclasses
+# --------------------------------------------------------------------------------------------
+
+
+class ExtrasScreen(ToyScreen):
+    def panel_extras(self, view: Any, seat: int) -> list[str]:
+        return [f"holds {len(view.hands[seat])} cards"]
+
+
+async def test_panel_extras_show_under_each_seat(
+    toy_table: MakeTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        plain = str(screen_of(app).query_one(PlayerPanel).render())
+        assert "holds" not in plain  # the default: nothing under the seats
+    monkeypatch.setitem(GAME_SCREENS, "toy", ExtrasScreen)
+    app = create_app(toy_table("Ann", "Bob=random"), settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        panel = screen_of(app).query_one(PlayerPanel)
+        lines = [panel.render_line(y).text.strip() for y in range(4)]
+        assert lines[0].startswith("▶ Ann") and lines[2].startswith("Bob")
+        assert lines[1] == lines[3] == "holds 2 cards"
+
+
+class TeamToy(ToyGame):
+    """The toy game scored as two teams of one seat each, with a note."""
+
+    def scores(self, state: Any) -> Scores:
+        base = super().scores(state)
+        teams = (
+            TeamScore("Kelp", (0,), base.total(0)),
+            TeamScore("[b]Reef[/b]", (1,), base.total(1)),
+        )
+        return Scores(base.categories, base.table, base.final, teams, ("Game Night: 3 points",))
+
+
+async def test_the_end_screen_shows_team_rows_and_notes(toy_registered: None) -> None:
+    table = tied_finished_table(toy_registered)
+    table.game = TeamToy()
+    totals = TOY.scores(table.state).totals()
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        teams = end.query_one(TeamTable)
+        assert [team.name for team in teams.teams] == ["Kelp", "[b]Reef[/b]"]
+        rich_table: Any = teams.content
+        rows = [[column._cells[row].plain for column in rich_table.columns] for row in (0, 1)]
+        # Bob won the tie-break: his team is starred; names are shown literally.
+        assert rows == [["Kelp", "Ann", str(totals[0])], ["★ [b]Reef[/b]", "Bob", str(totals[1])]]
+        notes = str(end.query_one("#end-notes", Static).render())
+        assert notes == "Game Night: 3 points"
+
+
+async def test_no_team_table_or_notes_when_the_game_has_none(toy_registered: None) -> None:
+    table = tied_finished_table(toy_registered)
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert not app.screen.query(TeamTable) and not app.screen.query("#end-notes")
+
+
+def test_a_screen_binding_a_seat_key_keeps_its_own_first() -> None:
+    class OwnKeys(GameScreen):
+        BINDINGS: ClassVar[list[BindingType]] = [Binding("p", "mine", "Mine")]
+
+    class Deeper(OwnKeys):
+        BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "other", "Other")]
+
+    def actions(cls: type[GameScreen], key: str) -> list[str]:
+        merged: Any = cls._merged_bindings
+        return [binding.action for binding in merged.key_to_bindings[key]]
+
+    assert actions(OwnKeys, "p") == ["mine", "pass_window"]
+    assert actions(OwnKeys, "r") == ["roll", "retry_bot"]
+    assert actions(Deeper, "p") == ["mine", "pass_window"]  # inherited whole
+    assert actions(TextGameScreen, "p") == ["pass_window"]
+    assert actions(GameScreen, "u") == ["undo"]

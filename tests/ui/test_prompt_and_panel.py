@@ -1,16 +1,21 @@
 """The prompt line never grows past two lines and a refusal keeps the prompt's height (the rest
 ends in "…" and is notified whole); the player panel lines up names, bot levels and scores in
-columns for people and bots alike."""
+columns for people and bots alike, shows a game's extra lines under each seat, and scores only
+what its viewer may see."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
+from toy_game import HIDDEN, ToyGame, ToyState
 
+from gardens_tui.rules.base import Scores
+from gardens_tui.seats import LocalSeatView
 from gardens_tui.table import Table
 from gardens_tui.ui.widgets.player_panel import (
     PlayerPanel,
@@ -177,10 +182,63 @@ async def test_panel_shows_people_and_bots_in_the_same_columns(
     app = PanelApp()
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.query_one(PlayerPanel)
-        panel.show(table)
+        panel.show(LocalSeatView(table, (0,), 0))
         await pilot.pause()
         lines = [panel.render_line(y).text.rstrip() for y in range(2)]
         assert lines[0].startswith("▶ Ann") and lines[1].startswith("  Bob ⚙ greedy")
         assert lines[0].endswith(" 0") and lines[1].endswith(" 0")
         assert len(lines[0]) == len(lines[1]) == 26 - 4  # flush right inside border and padding
         assert panel.border_subtitle == "score so far"
+
+
+def test_extra_lines_go_under_their_seat_literally_and_cut_short() -> None:
+    rows = [
+        SeatRow("▶", Text("Ann"), "", "20", ("hand: 3 cards", "[b]flag[/b] " + "x" * 40)),
+        SeatRow(" ", Text("Bob"), "", "7"),
+    ]
+    lines = [line.plain for line in layout_rows(rows, 24)]
+    assert lines[0].startswith("▶ Ann") and lines[0].endswith("20")
+    assert lines[1] == "  hand: 3 cards"
+    assert lines[2].startswith("  [b]flag[/b] xx") and lines[2].endswith("…")
+    assert len(lines[2]) == 24
+    assert lines[3].startswith("  Bob") and lines[3].endswith("7")
+    assert layout_rows(rows, 24)[1].spans[0].style == "dim"
+
+
+class SecretPointsToy(ToyGame):
+    """The toy game with a third category: the cards in hand, which only their holder can
+    count (a hidden card counts 0 in another seat's view)."""
+
+    def scores(self, state: ToyState) -> Scores:
+        base = super().scores(state)
+        rows = tuple(
+            (*row, sum(c for c in hand if c != HIDDEN))
+            for row, hand in zip(base.table, state.hands, strict=True)
+        )
+        return Scores((*base.categories, "hand"), rows, final=base.final)
+
+
+def hand_extras(view: Any, seat: int) -> Sequence[str]:
+    return [f"hand: {len(view.hands[seat])} cards"]
+
+
+async def test_panel_scores_only_what_the_viewer_may_see_and_shows_extras(
+    toy_table: Callable[..., Table],
+) -> None:
+    """Rule (nothing reaches a seat it may not see): the panel totals the viewer's view, so a
+    seat's secret points count in its own panel only; the extras come from the same view."""
+    table = toy_table("Ann", "Bob")
+    table.game = SecretPointsToy()
+    hands: Any = table.state
+    ann, bob = sum(hands.hands[0]), sum(hands.hands[1])
+    app = PanelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(PlayerPanel)
+        for viewer, expected in ((0, (ann, 0)), (1, (0, bob)), (None, (0, 0))):
+            panel.show(LocalSeatView(table, (), viewer), hand_extras)
+            await pilot.pause()
+            lines = [panel.render_line(y).text.rstrip() for y in range(4)]
+            assert lines[0].startswith("▶ Ann") and lines[0].endswith(f" {expected[0]}")
+            assert lines[1].strip() == "hand: 2 cards"
+            assert lines[2].startswith("  Bob") and lines[2].endswith(f" {expected[1]}")
+            assert lines[3].strip() == "hand: 2 cards"

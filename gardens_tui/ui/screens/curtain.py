@@ -1,33 +1,37 @@
-"""The hot-seat curtain: hides the table while the keyboard passes between two human players."""
+"""The hot-seat curtain: hides the table while the keyboard passes between two human players.
+
+While it is up the game screen draws a spectator's view (public information only); when the
+named player lifts it, the screen's seat view looks through that player's eyes
+(:meth:`LocalSeatView.look_as <gardens_tui.seats.LocalSeatView.look_as>`).
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
-from gardens_tui.table import Table
+from gardens_tui.seats import LocalSeatView, SeatView
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
 
 
-def has_hidden_information(table: Table) -> bool:
-    """Whether any seat now holds something only it may see (``game.secrets`` is non-empty).
+def has_hidden_information(seat_view: SeatView) -> bool:
+    """Whether any seat now holds something only it may see
+    (:meth:`SeatView.has_secrets <gardens_tui.seats.SeatView.has_secrets>`).
 
     This is the one place that decides whether hot-seat play needs the curtain.
     """
-    game: Any = table.game
-    state = table.state
-    return any(game.secrets(state, seat) for seat in range(len(table.seats)))
+    return seat_view.has_secrets()
 
 
-def needs_curtain(table: Table) -> bool:
-    """Two or more humans share the keyboard and the game hides something from some of them."""
-    humans = sum(1 for seat in table.seats if not seat.is_bot)
-    return humans >= 2 and has_hidden_information(table)
+def needs_curtain(seat_view: LocalSeatView) -> bool:
+    """Two or more people share this seat view's keyboard (it acts for two or more seats) and
+    the game hides something from some of them."""
+    return len(seat_view.acts_for) >= 2 and has_hidden_information(seat_view)
 
 
 class CurtainScreen(AppModal[None]):

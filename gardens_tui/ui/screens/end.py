@@ -1,4 +1,5 @@
-"""The end-of-game screen: the score table by category, the winner(s) and the deciding tie-break."""
+"""The end-of-game screen: the score table by category, the winner(s) and the deciding tie-break,
+the teams' table and the game's notes when it has them. Everything comes from a seat view."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from gardens_tui.rules.base import Outcome
+from gardens_tui.seats import LocalSeatView, SeatView
 from gardens_tui.table import Table
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
-from gardens_tui.ui.widgets.score_table import ScoreTable
+from gardens_tui.ui.widgets.score_table import ScoreTable, TeamTable
 
 EndChoice = Literal["new", "menu", "quit", "board"]
 
@@ -34,9 +36,18 @@ def outcome_text(names: tuple[str, ...], outcome: Outcome) -> str:
 
 
 class EndScreen(AppModal[EndChoice]):
-    """Final scores and the result. Dismisses with ``"new"`` (a new game with the same seats),
-    ``"menu"``, ``"quit"`` or ``"board"`` (close this and look at the final position); only the
-    first choice counts. Names and the tie-break are shown literally."""
+    """Final scores and the result, from ``seat_view`` (a bare finished
+    :class:`~gardens_tui.table.Table` is read through a spectator's seat view: at the end
+    everything is shown). Under the seats' table come the teams (:attr:`Scores.teams`) and the
+    game's notes (:attr:`Scores.notes`), when there are any.
+
+    Dismisses with ``"new"`` (a new game with the same seats), ``"menu"``, ``"quit"`` or
+    ``"board"`` (close this and look at the final position); only the first choice counts.
+    Names, the tie-break, teams and notes are shown literally."""
+
+    DEFAULT_CSS = """
+    EndScreen #end-notes { height: auto; margin-top: 1; color: $foreground-muted; }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game"),
@@ -45,21 +56,27 @@ class EndScreen(AppModal[EndChoice]):
         Binding("escape,b", "choose('board')", "See the board"),
     ]
 
-    def __init__(self, table: Table, *, ascii_mode: bool = False) -> None:
+    def __init__(self, seat_view: SeatView | Table, *, ascii_mode: bool = False) -> None:
         super().__init__(id="end")
-        self.table = table
+        if isinstance(seat_view, Table):
+            seat_view = LocalSeatView(seat_view)
+        self.seat_view: SeatView = seat_view
         self.ascii_mode = ascii_mode
-        self.scores = table.game.scores(table.state)
-        self.outcome = table.game.winners(table.state)
+        self.scores = seat_view.scores()
+        self.outcome = seat_view.outcome() or Outcome(())
 
     def compose(self) -> ComposeResult:
-        """Title, result line, score table and the four choices."""
-        names = self.table.setup.names
+        """Title, result line, score table, teams and notes, and the four choices."""
+        names = self.seat_view.setup.names
         with Vertical(id="end-box", classes="dialog"):
-            title = f"{self.table.game.spec.title}: game over"
+            title = f"{self.seat_view.game.spec.title}: game over"
             yield Static(literal(title), classes="dialog-title")
             yield Static(literal(outcome_text(names, self.outcome)), id="end-result")
             yield ScoreTable(names, self.scores, self.outcome, ascii_mode=self.ascii_mode)
+            if self.scores.teams:
+                yield TeamTable(names, self.scores.teams, self.outcome, ascii_mode=self.ascii_mode)
+            if self.scores.notes:
+                yield Static(literal("\n".join(self.scores.notes)), id="end-notes")
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", id="end-new", variant="primary", compact=True)
                 yield Button("Menu (m)", id="end-menu", compact=True)

@@ -1,19 +1,29 @@
 """GameScreen: the base of every game's screen.
 
-A game screen holds a :class:`~gardens_tui.table.Table` (never a copy of the state) and redraws
-whenever the table tells it something changed. The base does everything that is the same for
-every game:
+A game screen talks to its table through one seat view, :attr:`GameScreen.seat_view` (a
+:class:`~gardens_tui.seats.LocalSeatView`): everything it shows (board, log, player panel,
+prompt, end screen) is derived from what that view hands out, so nothing reaches the screen that
+the seat at the keyboard may not see. It keeps :attr:`GameScreen.table` only to save the game
+and to drive it (:class:`~gardens_tui.driver.Driver`: bots and autosave). The base does
+everything that is the same for every game:
 
 - composes the shared pieces around the game's own board (:meth:`GameScreen.compose_board`): the
-  player panel (who is to move, live provisional scores), the game log (last move highlighted),
-  the decision prompt line and the footer with the keys;
-- plays the bots' seats in a worker (the bot's ``choose`` runs in a thread after the settings'
-  visible delay), so the interface never freezes;
-- shows the hot-seat curtain between two human seats when the game hides information;
+  player panel (who is to move, live provisional scores, the game's extra lines per seat from
+  :meth:`GameScreen.panel_extras`), the game log (last move highlighted), the decision prompt
+  line and the footer with the keys;
+- plays the bots' seats through the driver: the bot's choice is worked out in a thread from its
+  seat's view after the settings' visible delay, so the interface never freezes; a bot that
+  fails is reported and the game waits for ``r`` (try again; a second failure in a row lets a
+  stand-in play any legal move for it, so the game never stalls);
+- shows the hot-seat curtain between two human seats when the game hides information: with the
+  curtain up the view is a spectator's, and it moves to the next player's eyes when they lift it;
 - undo (``u``, greyed out when the table does not allow it), save (``ctrl+s``), autosave after
   every turn and at the end, and the end screen when the game is over;
-- :meth:`GameScreen.play` applies an action and shows an :class:`IllegalAction` in the prompt
-  line instead of changing anything.
+- ``p`` plays the pending decision's ``pass_action`` when a person faces an optional window
+  (shown only then); ``r`` settles a skill decision: :meth:`GameScreen.run_skill` (a game's
+  minigame) or, by default, :data:`~gardens_tui.rules.base.ROLL`;
+- :meth:`GameScreen.play` applies an action as the deciding seat and shows an
+  :class:`IllegalAction` in the prompt line instead of changing anything.
 
 A game screen subclasses it, yields its widgets from :meth:`compose_board`, redraws them in
 :meth:`redraw` (from :attr:`view_state`, what the seat at the keyboard may see) and calls
@@ -25,6 +35,7 @@ All table changes must happen on the UI thread (the bot worker applies its actio
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
@@ -35,9 +46,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from gardens_tui import saves
-from gardens_tui.bots import Bot, make_bot
-from gardens_tui.rules.base import Action, GameState, IllegalAction
+from gardens_tui.bots import Bot
+from gardens_tui.driver import Autosaver, BotError, BotTurn, Driver
+from gardens_tui.rules.base import ROLL, Action, Decision, GameState, IllegalAction
 from gardens_tui.saves import FileVersion
+from gardens_tui.seats import LocalSeatView, SeatView, hot_seat
 from gardens_tui.settings import Settings
 from gardens_tui.table import Table
 from gardens_tui.ui.compositor import ClippedCompositor
@@ -49,6 +62,9 @@ from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.game_log import GameLog
 from gardens_tui.ui.widgets.player_panel import PlayerPanel
 from gardens_tui.ui.widgets.prompt import PromptLine
+
+BOT_FAILED_TIMEOUT = 20.0
+"""Seconds the notice of a failed bot stays up (the prompt line keeps saying it afterwards)."""
 
 
 def save_name(table: Table, now: datetime) -> str:
@@ -64,6 +80,12 @@ class GameScreen(DismissOnce[None]):
     the table was read from, as it was then: saving back to it refuses to overwrite a change
     somebody else made meanwhile (the game is then saved to a new file instead), and the
     autosave it came from is this game's to replace (:func:`~gardens_tui.saves.autosave`).
+    ``seat_view`` is the screen's window on the table; by default the hot-seat one
+    (:func:`~gardens_tui.seats.hot_seat`: it acts for every human seat).
+
+    The keys of :data:`SEAT_BINDINGS` (pass, roll, retry a bot) belong to every game screen: a
+    subclass that binds the same key for something of its own keeps its binding first and gets
+    the seat key after it (Textual runs the first one whose ``check_action`` allows it).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -72,37 +94,78 @@ class GameScreen(DismissOnce[None]):
         Binding("escape", "leave", "Menu"),
     ]
 
+    SEAT_BINDINGS: ClassVar[tuple[Binding, ...]] = (
+        Binding("p", "pass_window", "Pass"),
+        Binding("r", "roll", "Roll"),
+        Binding("r", "retry_bot", "Retry bot"),
+    )
+    """Keys shown only while they apply: pass an optional window, settle a skill decision, try
+    a failed bot again."""
+
     DEFAULT_CSS = """
     GameScreen #game-body { height: 1fr; }
     GameScreen #game-main { width: 1fr; height: 1fr; align: center middle; }
     GameScreen #game-side { width: 32; height: 1fr; }
     """
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give the subclass the :data:`SEAT_BINDINGS` it does not inherit yet (see the class
+        docstring), after its own bindings of the same keys."""
+        own = list(cls.__dict__.get("BINDINGS", []))
+        own_bindings = list(Binding.make_bindings(own))
+        own_keys = {binding.key for binding in own_bindings}
+        own_pairs = {(binding.key, binding.action) for binding in own_bindings}
+        inherited: set[str] = set()
+        for base in cls.__mro__[1:]:
+            if isinstance(base, type) and issubclass(base, GameScreen) and base is not GameScreen:
+                inherited |= {
+                    b.key for b in Binding.make_bindings(base.__dict__.get("BINDINGS", []))
+                }
+        extras = [
+            binding
+            for binding in cls.SEAT_BINDINGS
+            if (binding.key in own_keys or binding.key not in inherited)
+            and (binding.key, binding.action) not in own_pairs
+        ]
+        if extras:
+            cls.BINDINGS = [*own, *extras]
+        super().__init_subclass__(**kwargs)
+
     def __init__(
-        self, table: Table, save_path: Path | None = None, *, source: FileVersion | None = None
+        self,
+        table: Table,
+        save_path: Path | None = None,
+        *,
+        source: FileVersion | None = None,
+        seat_view: LocalSeatView | None = None,
     ) -> None:
         super().__init__()
         # A cursor key changes a board row and the info line: render only those rows.
         self._compositor = ClippedCompositor()
         self.table = table
+        """The table: for saving and driving it only. Everything shown comes from
+        :attr:`seat_view`."""
+        self.seat_view: LocalSeatView = seat_view if seat_view is not None else hot_seat(table)
+        """The screen's window on the table (see the module docstring)."""
         self.save_path = save_path
         self.bot_delay_ms: int | None = None
         """Overrides the settings' bot delay when set (tests use 0)."""
         self.bot_thinking = False
         """A bot worker is choosing or waiting out its visible delay."""
-        self._bots: dict[int, Bot] = {}
-        self._viewer: int | None = None
+        self.bot_error: BotError | None = None
+        """The failure of the bot to move, while the game waits for ``r`` (None otherwise)."""
+        self._failed_version: int | None = None
         self._curtain_up = False
         self._ended = False
-        self._autosaved: tuple[int, bool] = (table.state.turn, table.state.is_over)
         in_autosaves = source is not None and source.path.parent == saves.autosaves_dir()
-        self._autosave_file: FileVersion | None = source if in_autosaves else None
+        self.autosaver = Autosaver(source if in_autosaves else None)
         """Where this game was last autosaved (or the autosave it was opened from)."""
+        self.driver = Driver(table, autosave=self._autosave_hook)
+        """Plays the bots and autosaves (see :class:`~gardens_tui.driver.Driver`)."""
         self._save_file: FileVersion | None = (
             source if source is not None and save_path is not None else None
         )
         """:attr:`save_path` as this game last read or wrote it (``None``: not yet)."""
-        self._last_state: GameState | None = None
 
     # --- what subclasses provide --------------------------------------------------------------
 
@@ -113,19 +176,33 @@ class GameScreen(DismissOnce[None]):
     def redraw(self) -> None:
         """Redraw the game's own widgets from :attr:`view_state` (called after every change)."""
         for board in self.query("#board-text").results(Static):
-            board.update(literal(self.table.game.render_text(self.view_state, self.viewer)))
+            text = self.seat_view.game.render_text(self.view_state, self.viewer)
+            board.update(literal(text))
 
     def prompt_text(self) -> str:
         """The prompt line's text: who decides what. Subclasses may add hints."""
-        state = self.table.state
-        if state.is_over:
+        decision = self.seat_view.decision()
+        if decision is None:
             return "The game is over."
-        decision = state.decision
-        seat = self.table.seat_to_move()
-        if decision is None or seat is None:
-            return ""
-        who = f"{seat.name} (bot, thinking…)" if seat.is_bot else seat.name
-        return f"{who}: {decision.prompt}"
+        seat = self.seat_view.seats[decision.seat]
+        if not seat.is_bot:
+            return f"{seat.name}: {decision.prompt}"
+        if self.bot_error is not None:
+            return f"{seat.name} (bot) could not decide: press r to try again"
+        return f"{seat.name} (bot, thinking…): {decision.prompt}"
+
+    def panel_extras(self, view: GameState, seat: int) -> Sequence[str]:
+        """Short lines the player panel shows under ``seat`` (hand size, shields, flags), from
+        ``view`` (what the viewer may see). The default shows nothing."""
+        return ()
+
+    def run_skill(self, decision: Decision) -> Awaitable[Action | None] | None:
+        """Settle a person's skill decision (:attr:`Decision.skill`) the app's own way, e.g. a
+        short minigame: return an awaitable of one of the outcome actions (``None`` from it:
+        nothing played). The default returns ``None``: :data:`~gardens_tui.rules.base.ROLL` is
+        played, the game's own odds. The outcome is played only if the position is still the
+        same when it arrives."""
+        return None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -142,36 +219,36 @@ class GameScreen(DismissOnce[None]):
 
     @property
     def viewer(self) -> int | None:
-        """The seat whose secrets may be shown now (``None``: show only public information).
+        """The seat whose secrets may be shown now (``None``: only public information): the seat
+        view's viewer.
 
         One human at the table: always that seat. Several humans: the one who last lifted the
-        curtain, or the human to move when the game hides nothing. Only bots: nobody.
+        curtain (nobody while it is up), or the human to move when the game hides nothing.
+        Only bots: nobody.
         """
-        humans = [i for i, seat in enumerate(self.table.seats) if not seat.is_bot]
-        if len(humans) == 1:
-            return humans[0]
-        if not humans or self._curtain_up:
-            return None
-        return self._viewer
+        return self.seat_view.viewer
 
     @property
     def view_state(self) -> GameState:
         """The position as :attr:`viewer` may see it."""
-        view: GameState = self.table.game.view(self.table.state, self.viewer)
-        return view
+        return self.seat_view.view()
 
     def curtain_needed(self) -> bool:
-        """The curtain setting is on and :func:`needs_curtain` says the table needs it."""
-        return bool(self.settings.curtain) and needs_curtain(self.table)
+        """The curtain setting is on and :func:`needs_curtain` says the seat view needs it."""
+        return bool(self.settings.curtain) and needs_curtain(self.seat_view)
 
     def show_legal(self) -> bool:
         """Whether boards should highlight the legal targets (the ``show_legal`` setting)."""
         return bool(self.settings.show_legal)
 
     def human_to_move(self) -> bool:
-        """A human seat must decide now (so the keyboard may act)."""
-        seat = self.table.seat_to_move()
-        return seat is not None and not seat.is_bot and not self._curtain_up
+        """A person at this keyboard must decide now (so the keyboard may act): the seat view
+        acts for the deciding seat and no curtain is up."""
+        return self.seat_view.may_act() and not self._curtain_up
+
+    def _pending(self) -> Decision | None:
+        """The decision a person at this keyboard faces now, if any."""
+        return self.seat_view.decision() if self.human_to_move() else None
 
     # --- composing and lifecycle --------------------------------------------------------------
 
@@ -188,16 +265,16 @@ class GameScreen(DismissOnce[None]):
 
     def on_mount(self) -> None:
         """Start listening to the table and take the first step (a bot, a curtain, the end)."""
-        self.sub_title = self.table.game.spec.title
+        self.sub_title = self.seat_view.game.spec.title
         self.apply_ascii_mode(self.ascii_mode)
-        self.table.add_listener(self._table_changed)
-        self._viewer = self._initial_viewer()
+        self.seat_view.add_listener(self._table_changed)
+        self._follow_decider(initial=True)
         self._refresh_all()
         self.call_after_refresh(self._advance)
 
     def on_unmount(self) -> None:
         """Stop listening; a bot still thinking is abandoned."""
-        self.table.remove_listener(self._table_changed)
+        self.seat_view.remove_listener(self._table_changed)
         self.workers.cancel_group(self, "bot")
 
     def apply_ascii_mode(self, ascii_mode: bool) -> None:
@@ -209,83 +286,98 @@ class GameScreen(DismissOnce[None]):
         if self.is_mounted:
             self._refresh_all(force_log=True)
 
-    def _initial_viewer(self) -> int | None:
-        seat = self.table.state.current_player
-        if seat is not None and not self.table.seats[seat].is_bot and not self.curtain_needed():
-            return seat
-        return None
+    def _follow_decider(self, initial: bool = False) -> None:
+        """Move the viewer for hot-seat play: one person at the keyboard always sees as
+        themselves, nobody sees anything while the curtain is up, and without a curtain the
+        view follows the person who decides. Otherwise the viewer stays (the one who last
+        lifted the curtain)."""
+        seat_view = self.seat_view
+        people = seat_view.acts_for
+        if len(people) < 2:
+            return  # one person (or nobody) at this keyboard: the viewer never moves
+        if self._curtain_up:
+            seat_view.look_as(None)
+            return
+        decision = seat_view.decision()
+        if decision is not None and decision.seat in people and not self.curtain_needed():
+            seat_view.look_as(decision.seat)
+        elif initial:
+            seat_view.look_as(None)
 
     # --- the table changed ----------------------------------------------------------------------
 
-    def _table_changed(self, table: Table) -> None:
+    def _table_changed(self, _: SeatView) -> None:
         self._refresh_all()
         self._autosave_if_due()
         self.call_later(self._advance)
 
     def _refresh_all(self, force_log: bool = False) -> None:
-        table = self.table
+        self._follow_decider()
+        seat_view = self.seat_view
         for panel in self.query(PlayerPanel):
-            panel.show(table)
+            panel.show(seat_view, self.panel_extras)
         for log in self.query(GameLog):
             if force_log:
                 log.clear()
-            log.show(table)
+            log.show(seat_view)
         for prompt in self.query(PromptLine):
             prompt.show_prompt(self.prompt_text())
         self.refresh_bindings()
-        if not self._curtain_up:
-            seat = table.state.current_player
-            if seat is not None and not table.seats[seat].is_bot and not self.curtain_needed():
-                self._viewer = seat
         self.redraw()
 
     def _autosave_if_due(self) -> None:
-        state = self.table.state
-        mark = (state.turn, state.is_over)
-        if mark != self._autosaved:
-            self._autosaved = mark
-            self.autosave()
+        try:
+            self.driver.autosave_if_due()
+        except (OSError, ValueError) as error:
+            notify_plain(self, f"Autosave failed: {error}", severity="warning")
+
+    def _autosave_hook(self, table: Table) -> Path | None:
+        """The driver's autosave: through :attr:`autosaver`, unless the setting is off."""
+        if not self.settings.autosave:
+            return None
+        return self.autosaver(table)
 
     def autosave(self) -> Path | None:
         """Autosave now (unless the autosave setting is off) and return where it went; a
         failure is reported, never raised. The autosave never replaces progress this game does
         not hold (:func:`~gardens_tui.saves.autosave`)."""
-        if not self.settings.autosave:
-            return None
         try:
-            self._autosave_file = saves.autosave(self.table, self._autosave_file)
+            return self.driver.autosave()
         except (OSError, ValueError) as error:
             notify_plain(self, f"Autosave failed: {error}", severity="warning")
             return None
-        return self._autosave_file.path
 
     def _advance(self) -> None:
         """Take the next step: the end screen, a bot's move, or the curtain for a human."""
         if not screen_is_live(self) or self._curtain_up:
             return
-        table = self.table
-        state = table.state
-        if state.is_over:
+        seat_view = self.seat_view
+        decision = seat_view.decision()
+        if decision is None:
             if not self._ended:
                 self._ended = True
-                self.app.push_screen(EndScreen(table, ascii_mode=self.ascii_mode), self._end_chosen)
+                end = EndScreen(seat_view, ascii_mode=self.ascii_mode)
+                self.app.push_screen(end, self._end_chosen)
             return
         self._ended = False
-        seat = state.current_player
-        if seat is None:
-            return
-        if table.seats[seat].is_bot:
-            self._start_bot(seat)
-        elif self.curtain_needed() and seat != self._viewer and not self._curtain_up:
+        if self.driver.bot_to_move() is not None:
+            self._start_bot()
+        elif (
+            decision.seat in seat_view.acts_for
+            and self.curtain_needed()
+            and decision.seat != seat_view.viewer
+        ):
             self._curtain_up = True
-            self.redraw()
-            self.app.push_screen(CurtainScreen(table.seats[seat].name), self._curtain_lifted)
+            self._refresh_all()  # a spectator's view under the curtain
+            name = seat_view.seats[decision.seat].name
+            self.app.push_screen(CurtainScreen(name), self._curtain_lifted)
 
     def _curtain_lifted(self, _: None = None) -> None:
         if not screen_is_live(self):
             return  # the game was closed while the curtain was up
         self._curtain_up = False
-        self._viewer = self.table.state.current_player
+        decision = self.seat_view.decision()
+        self.seat_view.look_as(None if decision is None else decision.seat)
         self._refresh_all()
         self.call_later(self._advance)
 
@@ -303,57 +395,94 @@ class GameScreen(DismissOnce[None]):
 
     def bot_for(self, seat: int) -> Bot:
         """The bot playing ``seat`` (made once, seeded from the table's seed and the seat)."""
-        if seat not in self._bots:
-            level = self.table.seats[seat].bot or "random"
-            self._bots[seat] = make_bot(level, self.table.setup.seed * 31 + seat + 1)
-        return self._bots[seat]
+        return self.driver.bot_for(seat)
 
-    def _start_bot(self, seat: int) -> None:
-        if self.bot_thinking:
+    def _start_bot(self, *, stand_in: bool = False) -> None:
+        if self.bot_thinking or self.bot_error is not None:
+            return
+        turn = self.driver.bot_turn(stand_in=stand_in)
+        if turn is None:
             return
         self.bot_thinking = True
-        self.run_worker(self._bot_turn(self.table.state, seat), group="bot", exit_on_error=False)
+        self.run_worker(self._bot_turn(turn, stand_in), group="bot", exit_on_error=False)
 
-    async def _bot_turn(self, state: GameState, seat: int) -> None:
+    async def _bot_turn(self, turn: BotTurn, stand_in: bool = False) -> None:
+        """Wait out the visible delay, let the bot choose in a thread (from its view only),
+        then play its choice unless the position changed meanwhile."""
         try:
             delay = self.settings.bot_delay_ms if self.bot_delay_ms is None else self.bot_delay_ms
             if delay > 0:
                 await asyncio.sleep(delay / 1000)
-            bot = self.bot_for(seat)
-            game: Any = self.table.game
-            action = await asyncio.to_thread(bot.choose, game, state)
-        except Exception as error:  # a bot bug must not take the app down
+            action = await asyncio.to_thread(self.driver.choose, turn)
+        except BotError as error:
             self.bot_thinking = False
             if screen_is_live(self):
-                notify_plain(self, f"The bot failed: {error}", severity="error")
+                self._bot_failed(error, turn, stand_in)
             return
+        except BaseException:  # cancelled: the screen is closing
+            self.bot_thinking = False
+            raise
         self.bot_thinking = False
         if not screen_is_live(self):
             return  # the game was closed while the bot thought
-        if self.table.state is not state:
-            return  # the position changed while the bot thought (undo, load): think again
-        self.play(action)
+        try:
+            played = self.driver.play(turn.seat, action, turn.version)
+        except BotError as error:
+            self._bot_failed(error, turn, stand_in)
+            return
+        if played:
+            self._failed_version = None
+        else:
+            self.call_later(self._advance)  # the position changed meanwhile: think again
+
+    def _bot_failed(self, error: BotError, turn: BotTurn, stand_in: bool) -> None:
+        """Report a bot's failure and wait for ``r``; if the seat's bot already failed this very
+        position, let a stand-in play any legal move for it instead."""
+        if not stand_in and self._failed_version == turn.version:
+            notify_plain(
+                self,
+                f"{error}\nIt failed twice here, so a stand-in plays any legal move for "
+                f"{turn.name} this once.",
+                title="A bot could not decide",
+                severity="warning",
+                timeout=BOT_FAILED_TIMEOUT,
+            )
+            self._failed_version = None
+            self._start_bot(stand_in=True)
+            return
+        self._failed_version = None if stand_in else turn.version
+        self.bot_error = error
+        notify_plain(
+            self,
+            f"{error}\nNothing was played. Press r to try again (if it fails again, a stand-in "
+            "plays any legal move for it), or Escape for the menu: the game is autosaved.",
+            title="A bot could not decide",
+            severity="error",
+            timeout=BOT_FAILED_TIMEOUT,
+        )
+        self._refresh_all()
 
     # --- playing --------------------------------------------------------------------------------
 
     def play(self, action: Action) -> bool:
-        """Apply ``action`` to the table. An illegal action changes nothing: its reason is shown
-        in the prompt line and False returned."""
+        """Apply ``action`` as the deciding seat through the seat view. An illegal action (or
+        one this keyboard may not play now) changes nothing: its reason is shown in the prompt
+        line and False returned."""
         try:
-            self.table.apply(action)
+            self.seat_view.apply(action)
         except IllegalAction as error:
             self.show_error(str(error))
             return False
         return True
 
     def play_text(self, text: str) -> bool:
-        """Parse ``text`` in the game's notation and :meth:`play` it."""
+        """Read ``text`` in the game's notation and :meth:`play` it."""
         try:
-            action = self.table.game.parse_action(self.table.state, text)
+            self.seat_view.apply_text(text)
         except IllegalAction as error:
             self.show_error(str(error))
             return False
-        return self.play(action)
+        return True
 
     def show_error(self, message: str) -> None:
         """Show a refusal in the prompt line (and ring the bell)."""
@@ -364,18 +493,64 @@ class GameScreen(DismissOnce[None]):
     # --- actions --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo is shown greyed out when the table does not allow it for the seat to move; no
-        key acts before the screen is up or once it is closing."""
+        """Undo is shown greyed out when the table does not allow it for the seat to move; pass,
+        roll and retry are shown only while they apply; no key acts before the screen is up or
+        once it is closing."""
         if self.dismissed or not self.is_mounted:
             return False
         if action == "undo":
-            return True if self.human_to_move() and self.table.can_undo() else None
+            return True if self.human_to_move() and self.seat_view.can_undo() else None
+        if action == "pass_window":
+            decision = self._pending()
+            return decision is not None and decision.optional and bool(decision.pass_action)
+        if action == "roll":
+            decision = self._pending()
+            return decision is not None and decision.skill is not None
+        if action == "retry_bot":
+            return self.bot_error is not None and not self.bot_thinking
         return True
 
     def action_undo(self) -> None:
         """Take back the latest decision if the table allows it."""
-        if not self.human_to_move() or not self.table.undo():
+        if not self.human_to_move() or not self.seat_view.undo():
             notify_plain(self, "Nothing to undo here.", severity="warning", timeout=3)
+
+    def action_pass_window(self) -> None:
+        """Let an optional window go: play the decision's ``pass_action``."""
+        decision = self._pending()
+        if decision is not None and decision.optional and decision.pass_action is not None:
+            self.play(decision.pass_action)
+
+    def action_roll(self) -> None:
+        """Settle a skill decision: :meth:`run_skill`'s outcome, or ROLL by default."""
+        decision = self._pending()
+        if decision is None or decision.skill is None:
+            return
+        outcome = self.run_skill(decision)
+        if outcome is None:
+            self.play(ROLL)
+            return
+        version = self.seat_view.version
+
+        async def settle(pending: Awaitable[Action | None]) -> None:
+            try:
+                action = await pending
+            except Exception as error:  # the minigame's bug: say so; r tries again
+                if screen_is_live(self):
+                    self.show_error(f"The {decision.skill} could not be settled: {error}")
+                return
+            if action is not None and screen_is_live(self) and self.seat_view.version == version:
+                self.play(action)
+
+        self.run_worker(settle(outcome), group="skill", exclusive=True, exit_on_error=False)
+
+    def action_retry_bot(self) -> None:
+        """Let the bot that failed try again."""
+        if self.bot_error is None:
+            return
+        self.bot_error = None
+        self._refresh_all()
+        self._advance()
 
     def action_save(self) -> None:
         """Save to :attr:`save_path` (or a new file in ``saves_dir()``) and say where.

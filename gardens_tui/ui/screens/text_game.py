@@ -1,6 +1,8 @@
 """A game screen that works for any game: its text rendering and a list of its legal actions.
 
 Used for every game that has no screen of its own (see :func:`gardens_tui.ui.screens.screen_for`).
+Like every game screen it reads only its seat view: the text is rendered from the viewer's view,
+the actions are the seat view's legal actions and are described on that view.
 """
 
 from __future__ import annotations
@@ -12,15 +14,17 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from gardens_tui.rules.base import Action
+from gardens_tui.rules.base import ROLL, Action
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.game_base import GameScreen
 
 
 class TextGameScreen(GameScreen):
     """The position as the game's ``render_text`` draws it, and the pending decision's legal
-    actions as a list: arrows and Enter (or a click) play the highlighted one. Every text is the
-    game's, shown literally."""
+    actions as a list: arrows and Enter (or a click) play the highlighted one. A skill decision
+    lists only ``roll`` (the game's own odds; ``r`` does the same), never the outcomes
+    themselves, which are for a game's minigame (:meth:`GameScreen.run_skill`) to submit. Every
+    text is the game's, shown literally."""
 
     DEFAULT_CSS = """
     TextGameScreen #text-board { height: 1fr; border: round $border-blurred; padding: 0 1; }
@@ -41,8 +45,10 @@ class TextGameScreen(GameScreen):
         """Redraw the text board and list the legal actions when a human is to move."""
         super().redraw()
         actions_list = self.query_one("#actions", OptionList)
-        table = self.table
-        self._actions = table.legal_actions() if self.human_to_move() else []
+        self._actions = self.seat_view.legal_actions() if self.human_to_move() else []
+        decision = self.seat_view.decision()
+        if decision is not None and decision.skill is not None and ROLL in self._actions:
+            self._actions = [ROLL]
         actions_list.set_options([Option(literal(self.action_label(a))) for a in self._actions])
         actions_list.disabled = not self._actions
         if self._actions:
@@ -51,9 +57,9 @@ class TextGameScreen(GameScreen):
 
     def action_label(self, action: Action) -> str:
         """``notation  —  what it does`` (just the notation when the game says nothing more)."""
-        game: Any = self.table.game
+        game: Any = self.seat_view.game
         notation: str = game.format_action(action)
-        words: str = game.describe_action(self.table.state, action)
+        words: str = game.describe_action(self.view_state, action)
         return notation if words == notation else f"{notation}  —  {words}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

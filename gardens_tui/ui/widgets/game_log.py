@@ -1,4 +1,7 @@
-"""The scrolling game log: every event line of the table's history, the last move highlighted.
+"""The scrolling game log: every event line of the game so far, the last move highlighted.
+
+The lines come from a seat view (:meth:`SeatView.log <gardens_tui.seats.SeatView.log>`): events
+as the viewer may read them ("Ann drew the 5" for Ann, "Ann drew a card" for everyone else).
 
 Drawn with the line API: a log grows by a line or two per decision and may hold many hundreds of
 lines, so re-rendering all of them on every change (as a RichLog rewrite would) is too slow.
@@ -9,7 +12,7 @@ drawn, so moving it costs nothing but a refresh.
 from __future__ import annotations
 
 import textwrap
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -17,7 +20,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from gardens_tui.table import Table
+from gardens_tui.seats import LogStep, SeatView
 from gardens_tui.ui.literal import plain
 from gardens_tui.ui.widgets.glyphs import glyph
 
@@ -28,17 +31,39 @@ _TURN_WIDTH = 4  # "123 "
 _MARK_WIDTH = 2  # "▸ "
 
 
-def log_lines(table: Table) -> list[LogLine]:
-    """``(turn, line, is_last_move)`` for every event of every decision so far, oldest first.
+def _public_steps(table: Any) -> list[LogStep]:
+    """The steps of something holding ``states`` (a bare table) as a spectator reads them: the
+    states' events are the public lines by the rules contract; no notation."""
+    states = table.states
+    return [
+        LogStep(index, states[index - 1].turn, None, tuple(states[index].events))
+        for index in range(1, len(states))
+    ]
 
-    A decision whose ``apply`` reported no events is logged by its notation.
+
+def log_lines(source: SeatView | Any) -> list[LogLine]:
+    """``(turn, line, is_last_move)`` for every event of every decision so far, oldest first,
+    as ``source``'s viewer may read them.
+
+    ``source`` is a :class:`~gardens_tui.seats.SeatView`; anything else with ``states`` (a bare
+    table) is read as a spectator would read it. A decision that reported no events is logged
+    by its notation when the viewer made it, else as "NAME decided".
     """
+    log = getattr(source, "log", None)
+    steps: list[LogStep] = log() if callable(log) else _public_steps(source)
+    seats = getattr(source, "seats", ())
     lines: list[LogLine] = []
-    last = len(table.states) - 1
-    for index, state in enumerate(table.states[1:], start=1):
-        events = state.events or (table.game.format_action(table.actions[index - 1]),)
-        turn = table.states[index - 1].turn
-        lines.extend((turn, event, index == last) for event in events)
+    last = steps[-1].index if steps else 0
+    for step in steps:
+        events = step.lines
+        if not events:
+            if step.notation is not None:
+                events = (step.notation,)
+            elif step.seat is not None and step.seat < len(seats):
+                events = (f"{seats[step.seat].name} decided",)
+            else:
+                events = ("(a decision)",)
+        lines.extend((step.turn, event, step.index == last) for event in events)
     return lines
 
 
@@ -87,9 +112,11 @@ class GameLog(ScrollView, can_focus=True):
 
     # --- content --------------------------------------------------------------------------------
 
-    def show(self, table: Table) -> None:
-        """Bring the log up to date with ``table`` (appends when the history only grew)."""
-        lines = log_lines(table)
+    def show(self, source: SeatView | Any) -> None:
+        """Bring the log up to date with ``source``, a seat view (see :func:`log_lines`):
+        appends when the history only grew, re-wraps from the first line that changed (an undo,
+        or the viewer moving to another seat)."""
+        lines = log_lines(source)
         if lines == self.shown:
             return
         old = self.shown

@@ -1,12 +1,17 @@
 """The player panel: every seat's name, who is to move, bots, and the live provisional score.
 
 The seats are laid out in columns at whatever width the panel has: the marker of the seat to
-decide, the names, the bot levels, and the scores flush right (:class:`SeatColumns`).
+decide, the names, the bot levels, and the scores flush right (:class:`SeatColumns`). Under a
+seat, a game may show a few short lines of its own (hand size, shields, flags: the screen's
+``panel_extras``).
+
+Everything comes from a seat view (:class:`~gardens_tui.seats.SeatView`): the scores are the
+viewer's (a seat's own secret points shown to it, everybody's once the game is over).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -15,7 +20,8 @@ from rich.measure import Measurement
 from rich.text import Text
 from textual.widgets import Static
 
-from gardens_tui.table import Table
+from gardens_tui.rules.base import GameState
+from gardens_tui.seats import SeatView
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.widgets.glyphs import glyph
 
@@ -31,14 +37,23 @@ def bot_label(level: str | None, ascii_mode: bool = False) -> str:
     return "" if level is None else f"{glyph('bot', ascii_mode)} {level}"
 
 
+PanelExtras = Callable[[GameState, int], Sequence[str]]
+"""``extras(view, seat)``: the lines a game shows under ``seat`` in the panel, from the view."""
+
+EXTRA_INDENT = 2
+"""Extra lines start under the names."""
+
+
 @dataclass(frozen=True)
 class SeatRow:
-    """One seat's cells: ``mark`` (one cell), ``name`` (styled), ``bot`` label and ``score``."""
+    """One seat's cells: ``mark`` (one cell), ``name`` (styled), ``bot`` label and ``score``;
+    ``extras`` are the game's lines under it (plain text, shown literally)."""
 
     mark: str
     name: Text
     bot: str
     score: str
+    extras: tuple[str, ...] = ()
 
 
 def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
@@ -47,7 +62,8 @@ def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
     Each line is ``mark``, a space, the name padded to the longest name, a space, the bot label
     padded to the longest label (no column when no seat is a bot), then the score flush right.
     Names that do not fit end in ``…``; when fewer than :data:`MIN_NAME` cells would be left for
-    them, the bot labels shrink to their first cell (the glyph).
+    them, the bot labels shrink to their first cell (the glyph). A row's ``extras`` follow it,
+    one line each, dim, under the name, ending in ``…`` where they do not fit.
     """
     if not rows:
         return []
@@ -77,6 +93,10 @@ def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
         line.append(" " * gap)
         line.append(row.score)
         lines.append(line)
+        for extra in row.extras:
+            text = literal(extra, "dim", newlines=False)
+            text.truncate(max(1, width - EXTRA_INDENT), overflow="ellipsis")
+            lines.append(Text(" " * EXTRA_INDENT) + text)
     return lines
 
 
@@ -102,27 +122,41 @@ class SeatColumns:
         return Measurement(min(widest, 4 + score_width), widest).clamp(max_width=options.max_width)
 
 
-def panel_table(table: Table, ascii_mode: bool = False) -> SeatColumns:
-    """The seats of ``table`` as :class:`SeatColumns`: ``▶`` (ASCII ``>``) at the seat to
+def seat_rows(
+    seat_view: SeatView, ascii_mode: bool = False, extras: PanelExtras | None = None
+) -> list[SeatRow]:
+    """The seats of ``seat_view`` as :class:`SeatRow` s: ``▶`` (ASCII ``>``) at the seat to
     decide, shown bold; ``(turn)`` after the seat whose turn it is while another decides; the
-    bot level; the score from ``game.scores()``. Names are shown literally."""
-    state = table.state
-    totals = table.game.scores(state).totals()
-    deciding = state.current_player
+    bot level; the total of :meth:`SeatView.scores`; ``extras(view, seat)`` under each seat.
+    Names are shown literally."""
+    view = seat_view.view()
+    totals = seat_view.scores().totals()
+    decision = seat_view.decision()
+    deciding = None if decision is None else decision.seat
     rows = []
-    for seat_index, seat in enumerate(table.seats):
+    for seat_index, seat in enumerate(seat_view.seats):
         mark = glyph("to-move", ascii_mode) if seat_index == deciding else " "
         name = literal(seat.name, "bold" if seat_index == deciding else "", newlines=False)
-        if seat_index == state.active and seat_index != deciding and not state.is_over:
+        if seat_index == view.active and seat_index != deciding and decision is not None:
             name.append(" (turn)", style="dim")
-        rows.append(SeatRow(mark, name, bot_label(seat.bot, ascii_mode), str(totals[seat_index])))
-    return SeatColumns(rows)
+        lines = tuple(extras(view, seat_index)) if extras is not None else ()
+        label = bot_label(seat.bot, ascii_mode)
+        rows.append(SeatRow(mark, name, label, str(totals[seat_index]), lines))
+    return rows
+
+
+def panel_table(
+    seat_view: SeatView, ascii_mode: bool = False, extras: PanelExtras | None = None
+) -> SeatColumns:
+    """:func:`seat_rows` as :class:`SeatColumns`."""
+    return SeatColumns(seat_rows(seat_view, ascii_mode, extras))
 
 
 class PlayerPanel(Static):
     """Seats in turn order with ``▶`` (ASCII ``>``) at the seat that must decide now, each seat's
-    bot level, and its total from ``game.scores()`` (provisional until the game ends), in
-    columns (see :func:`panel_table`); the bottom border says ``score so far`` or ``final``."""
+    bot level, and its total from the seat view's scores (provisional until the game ends), in
+    columns, with the game's extra lines under each seat (see :func:`seat_rows`); the bottom
+    border says ``score so far`` or ``final``."""
 
     DEFAULT_CSS = """
     PlayerPanel {
@@ -140,20 +174,14 @@ class PlayerPanel(Static):
         self.ascii_mode = ascii_mode
         self._shown: tuple[object, ...] | None = None
 
-    def show(self, table: Table) -> None:
-        """Redraw from ``table`` (only when something it shows changed)."""
-        state = table.state
-        key = (
-            table.game.scores(state).totals(),
-            state.current_player,
-            state.active,
-            state.is_over,
-            self.ascii_mode,
-            table.seats,
-        )
+    def show(self, seat_view: SeatView, extras: PanelExtras | None = None) -> None:
+        """Redraw from ``seat_view``, with ``extras(view, seat)`` under each seat (only when
+        something shown changed)."""
+        rows = seat_rows(seat_view, self.ascii_mode, extras)
+        final = seat_view.decision() is None
+        key = (tuple(rows), final)
         if key == self._shown:
             return
         self._shown = key
-        final = state.is_over
         self.border_subtitle = "final" if final else "score so far"
-        self.update(panel_table(table, self.ascii_mode))
+        self.update(SeatColumns(rows))

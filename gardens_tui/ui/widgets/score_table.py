@@ -1,4 +1,5 @@
-"""The final score table: points per category per player, totals, winners marked."""
+"""The final score table: points per category per player, totals, winners marked; the teams'
+table and the game's notes (Game Night totals, a solo rating) for games that have them."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 from rich.table import Table as RichTable
 from textual.widgets import Static
 
-from gardens_tui.rules.base import Outcome, Scores
+from gardens_tui.rules.base import Outcome, Scores, TeamScore
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.widgets.glyphs import glyph
 
@@ -38,6 +39,54 @@ def score_table(
     totals = scores.totals()
     table.add_row(literal("Total", "bold"), *(literal(str(t), "bold") for t in totals))
     return table
+
+
+def team_table(
+    names: Sequence[str],
+    teams: Sequence[TeamScore],
+    outcome: Outcome | None,
+    ascii_mode: bool = False,
+) -> RichTable:
+    """A Rich table of the teams (:attr:`Scores.teams`): one row per team with its name, its
+    seats' names and its points. A team all of whose seats won is marked with ``★`` (ASCII
+    ``*``) and shown bold. Everything is shown literally."""
+    winners = set(outcome.winners) if outcome else set()
+    star = glyph("winner", ascii_mode)
+    table = RichTable(show_footer=False, expand=False, header_style="bold")
+    table.add_column("Team")
+    table.add_column("Players")
+    table.add_column("Points", justify="right")
+    for team in teams:
+        won = bool(team.seats) and set(team.seats) <= winners
+        head = f"{star} {team.name}" if won else team.name
+        members = ", ".join(names[s] for s in team.seats if 0 <= s < len(names))
+        style = "bold" if won else ""
+        table.add_row(
+            literal(head, style, newlines=False),
+            literal(members, style, newlines=False),
+            literal(str(team.points), style),
+        )
+    return table
+
+
+class TeamTable(Static):
+    """A :func:`team_table` as a widget."""
+
+    DEFAULT_CSS = """
+    TeamTable { width: auto; height: auto; margin-top: 1; }
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        teams: Sequence[TeamScore],
+        outcome: Outcome | None = None,
+        *,
+        ascii_mode: bool = False,
+        id: str | None = "team-table",
+    ) -> None:
+        super().__init__(team_table(names, teams, outcome, ascii_mode), id=id)
+        self.teams = tuple(teams)
 
 
 class ScoreTable(Static):
