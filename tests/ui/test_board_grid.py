@@ -259,3 +259,27 @@ async def test_a_theme_change_redraws_every_row_with_the_new_colours() -> None:
         await pilot.pause()
         assert board.rows_rendered >= rendered + layout.height
         assert board.render_line(0) != before
+
+
+async def test_a_cell_taller_than_a_row_is_painted_once_per_redraw() -> None:
+    calls: list[Any] = []
+
+    def counting(cell: Any) -> CellPaint:
+        calls.append(cell)
+        return CellPaint(("top", "mid", "end"))
+
+    layout = BoardLayout.square(2, 1, cell_width=5, cell_height=3)
+
+    class TallBoard(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardGrid(layout, counting, cursor=(0, 0))
+
+    app = TallBoard()
+    async with app.run_test(size=(40, 10)) as pilot:
+        board = app.query_one(BoardGrid)
+        await pilot.pause()
+        calls.clear()
+        board.cursor = (1, 0)
+        await pilot.pause()
+        assert sorted(calls) == [(0, 0), (1, 0)]  # three rows each, one paint each
+        assert board.render_line(1).text == " mid  ▷mid◁"

@@ -33,6 +33,7 @@ from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.screens.new_game import NewGameDialog
 from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
 from gardens_tui.ui.screens.settings import SettingsScreen
+from gardens_tui.ui.widgets.timed_modal import TimedChoice, TimedModal
 
 SIZE = (100, 30)
 
@@ -56,6 +57,12 @@ MODALS: dict[type, tuple[Callable[[GardensApp], Screen[Any]], str]] = {
     CurtainScreen: (lambda app: CurtainScreen("[b]Bob[/b]"), "ready"),
     HelpScreen: (lambda app: HelpScreen([GAMES["toy"].spec]), "close"),
     ChoiceScreen: (lambda app: ChoiceScreen("[x=1=2]", ["a", "b"]), "pick(1)"),
+    TimedModal: (
+        lambda app: TimedModal(
+            "[b]Dodge[/b]", [TimedChoice("j", "Dodge", "dodge")], "pass", time_ms=1000, clock=False
+        ),
+        "choose(0)",
+    ),
 }
 """How to open each modal screen, and the action its key runs to close it."""
 

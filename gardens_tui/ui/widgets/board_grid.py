@@ -1,29 +1,30 @@
 """BoardGrid: a styled character grid with a cursor, drawn with Textual's line API.
 
-One widget serves every board in the app: the hex garden, the 3x3 market, square boards. The
-geometry comes from a :class:`~gardens_tui.ui.widgets.board_layout.BoardLayout`; what each cell
-shows comes from a *painter* (a function from a cell to :class:`CellPaint`); which cells are legal
-targets and which changed in the last move is set by the game screen. The widget owns only the
-cursor: it never changes game state, it posts :class:`BoardGrid.CellSelected` and lets the screen
-decide.
+One widget serves every board in the app: the hex garden, the 3x3 market, square boards, maps
+that grow in every direction. The geometry comes from a
+:class:`~gardens_tui.ui.widgets.board_layout.BoardLayout` (or a
+:class:`~gardens_tui.ui.widgets.sparse_layout.SparseLayout`); what each cell shows comes from a
+*painter* (a function from a cell to :class:`CellPaint`, whose lines may be made of differently
+coloured :class:`Piece` s); which cells are legal targets and which changed in the last move is
+set by the game screen. The widget owns only the cursor: it never changes game state, it posts
+:class:`BoardGrid.CellSelected` and lets the screen decide.
 
 Rendering is line by line (``render_line`` returns a :class:`~textual.strip.Strip`); each canvas
 row is rendered once and cached, and a change (cursor move, new legal set, a repainted cell)
-invalidates and refreshes only the rows it touches, which keeps a cursor move to a few
-milliseconds and a few hundred bytes of terminal output.
+invalidates only the rows it touches and refreshes only the cells' own rectangles, which keeps a
+cursor move to a few milliseconds and a few hundred bytes of terminal output.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -31,53 +32,52 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gardens_tui.ui.literal import plain
+from gardens_tui.ui.widgets.board_keys import DEFAULT_MOVEMENT_KEYS, MOVE_ACTION, MovementKeys
 from gardens_tui.ui.widgets.board_layout import BoardLayout, Cell
+from gardens_tui.ui.widgets.cell_paint import (
+    MARK_STYLES,
+    MARKER_MODES,
+    MARKERS,
+    SPOT_MARKERS,
+    CellPaint,
+    Line,
+    MarkerMode,
+    Painter,
+    Piece,
+    line_segments,
+    put_glyph,
+)
 
-
-@dataclass(frozen=True, slots=True)
-class CellPaint:
-    """What one cell shows: its text (one string per line, centred) and its role.
-
-    The role names a component class ``board-grid--<role>`` that styles the cell (``cell``,
-    ``empty``, ``piece``, ``muted``, ``accent`` are built in; subclasses may add their own). An
-    unknown role falls back to ``cell``. Text must tell features apart by itself (a letter or a
-    glyph), never by colour alone. It is drawn literally (unsafe characters escaped).
-    """
-
-    text: str | tuple[str, ...] = ""
-    role: str = "cell"
-
-    @property
-    def lines(self) -> tuple[str, ...]:
-        """The text as lines."""
-        return (self.text,) if isinstance(self.text, str) else self.text
-
-
-Painter = Callable[[Cell], CellPaint]
-"""Gives the paint of a cell; called only when a row holding that cell must be redrawn."""
-
-# Edge markers: (left, right) per cell state, so that the cursor, legal targets and the last move
-# are told apart by glyph as well as by colour. The ASCII set avoids everything outside 7-bit.
-MARKERS: dict[bool, dict[str, tuple[str, str]]] = {
-    False: {
-        "cursor-legal": ("▶", "◀"),
-        "cursor": ("▷", "◁"),
-        "legal": ("·", "·"),
-        "last-move": ("•", "•"),
-        "none": (" ", " "),
-    },
-    True: {
-        "cursor-legal": (">", "<"),
-        "cursor": ("[", "]"),
-        "legal": (".", "."),
-        "last-move": ("*", "*"),
-        "none": (" ", " "),
-    },
-}
+__all__ = [
+    "MARKERS",
+    "MARK_STYLES",
+    "SPOT_MARKERS",
+    "BoardGrid",
+    "CellPaint",
+    "MarkerMode",
+    "Painter",
+    "Piece",
+]
 
 
 def _no_paint(cell: Cell) -> CellPaint:
     return CellPaint(str(cell))
+
+
+def _line_text(line: Line) -> str:
+    return line if isinstance(line, str) else "".join(text for text, _ in line)
+
+
+def _layout_shift(old: BoardLayout, new: BoardLayout, cursor: Cell | None) -> tuple[int, int]:
+    """How far the cells common to ``old`` and ``new`` moved on the canvas, measured at the
+    cursor's cell (or the first common cell); ``(0, 0)`` when they share none."""
+    anchor = cursor if cursor in old and cursor in new else None
+    if anchor is None:
+        anchor = next((cell for cell in old.cells if cell in new), None)
+        if anchor is None:
+            return 0, 0
+    before, after = old.region(anchor), new.region(anchor)
+    return after.x - before.x, after.y - before.y
 
 
 class BoardGrid(ScrollView, can_focus=True):
@@ -87,13 +87,26 @@ class BoardGrid(ScrollView, can_focus=True):
     mouse hover, and by click; it stays put at the edge of the board. Enter, space or a click
     posts :class:`CellSelected`. The board never changes game state.
 
+    Movement keys are :attr:`MOVEMENT_KEYS` (a class may set its own) or the ``movement_keys``
+    given to one board (:mod:`~gardens_tui.ui.widgets.board_keys`; ``ARROWS_HJKL`` keeps
+    ``w a s d`` free for a game's commands). A key that the class binds to something else keeps
+    that binding and does not move the cursor.
+
     | Key(s) | Description |
     | :- | :- |
-    | up, k, w | Cursor up. |
+    | up, k, w | Cursor up (by default; see above). |
     | down, j, s | Cursor down. |
     | left, h, a | Cursor left. |
     | right, l, d | Cursor right. |
     | enter, space | Select the cell under the cursor. |
+
+    Cell states are drawn as :attr:`marker_mode` says (:mod:`~gardens_tui.ui.widgets.cell_paint`
+    explains both): ``"edges"`` (the default, :attr:`MARKER_MODE`) puts a glyph on each side of
+    the cell; ``"style"`` leaves every character of the cell as painted (a path tile's exits
+    stay visible) and shows the cursor in reverse video (bold with the focus), legal targets
+    underlined and the last move in bold italic, over the colours below. In ``"style"`` mode
+    the two cursor classes are not used: reverse video of the cell's own colours keeps every
+    piece readable.
 
     | Class | Description |
     | :- | :- |
@@ -107,15 +120,21 @@ class BoardGrid(ScrollView, can_focus=True):
     | `board-grid--last-move` | A cell the last move changed (marker `•`, ASCII `*`). |
     | `board-grid--cursor` | The cursor (markers `▶ ◀` on a legal cell, `▷ ◁` elsewhere). |
     | `board-grid--cursor-blurred` | The cursor while the board does not have focus. |
+
+    A :class:`Piece`'s role is laid over the cell's style (only what its class sets: give it a
+    ``color``, so backgrounds and marks still show).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k,w", "move_cursor(0, -1)", "Up", show=False),
-        Binding("down,j,s", "move_cursor(0, 1)", "Down", show=False),
-        Binding("left,h,a", "move_cursor(-1, 0)", "Left", show=False),
-        Binding("right,l,d", "move_cursor(1, 0)", "Right", show=False),
+        *DEFAULT_MOVEMENT_KEYS.bindings(),
         Binding("enter,space", "select_cell", "Select", show=True),
     ]
+
+    MOVEMENT_KEYS: ClassVar[MovementKeys] = DEFAULT_MOVEMENT_KEYS
+    """The cursor keys of boards of this class (a board's ``movement_keys`` overrides it)."""
+
+    MARKER_MODE: ClassVar[MarkerMode] = "edges"
+    """How boards of this class draw cell states (a board's ``marker_mode`` overrides it)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "board-grid--frame",
@@ -157,6 +176,9 @@ class BoardGrid(ScrollView, can_focus=True):
     ascii_mode: reactive[bool] = reactive(False, repaint=False)
     """Draw markers with 7-bit characters only."""
 
+    marker_mode: reactive[MarkerMode] = reactive[MarkerMode]("edges", repaint=False)
+    """How cell states are drawn: ``"edges"`` (glyphs on the edge columns) or ``"style"``."""
+
     class CellSelected(Message):
         """A cell was chosen with Enter, space or a click."""
 
@@ -192,6 +214,8 @@ class BoardGrid(ScrollView, can_focus=True):
         last_move: Iterable[Cell] = (),
         cursor: Cell | None = None,
         ascii_mode: bool = False,
+        movement_keys: MovementKeys | None = None,
+        marker_mode: MarkerMode | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -203,13 +227,21 @@ class BoardGrid(ScrollView, can_focus=True):
         self._legal: frozenset[Cell] = frozenset(legal)
         self._last_move: frozenset[Cell] = frozenset(last_move)
         self._rows: dict[int, Strip] = {}
+        # Paints of the cells on the rows being redrawn (a cell taller than one row is painted
+        # once); forgotten whenever anything is invalidated, so a painter is always asked anew.
+        self._paints: dict[Cell, CellPaint] = {}
         # Textual clears its component-style cache on every refresh(); these survive until the
         # styles really change (CSS update or theme switch).
         self._styles: dict[tuple[str, ...], Style] = {}
+        self._marked: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Style, Style, Style]] = {}
+        self._piece_styles: dict[tuple[Style, str, Style], Style] = {}
         self._base_style: Style | None = None
         self.rows_rendered = 0
         """How many canvas rows were rendered (not served from the cache): for tests."""
+        self._movement_keys = movement_keys or self.MOVEMENT_KEYS
+        self._use_movement_keys(self._movement_keys)
         self.set_reactive(BoardGrid.ascii_mode, ascii_mode)
+        self.set_reactive(BoardGrid.marker_mode, self.validate_marker_mode(marker_mode))
         start = cursor if cursor in layout else layout.first()
         self.set_reactive(BoardGrid.cursor, start)
         self.virtual_size = Size(layout.width, layout.height)
@@ -231,8 +263,31 @@ class BoardGrid(ScrollView, can_focus=True):
         """The cells marked as changed by the last move."""
         return self._last_move
 
-    def set_layout(self, layout: BoardLayout, painter: Painter | None = None) -> None:
-        """Replace the geometry (and optionally the painter); redraws everything."""
+    @property
+    def movement_keys(self) -> MovementKeys:
+        """The keys that move this board's cursor."""
+        return self._movement_keys
+
+    def set_layout(
+        self,
+        layout: BoardLayout,
+        painter: Painter | None = None,
+        *,
+        keep_cursor_on_screen: bool | None = None,
+    ) -> None:
+        """Replace the geometry (and optionally the painter); redraws everything.
+
+        With ``keep_cursor_on_screen`` (default: the new layout's
+        :attr:`~BoardLayout.keep_cursor_on_screen`, on for a sparse map) the view scrolls by as
+        much as the cells moved on the canvas, so the cursor's cell stays where it was on screen
+        (a map that grew on the left or the top does not jump). A cursor whose cell is gone
+        goes to the layout's first cell.
+        """
+        old = self._layout
+        keep = keep_cursor_on_screen
+        if keep is None:
+            keep = layout.keep_cursor_on_screen
+        shift = _layout_shift(old, layout, self.cursor) if keep else (0, 0)
         self._layout = layout
         if painter is not None:
             self._painter = painter
@@ -241,6 +296,10 @@ class BoardGrid(ScrollView, can_focus=True):
         self.virtual_size = Size(layout.width, layout.height)
         self.repaint_cells()
         self.refresh(layout=True)
+        if shift != (0, 0) and self.is_mounted:
+            # Forced: a map that fitted until now shows no scrollbar yet (it will after layout).
+            x, y = self.scroll_offset
+            self.scroll_to(x + shift[0], y + shift[1], animate=False, force=True, immediate=True)
 
     def set_painter(self, painter: Painter) -> None:
         """Use another painter; redraws everything."""
@@ -248,14 +307,14 @@ class BoardGrid(ScrollView, can_focus=True):
         self.repaint_cells()
 
     def set_legal(self, cells: Iterable[Cell]) -> None:
-        """Mark ``cells`` as the legal targets (redraws only rows whose marks changed)."""
+        """Mark ``cells`` as the legal targets (redraws only cells whose marks changed)."""
         new = frozenset(cells)
         changed = new ^ self._legal
         self._legal = new
         self._invalidate(changed)
 
     def set_last_move(self, cells: Iterable[Cell]) -> None:
-        """Mark ``cells`` as changed by the last move (redraws only rows whose marks changed)."""
+        """Mark ``cells`` as changed by the last move (redraws only cells whose marks changed)."""
         new = frozenset(cells)
         changed = new ^ self._last_move
         self._last_move = new
@@ -265,6 +324,7 @@ class BoardGrid(ScrollView, can_focus=True):
         """The painter's output changed for ``cells`` (all cells when ``None``): redraw them."""
         if cells is None:
             self._rows.clear()
+            self._paints.clear()
             self.refresh()
         else:
             self._invalidate(cells)
@@ -275,15 +335,26 @@ class BoardGrid(ScrollView, can_focus=True):
             self.cursor = cell
 
     def scroll_to_cursor(self) -> None:
-        """Scroll so that the cursor's cell is visible."""
+        """Scroll so that the cursor's cell is visible: just inside the view's edge, or (for a
+        layout with :attr:`~BoardLayout.centre_cursor_on_scroll`) in the middle of the view
+        along each axis on which it was out of view."""
         if self.cursor not in self._layout:
             return
         region = self._layout.region(self.cursor)
         visible = Region(
             int(self.scroll_x), int(self.scroll_y), *self.scrollable_content_region.size
         )
-        if not visible.contains_region(region):
+        if visible.contains_region(region):
+            return
+        if not self._layout.centre_cursor_on_scroll:
             self.scroll_to_region(region, animate=False, immediate=True)
+            return
+        x = y = None
+        if region.x < visible.x or region.right > visible.right:
+            x = region.x + (region.width - visible.width) // 2
+        if region.y < visible.y or region.bottom > visible.bottom:
+            y = region.y + (region.height - visible.height) // 2
+        self.scroll_to(x, y, animate=False, immediate=True)
 
     # --- reactive watchers --------------------------------------------------------------------
 
@@ -294,7 +365,7 @@ class BoardGrid(ScrollView, can_focus=True):
         return self.cursor
 
     def watch_cursor(self, old: Cell | None, new: Cell | None) -> None:
-        """Redraw just the rows of the old and the new cursor cell."""
+        """Redraw just the old and the new cursor cell."""
         self._invalidate((old, new))
         if self.is_mounted:
             self.scroll_to_cursor()
@@ -304,14 +375,28 @@ class BoardGrid(ScrollView, can_focus=True):
         """Markers changed everywhere."""
         self.repaint_cells()
 
+    def validate_marker_mode(self, mode: MarkerMode | None) -> MarkerMode:
+        """``None`` is the class's :attr:`MARKER_MODE`; an unknown mode raises ``ValueError``."""
+        if mode is None:
+            return self.MARKER_MODE
+        if mode not in MARKER_MODES:
+            raise ValueError(f"unknown marker mode {mode!r} (one of {', '.join(MARKER_MODES)})")
+        return mode
+
+    def watch_marker_mode(self) -> None:
+        """Marks changed everywhere."""
+        self.repaint_cells()
+
     def notify_style_update(self) -> None:
         """CSS or theme changed: every cached row has stale colours."""
         self._forget_styles()
         super().notify_style_update()
 
     def on_mount(self) -> None:
-        """Redraw with the new colours whenever the app's theme changes."""
+        """Redraw with the new colours whenever the app's theme changes; once laid out, show
+        the cursor's cell (a big map may start anywhere)."""
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.call_after_refresh(self.scroll_to_cursor)
 
     def _theme_changed(self, _theme: object) -> None:
         self._forget_styles()
@@ -319,7 +404,10 @@ class BoardGrid(ScrollView, can_focus=True):
 
     def _forget_styles(self) -> None:
         self._rows.clear()
+        self._paints.clear()
         self._styles.clear()
+        self._marked.clear()
+        self._piece_styles.clear()
         self._base_style = None
 
     def _on_focus(self, event: events.Focus) -> None:
@@ -329,6 +417,18 @@ class BoardGrid(ScrollView, can_focus=True):
         self._invalidate((self.cursor,))
 
     # --- keys, actions and mouse -------------------------------------------------------------
+
+    def _use_movement_keys(self, keys: MovementKeys) -> None:
+        """Bind ``keys`` (and only them) to cursor moves on this board; a key the class binds
+        to another action keeps that binding."""
+        table = {
+            key: [b for b in bindings if not b.action.startswith(MOVE_ACTION)]
+            for key, bindings in self._bindings.key_to_bindings.items()
+        }
+        for key, bindings in BindingsMap(keys.bindings()).key_to_bindings.items():
+            if not table.get(key):
+                table[key] = list(bindings)
+        self._bindings.key_to_bindings = {key: found for key, found in table.items() if found}
 
     async def _on_key(self, event: events.Key) -> None:
         """Run the board's own key bindings as soon as the key arrives.
@@ -384,15 +484,27 @@ class BoardGrid(ScrollView, can_focus=True):
     # --- rendering ----------------------------------------------------------------------------
 
     def _invalidate(self, cells: Iterable[Any]) -> None:
-        rows = self._layout.rows_of(c for c in cells if c is not None)
-        if not rows:
+        layout = self._layout
+        regions = [layout.region(cell) for cell in cells if cell is not None and cell in layout]
+        if not regions:
             return
-        for y in rows:
+        self._paints.clear()
+        spans: dict[int, tuple[int, int]] = {}
+        for region in regions:
+            for y in range(region.y, region.bottom):
+                left, right = spans.get(y, (region.x, region.right))
+                spans[y] = (min(left, region.x), max(right, region.right))
+        for y in spans:
             self._rows.pop(y, None)
         if self.is_mounted:
-            scroll_y = int(self.scroll_y)
-            width = max(self.virtual_size.width, self.size.width)
-            self.refresh(*(Region(0, y - scroll_y, width, 1) for y in sorted(rows)))
+            # Per row, only from the first to the last changed cell: the rest is unchanged.
+            scroll_x, scroll_y = self.scroll_offset
+            self.refresh(
+                *(
+                    Region(left - scroll_x, y - scroll_y, right - left, 1)
+                    for y, (left, right) in sorted(spans.items())
+                )
+            )
 
     def render_line(self, y: int) -> Strip:
         """Canvas row ``y + scroll_y``, cropped to the visible columns."""
@@ -416,13 +528,46 @@ class BoardGrid(ScrollView, can_focus=True):
             style = self._styles[names] = self.get_component_rich_style(*names)
         return style
 
+    def _marked_style(
+        self, names: tuple[str, ...], marks: tuple[str, ...]
+    ) -> tuple[Style, Style, Style]:
+        """(the style of component classes ``names``, the attributes of ``marks``, both)."""
+        key = (names, marks)
+        found = self._marked.get(key)
+        if found is None:
+            base = self._style(*names)
+            mark = sum((MARK_STYLES[name] for name in marks), Style())
+            found = self._marked[key] = (base, mark, base + mark)
+        return found
+
+    def _piece_style(self, cell_style: Style, role: str, mark: Style) -> Style:
+        """A piece of role ``role`` in a cell drawn in ``cell_style``, with the marks ``mark``."""
+        key = (cell_style, role, mark)
+        style = self._piece_styles.get(key)
+        if style is None:
+            name = f"board-grid--{role}"
+            over = (
+                self.get_component_rich_style(name, partial=True)
+                if name in self._component_styles
+                else Style()
+            )
+            style = self._piece_styles[key] = cell_style + over + mark
+        return style
+
+    def _paint(self, cell: Cell) -> CellPaint:
+        paint = self._paints.get(cell)
+        if paint is None:
+            paint = self._paints[cell] = self._painter(cell)
+        return paint
+
     def _render_row(self, y: int) -> Strip:
         self.rows_rendered += 1
         layout = self._layout
         frame = self._style("board-grid--frame")
         background = layout.background[y] if y < len(layout.background) else ""
         background = background.ljust(layout.width)
-        markers = MARKERS[bool(self.ascii_mode)]
+        ascii_mode = bool(self.ascii_mode)
+        edges = self.marker_mode == "edges"
         focused = self.has_focus
         segments: list[Segment] = []
         x = 0
@@ -430,49 +575,95 @@ class BoardGrid(ScrollView, can_focus=True):
             region = layout.region(cell)
             if region.x > x:
                 segments.append(Segment(background[x : region.x], frame))
-            segments.extend(self._cell_segments(cell, region, y - region.y, markers, focused))
+            line = y - region.y
+            if edges:
+                segments.extend(self._edge_cell(cell, region, line, ascii_mode, focused))
+            else:
+                segments.extend(self._styled_cell(cell, region, line, ascii_mode, focused))
             x = region.right
         if x < layout.width:
             segments.append(Segment(background[x:], frame))
         return Strip(segments, layout.width).simplify()
 
-    def _cell_segments(
-        self,
-        cell: Cell,
-        region: Region,
-        line: int,
-        markers: dict[str, tuple[str, str]],
-        focused: bool,
-    ) -> list[Segment]:
-        paint = self._painter(cell)
-        role = f"board-grid--{paint.role}"
-        if role not in self._component_styles:
-            role = "board-grid--cell"
-        names = [role]
+    def _state(self, cell: Cell) -> tuple[bool, bool, bool, str]:
+        """(legal, last move, under the cursor, the state's name in :data:`MARKERS`)."""
         is_legal = cell in self._legal
+        is_last = cell in self._last_move
+        is_cursor = cell == self.cursor
+        if is_cursor:
+            state = "cursor-legal" if is_legal else "cursor"
+        elif is_legal:
+            state = "legal"
+        else:
+            state = "last-move" if is_last else "none"
+        return is_legal, is_last, is_cursor, state
+
+    def _role_class(self, paint: CellPaint) -> str:
+        role = f"board-grid--{paint.role}"
+        return role if role in self._component_styles else "board-grid--cell"
+
+    @staticmethod
+    def _text_line(paint: CellPaint, region: Region, line: int) -> Line:
+        lines = paint.lines
+        index = line - (region.height - len(lines)) // 2
+        return lines[index] if 0 <= index < len(lines) else ""
+
+    def _edge_cell(
+        self, cell: Cell, region: Region, line: int, ascii_mode: bool, focused: bool
+    ) -> list[Segment]:
+        """Line ``line`` of ``cell`` with the state's glyphs on its first and last column."""
+        paint = self._paint(cell)
+        is_legal, is_last, is_cursor, state = self._state(cell)
+        names = [self._role_class(paint)]
         if is_legal:
             names.append("board-grid--legal")
-        if cell in self._last_move:
+        if is_last:
             names.append("board-grid--last-move")
-        if cell == self.cursor:
+        if is_cursor:
             names.append("board-grid--cursor" if focused else "board-grid--cursor-blurred")
-            marker = markers["cursor-legal" if is_legal else "cursor"]
-        elif is_legal:
-            marker = markers["legal"]
-        elif cell in self._last_move:
-            marker = markers["last-move"]
-        else:
-            marker = markers["none"]
+        marker = MARKERS[ascii_mode][state]
         style = self._style(*names)
-        lines = paint.lines
+        text_line = self._text_line(paint, region, line)
         inner = region.width - 2
-        first = (region.height - len(lines)) // 2
-        index = line - first
-        text = plain(lines[index], newlines=False) if 0 <= index < len(lines) else ""
         if inner <= 0:
+            text = plain(_line_text(text_line), newlines=False)
             return [Segment(set_cell_size(text or marker[0], region.width), style)]
-        if cell_len(text) > inner:
-            text = set_cell_size(text, inner)
-        pad = inner - cell_len(text)
-        centred = " " * (pad // 2) + text + " " * (pad - pad // 2)
-        return [Segment(marker[0] + centred + marker[1], style)]
+        if isinstance(text_line, str):
+            text = plain(text_line, newlines=False)
+            if cell_len(text) > inner:
+                text = set_cell_size(text, inner)
+            pad = inner - cell_len(text)
+            centred = " " * (pad // 2) + text + " " * (pad - pad // 2)
+            return [Segment(marker[0] + centred + marker[1], style)]
+        mark = Style()
+        parts = line_segments(
+            text_line, inner, style, lambda role: self._piece_style(style, role, mark)
+        )
+        return [Segment(marker[0], style), *parts, Segment(marker[1], style)]
+
+    def _styled_cell(
+        self, cell: Cell, region: Region, line: int, ascii_mode: bool, focused: bool
+    ) -> list[Segment]:
+        """Line ``line`` of ``cell`` as painted, its state shown by text attributes (and by a
+        glyph at the paint's spot, if it names one on this line)."""
+        paint = self._paint(cell)
+        is_legal, is_last, is_cursor, state = self._state(cell)
+        names = [self._role_class(paint)]
+        marks: list[str] = []
+        if is_legal:
+            names.append("board-grid--legal")
+            marks.append("legal")
+        if is_last:
+            names.append("board-grid--last-move")
+            marks.append("last-move")
+        if is_cursor:
+            marks.append("cursor" if focused else "cursor-blurred")
+        base, mark, style = self._marked_style(tuple(names), tuple(marks))
+        text_line = self._text_line(paint, region, line)
+        parts = line_segments(
+            text_line, region.width, style, lambda role: self._piece_style(base, role, mark)
+        )
+        spot = paint.spot
+        if spot is not None and spot[1] == line and state != "none":
+            parts = put_glyph(parts, spot[0], SPOT_MARKERS[ascii_mode][state])
+        return parts

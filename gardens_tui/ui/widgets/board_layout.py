@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.geometry import Region
 
@@ -33,6 +33,16 @@ class BoardLayout:
     or missing rows are padded with spaces). Cell order is kept: it is the order of ties in
     :meth:`nearest` and of :meth:`first`.
     """
+
+    keep_cursor_on_screen: ClassVar[bool] = False
+    """When a board switches to another layout (``BoardGrid.set_layout``), whether it scrolls
+    so that the cursor's cell stays where it was on screen. Off here: a fixed board keeps its
+    scroll offset. On for layouts that grow (:class:`~.sparse_layout.SparseLayout`)."""
+
+    centre_cursor_on_scroll: ClassVar[bool] = False
+    """When the cursor moves out of view, whether the board scrolls to put it in the middle of
+    the view (along the axis it left by) instead of just inside the edge. Off here; on for big
+    maps, where it makes a scroll (which redraws the whole view) rare."""
 
     def __init__(
         self,
