@@ -127,7 +127,7 @@ class OctopusState(GameState):
             )
         elif phase == "claim":
             seat = self.claim_order[0]
-            return Decision(seat, phase, prompt, optional=True)
+            return Decision(seat, phase, prompt, optional=True, pass_action=("skip",))
         elif phase == "shark":
             where = self.describe_claim(self.active)
             prompt = f"Your shark waits on {where}: buy a row or column through it, or release it"
