@@ -1,4 +1,4 @@
-"""The player's preferences, kept in ``data_dir()/settings.json``.
+"""The player's preferences, kept in ``data_dir()/settings.json`` (:mod:`gardens_tui.paths`).
 
 Pure Python: the UI reads a :class:`Settings` at start-up and writes it back when the settings
 screen changes something. A missing, damaged or hand-edited file never stops the app: every value
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gardens_tui.saves import data_dir
+from gardens_tui.paths import settings_file
 from gardens_tui.storage import SaveError, atomic_write_text, dumps, read_json_file
 
 MAX_SETTINGS_BYTES = 64 * 1024
@@ -84,7 +84,7 @@ def _valid(name: str, default: Any, value: Any) -> bool:
 
 def settings_path() -> Path:
     """Where the settings live: ``data_dir()/settings.json``."""
-    return data_dir() / "settings.json"
+    return settings_file()
 
 
 def load_settings() -> Settings:
@@ -99,7 +99,7 @@ def load_settings() -> Settings:
 def save_settings(settings: Settings) -> None:
     """Write ``settings`` atomically, creating the data folder if needed.
 
-    Raises :class:`~gardens_tui.saves.SaveError` when the file cannot be written (the old file,
+    Raises :class:`~gardens_tui.storage.SaveError` when the file cannot be written (the old file,
     if any, is then unchanged).
     """
     atomic_write_text(settings_path(), dumps(settings.to_dict()), make_parents=True)

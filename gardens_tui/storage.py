@@ -288,6 +288,25 @@ def read_json_file(path: Path | str, max_bytes: int = MAX_BYTES) -> Any:
     return decode_json(read_bytes(path, max_bytes), path)
 
 
+def regular_json_files(folder: Path) -> list[Path]:
+    """The ``*.json`` regular files (not links, folders or hidden files such as temporary files)
+    directly in ``folder``; none if it cannot be listed."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        if not entry.name.endswith(".json") or entry.name.startswith("."):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False):
+                found.append(Path(entry.path))
+        except OSError:
+            continue
+    return found
+
+
 # --------------------------------------------------------------------------------------------
 # Writing
 # --------------------------------------------------------------------------------------------
@@ -504,21 +523,147 @@ def atomic_write_text(
 
 def dumps(data: Any, width: int = 100) -> str:
     """``data`` as indented JSON that people can edit: objects and lists of containers one item
-    per line; lists of plain values packed onto lines of at most ``width`` characters."""
+    per line; lists of plain values packed onto lines of at most ``width`` characters (a
+    :class:`PackedList` is such a list, packed already)."""
     lines: list[str] = []
     _dump_into(lines, data, 0, "", width)
     return "\n".join(lines) + "\n"
 
 
+_encode_text = json.encoder.encode_basestring
+"""A string as JSON with ``ensure_ascii=False``: what ``json.dumps`` itself calls (its C version
+when there is one), without ``json.dumps``'s set-up per call."""
+
+
+def _scalar(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False)``, faster for the strings, numbers, booleans and
+    nulls that make up most of a save (an autosave writes every action's notation each time)."""
+    if isinstance(value, str):
+        return _encode_text(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return int.__repr__(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+class PackedList:
+    """A list of plain JSON values (strings, numbers, booleans, nulls) that :func:`dumps` writes
+    exactly as it writes such a list, kept ready as values are appended.
+
+    :func:`dumps` packs a long list of plain values onto lines of at most ``width`` characters,
+    which costs a pass over the whole list; an autosave writes the game's whole action list after
+    every decision. A ``PackedList`` at the list's ``indent`` (its key's indentation: 2 for a
+    key of the top-level object) does that packing once per value: :meth:`extend` by ``k``
+    values costs O(``k``), and :func:`dumps` copies the finished lines.
+    """
+
+    def __init__(self, indent: int, width: int = 100) -> None:
+        self.indent = indent
+        self.width = width
+        self._values: list[Any] = []
+        self._parts: list[str] = []
+        self._chars = 0
+        self._closed: list[str] = []  # finished lines (every value on them is followed by more)
+        self._open = 0  # the index of the first value on the last, unfinished line
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def extend(self, values: Iterable[Any]) -> None:
+        """Append ``values`` (plain JSON values)."""
+        for value in values:
+            part = _scalar(value)
+            self._values.append(value)
+            self._parts.append(part)
+            self._chars += len(part)
+        self._pack_open_line()
+
+    def truncate(self, length: int) -> None:
+        """Keep the first ``length`` values only (repacks the whole list: it is for undo)."""
+        self._values = self._values[:length]
+        self._parts = self._parts[:length]
+        self._chars = sum(map(len, self._parts))
+        self._closed, self._open = [], 0
+        self._pack_open_line()
+
+    def _pack_open_line(self) -> None:
+        # dumps' greedy packing, from the start of the unfinished line: lines it closes are
+        # final, since a value gains its comma only when another follows it.
+        inner = " " * (self.indent + 2)
+        last = len(self._parts) - 1
+        row, start = "", self._open
+        for i in range(self._open, len(self._parts)):
+            piece = self._parts[i] + ("," if i < last else "")
+            if row and len(inner) + len(row) + 1 + len(piece) > self.width:
+                self._closed.append(inner + row)
+                row, start = piece, i
+            else:
+                row = f"{row} {piece}" if row else piece
+        self._open = start
+
+    def values(self) -> list[Any]:
+        """The values, as a list."""
+        return list(self._values)
+
+    def one_line(self, lead: int) -> str | None:
+        """The list on one line (as ``json.dumps`` writes it) if it fits after ``lead``
+        characters, else ``None``."""
+        length = 2 + self._chars + 2 * max(len(self._parts) - 1, 0)
+        if lead + length > self.width:
+            return None
+        return "[" + ", ".join(self._parts) + "]"
+
+    def lines(self) -> list[str]:
+        """The packed lines between ``[`` and ``]``."""
+        inner = " " * (self.indent + 2)
+        last = len(self._parts) - 1
+        pieces = [
+            part + ("," if i < last else "")
+            for i, part in enumerate(self._parts[self._open :], start=self._open)
+        ]
+        return [*self._closed, inner + " ".join(pieces)]
+
+
 def _flat(value: dict[str, Any] | list[Any]) -> bool:
     items = value.values() if isinstance(value, dict) else value
-    return not any(isinstance(item, dict | list) and item for item in items)
+    return not any(isinstance(item, dict | list | PackedList) and item for item in items)
+
+
+def _unpacked(value: Any) -> Any:
+    """``json.dumps``'s ``default``: a :class:`PackedList` is written as its list."""
+    if isinstance(value, PackedList):
+        return value.values()
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _dump_packed(lines: list[str], value: PackedList, indent: int, prefix: str) -> None:
+    pad = " " * indent
+    if not value:
+        lines.append(f"{pad}{prefix}[]")
+        return
+    one_line = value.one_line(len(pad) + len(prefix))
+    if one_line is not None:
+        lines.append(f"{pad}{prefix}{one_line}")
+        return
+    lines.append(f"{pad}{prefix}[")
+    lines.extend(value.lines())
+    lines.append(f"{pad}]")
 
 
 def _dump_into(lines: list[str], value: Any, indent: int, prefix: str, width: int) -> None:
     pad = " " * indent
+    if isinstance(value, PackedList):
+        if value.indent == indent and value.width == width:
+            _dump_packed(lines, value, indent, prefix)
+            return
+        value = value.values()  # packed for another place: pack it here
     if isinstance(value, dict | list) and value and _flat(value):
-        one_line = f"{pad}{prefix}{json.dumps(value, ensure_ascii=False)}"
+        one_line = f"{pad}{prefix}{json.dumps(value, ensure_ascii=False, default=_unpacked)}"
         if len(one_line) <= width:
             lines.append(one_line)
             return
@@ -527,7 +672,7 @@ def _dump_into(lines: list[str], value: Any, indent: int, prefix: str, width: in
         items = list(value.items())
         for i, (key, item) in enumerate(items):
             comma = "," if i < len(items) - 1 else ""
-            _dump_into(lines, item, indent + 2, json.dumps(key, ensure_ascii=False) + ": ", width)
+            _dump_into(lines, item, indent + 2, _scalar(key) + ": ", width)
             lines[-1] += comma
         lines.append(f"{pad}}}")
         return
@@ -540,7 +685,7 @@ def _dump_into(lines: list[str], value: Any, indent: int, prefix: str, width: in
                     lines[-1] += ","
             lines.append(f"{pad}]")
             return
-        parts = [json.dumps(item, ensure_ascii=False) for item in value]
+        parts = [_scalar(item) for item in value]
         lines.append(f"{pad}{prefix}[")
         inner = " " * (indent + 2)
         row = ""
@@ -554,4 +699,4 @@ def _dump_into(lines: list[str], value: Any, indent: int, prefix: str, width: in
         lines.append(inner + row)
         lines.append(f"{pad}]")
         return
-    lines.append(f"{pad}{prefix}{json.dumps(value, ensure_ascii=False)}")
+    lines.append(f"{pad}{prefix}{_scalar(value)}")

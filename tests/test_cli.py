@@ -18,6 +18,7 @@ import pytest
 from toy_game import TOY
 
 from gardens_tui import __version__, cli, saves
+from gardens_tui.rules.base import TeamScore
 from gardens_tui.rules.registry import get_game
 from gardens_tui.table import Setup, Table, parse_players
 
@@ -260,7 +261,8 @@ def test_games_lists_every_game_with_players_and_option_defaults(
 
 
 def test_games_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    """``gardens games --json``: ``{"games": [{id, title, min_players, ..., options}]}``."""
+    """``gardens games --json``: ``{"games": [{id, title, min_players, max_players,
+    player_counts, blurb, options}]}``."""
     data = run_json(capsys, "games")
     toy = next(g for g in data["games"] if g["id"] == "toy")
     assert toy == {
@@ -268,6 +270,7 @@ def test_games_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
         "title": "Pearl Dive (test game)",
         "min_players": 2,
         "max_players": 4,
+        "player_counts": [2, 3, 4],
         "blurb": "A tiny test game.",
         "options": [
             {
@@ -423,6 +426,7 @@ def test_show_json_shape(capsys: pytest.CaptureFixture[str], game_file: Path) ->
         "seat",
         "events",
         "board",
+        "view",
     ]
     assert data["game"] == "toy" and data["turn"] == 1 and data["over"] is False
     assert data["players"] == [
@@ -438,6 +442,8 @@ def test_show_json_shape(capsys: pytest.CaptureFixture[str], game_file: Path) ->
     }
     assert data["outcome"] is None and data["seat"] == 1 and data["events"] == []
     assert "Ann: hand [? ?]" in data["board"]
+    assert data["view"]["hands"] == [[0, 0], [3, 4]], "Bob's view: Ann's cards masked (0)"
+    assert data["view"]["hidden"] is True
 
 
 def test_show_a_finished_game_names_the_winner(
@@ -475,7 +481,7 @@ def test_moves_prints_descriptions_beside_the_notation(
     capsys: pytest.CaptureFixture[str], game_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A game's ``describe_action`` text is printed after the notation, aligned."""
-    monkeypatch.setattr(TOY, "describe_action", lambda state, a: f"score {a[1]} points")
+    monkeypatch.setattr(type(TOY), "describe_action", lambda self, state, a: f"score {a[1]} points")
     out = run(capsys, "moves", game_file)[1]
     assert "  play 4  score 4 points" in out
 
@@ -500,7 +506,9 @@ def test_apply_plays_actions_in_order_and_writes_back(
     """``gardens apply FILE A B``: both played, events printed, FILE rewritten."""
     code, out, err = run(capsys, "apply", game_file, "play 4", "snap")
     assert code == 0, err
-    assert "Ann: play 4\n  Ann played a 4\nBob: snap\n  Bob snapped the 4\n" in out
+    assert (
+        "Ann: play 4\n  Ann played a 4\n  Ann drew the 1\nBob: snap\n  Bob snapped the 4\n" in out
+    ), "each action's events as the seat that played it reads them"
     assert f"wrote {game_file}" in out
     assert out.endswith("Turn 2, Bob's turn.\nBob (seat 1) to decide: Play a card\n")
     table = saves.load_table(game_file)
@@ -554,7 +562,12 @@ def test_apply_json_shape(capsys: pytest.CaptureFixture[str], game_file: Path) -
     """``gardens apply --json``: applied actions, the written path and the new position."""
     data = run_json(capsys, "apply", game_file, "play 4")
     assert data["applied"] == [
-        {"action": "play 4", "seat": 0, "name": "Ann", "events": ["Ann played a 4"]}
+        {
+            "action": "play 4",
+            "seat": 0,
+            "name": "Ann",
+            "events": ["Ann played a 4", "Ann drew the 1"],
+        }
     ]
     assert data["written"] == str(game_file)
     assert data["decision"]["name"] == "Bob" and data["decision"]["kind"] == "snap"
@@ -590,8 +603,9 @@ def test_score_prints_categories_and_totals(
     lines = out.splitlines()
     assert lines[0].split() == ["Ann", "Bob"]
     assert lines[1].split() == ["cards", "5", "0"]
-    assert lines[2].split() == ["total", "5", "0"]
-    assert "Provisional scores" in out
+    assert lines[2].split() == ["dives", "0", "0"]
+    assert lines[3].split() == ["total", "5", "0"]
+    assert "Provisional scores: the game is not over." in out
 
 
 def test_score_json_shape_and_winners_when_over(
@@ -601,11 +615,21 @@ def test_score_json_shape_and_winners_when_over(
     table = saves.load_table(finished_file)
     scores = TOY.scores(table.state)
     data = run_json(capsys, "score", finished_file)
-    assert data["final"] is True and data["categories"] == ["cards"]
+    assert list(data) == [
+        "final",
+        "seat",
+        "categories",
+        "players",
+        "teams",
+        "notes",
+        "outcome",
+    ]
+    assert data["final"] is True and data["categories"] == ["cards", "dives"]
+    assert data["seat"] is None and data["teams"] == [] and data["notes"] == []
     assert data["players"][1] == {
         "seat": 1,
         "name": "Bob",
-        "scores": {"cards": scores.total(1)},
+        "scores": scores.by_category(1),
         "total": scores.total(1),
     }
     assert data["outcome"]["seats"] == list(TOY.winners(table.state).winners)
@@ -644,6 +668,156 @@ def test_every_file_command_refuses_a_missing_file(
     code, out, err = run(capsys, command, missing, *extra)
     assert code == 2 and out == ""
     assert err == f"gardens: {missing}: no such file\n"
+
+
+# --------------------------------------------------------------------------------------------
+# What each seat may see (every file command works from Game.view)
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def drawn_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """Seed 1: Ann holds 1 and 2, Bob 3 and 3, the deck's top card is a 5. Ann has played her 2
+    and drawn the 5 (a private event: "Ann drew the 5" for her, "Ann drew a card" for the rest);
+    Bob's snap window is open."""
+    path = tmp_path / "drawn.json"
+    assert run(capsys, "new", "toy", "--players", "Ann,Bob", "--seed", "1", "-o", path)[0] == 0
+    assert run(capsys, "apply", path, "play 2")[0] == 0
+    state = saves.load_table(path).state
+    assert state.hands == [[1, 5], [3, 3]]  # type: ignore[attr-defined]
+    assert state.private_events == ((1, 0, "Ann drew the 5"),)
+    return path
+
+
+def outputs_for(capsys: pytest.CaptureFixture[str], path: Path, *seat: str) -> str:
+    """Everything ``show``, ``show --json``, ``score`` and ``score --json`` print for ``seat``
+    (a spectator without one)."""
+    texts = []
+    for command in ("show", "score"):
+        for extra in ([], ["--json"]):
+            code, out, err = run(capsys, command, path, *seat, *extra)
+            assert code == 0, err
+            texts.append(out)
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("seat", [["--seat", "Bob"], ["--seat", "1"], []])
+def test_another_seat_or_a_spectator_never_sees_anns_hand(
+    capsys: pytest.CaptureFixture[str], drawn_file: Path, seat: list[str]
+) -> None:
+    """Rule (what each seat may see): ``show``, ``score`` and their ``--json`` for Bob or a
+    spectator hold neither Ann's private event ("Ann drew the 5") nor her cards."""
+    text = outputs_for(capsys, drawn_file, *seat)
+    assert "Ann drew the 5" not in text
+    assert "Ann drew a card" in text
+    assert "Ann: hand [? ?]" in text and "[1 5]" not in text
+    view = run_json(capsys, "show", drawn_file, *seat)["view"]
+    assert view["hands"][0] == [0, 0] and view["hidden"] is True and view["rng"] == 0
+    assert "private_events" not in view or view["private_events"] == []
+
+
+def test_a_seat_sees_its_own_hand_and_private_events(
+    capsys: pytest.CaptureFixture[str], drawn_file: Path
+) -> None:
+    """Ann's own view shows her hand and the card she drew, and still masks Bob's."""
+    text = outputs_for(capsys, drawn_file, "--seat", "Ann")
+    assert "Ann drew the 5" in text and "Ann: hand [1 5]" in text and "Bob: hand [? ?]" in text
+    data = run_json(capsys, "show", drawn_file, "--seat", "Ann")
+    assert data["events"] == ["Ann played a 2", "Ann drew the 5"]
+    assert data["view"]["hands"] == [[1, 5], [0, 0]]
+
+
+def test_score_names_the_viewer(capsys: pytest.CaptureFixture[str], drawn_file: Path) -> None:
+    """``score --seat``: provisional scores as that seat sees them; ``--json`` says whose."""
+    out = run(capsys, "score", drawn_file, "--seat", "bob")[1]
+    assert out.endswith("Provisional scores as Bob sees them: the game is not over.\n")
+    assert run_json(capsys, "score", drawn_file, "--seat", "bob")["seat"] == 1
+    code, _, err = run(capsys, "score", drawn_file, "--seat", "7")
+    assert code == 2 and "the seats are 0 to 1" in err
+
+
+def test_moves_are_worked_out_on_the_deciding_seats_view(
+    capsys: pytest.CaptureFixture[str], drawn_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule: ``moves`` lists the deciding seat's legal actions computed on that seat's view
+    (Bob's snap window: he holds no 2, so only ``pass``), never on the full state."""
+    seen: list[Any] = []
+    real = type(TOY).legal_actions
+
+    def recording(self: Any, state: Any) -> Any:
+        seen.append(state)
+        return real(self, state)
+
+    monkeypatch.setattr(type(TOY), "legal_actions", recording)
+    data = run_json(capsys, "moves", drawn_file)
+    assert data["decision"]["name"] == "Bob" and data["decision"]["kind"] == "snap"
+    assert data["moves"] == [{"action": "pass", "description": "pass"}]
+    # The last call is the command's own (loading the file replays on full states first).
+    assert seen[-1].hidden and seen[-1].hands == [[0, 0], [3, 3]]
+
+
+def test_apply_reads_each_action_on_the_deciding_seats_view(
+    capsys: pytest.CaptureFixture[str], drawn_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``apply`` acts for the seat deciding at each step: the text is read on that seat's view
+    and played as that seat; the events printed are those that seat reads."""
+    seen: list[Any] = []
+    real = type(TOY).parse_action
+
+    def recording(self: Any, state: Any, text: str) -> Any:
+        seen.append((state.hidden, [list(h) for h in state.hands]))
+        return real(self, state, text)
+
+    monkeypatch.setattr(type(TOY), "parse_action", recording)
+    code, out, err = run(capsys, "apply", drawn_file, "pass", "play 3")
+    assert code == 0, err
+    # The last two calls are the command's (loading the file replays on full states first).
+    assert seen[-2:] == [(True, [[0, 0], [3, 3]]), (True, [[0, 0], [3, 3]])]
+    assert "Bob: pass\n  Bob let it go\nBob: play 3\n  Bob played a 3\n  Bob drew the " in out
+    assert "Ann drew" not in out
+
+
+def test_player_counts_come_from_the_spec(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, fake_app: type[FakeApp]
+) -> None:
+    """A game for 2 or 4 players (not 3): ``games`` says so in text and JSON, ``new`` refuses 3
+    seats, ``play`` and ``simulate`` default to the smallest count."""
+    spec = dataclasses.replace(TOY.spec, player_counts=(2, 4))
+    monkeypatch.setattr(type(TOY), "spec", spec)
+    assert "toy: Pearl Dive (test game), 2 or 4 players" in run(capsys, "games")[1]
+    toy = next(g for g in run_json(capsys, "games")["games"] if g["id"] == "toy")
+    assert toy["player_counts"] == [2, 4] and (toy["min_players"], toy["max_players"]) == (2, 4)
+    code, _, err = run(capsys, "new", "toy", "--players", "A,B,C", "-o", "x.json")
+    assert code == 2 and "is for 2 or 4 players, not 3" in err
+    assert run(capsys, "rules", "toy")[1].splitlines()[2] == "2 or 4 players. A tiny test game."
+    assert run(capsys, "play", "toy")[0] == 0
+    table = fake_app.opened[0].table
+    assert table is not None and len(table.seats) == 2
+    assert len(run_json(capsys, "simulate", "toy", "-n", "1")["seats"]) == 2
+
+
+def test_score_prints_teams_and_notes(
+    capsys: pytest.CaptureFixture[str], game_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``score`` prints the team rows and the notes under the seats' table, and ``--json``
+    carries them (``teams``: name, seats, names, points; ``notes``: lines), for a game whose
+    scores have them (as Seabed Neighbours' piles and a Game Night total will)."""
+    real = type(TOY).scores
+
+    def with_teams(self: Any, state: Any) -> Any:
+        plain = real(self, state)
+        teams = (TeamScore("Reef", (0, 1), sum(plain.totals())),)
+        return dataclasses.replace(plain, teams=teams, notes=("Game Night: 1 of 3 games",))
+
+    monkeypatch.setattr(type(TOY), "scores", with_teams)
+    run(capsys, "apply", game_file, "play 4")
+    team_file = game_file
+    out = run(capsys, "score", team_file)[1]
+    assert "\nteam Reef (Ann, Bob): 4\n\nGame Night: 1 of 3 games\n" in out
+    data = run_json(capsys, "score", team_file)
+    reef = {"name": "Reef", "seats": [0, 1], "names": ["Ann", "Bob"], "points": 4}
+    assert data["teams"] == [reef]
+    assert data["notes"] == ["Game Night: 1 of 3 games"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -720,7 +894,7 @@ def test_simulate_reports_a_game_that_never_ends(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A game still going after MAX_DECISIONS is an error, not a hang."""
-    monkeypatch.setattr(cli, "MAX_DECISIONS", 2)
+    monkeypatch.setattr(cli.simulate, "MAX_DECISIONS", 2)
     code, _, err = run(capsys, "simulate", "toy", "-n", "1")
     assert code == 2 and "did not end after 2 decisions" in err
 

@@ -241,7 +241,7 @@ def test_a_damaged_action_makes_every_command_say_which_one(
     """Rule: a save whose ``actions[i]`` is garbage (``treasure ²``, 5,000 digits, escapes) does
     not make ``check``, ``show``, ``score``, ``moves``, ``apply`` or ``open`` unusable: each says
     what is wrong with it (exit 2, one line naming ``actions[i]``) and the file is unchanged."""
-    monkeypatch.setattr(cli, "_run_app", lambda *a, **k: 0)
+    monkeypatch.setattr(cli.app_commands, "run_app", lambda *a, **k: 0)
     original = json.loads(played.read_text())["actions"][index]
     bad = damaged_copy(played, workdir / "bad.json", index, text)
     before = bad.read_bytes()

@@ -1,9 +1,9 @@
 """Boundaries: the pure layers never load the UI.
 
 Each check runs in a fresh interpreter and looks at ``sys.modules`` afterwards: importing the
-rules, bots, table, saves and settings modules loads neither ``textual`` nor ``rich``, and the
+rules, bots, table, saves, settings and paths modules loads neither ``textual`` nor ``rich``, the
 command line's rule-check commands load no ``textual`` (nor ``rich``, which they import only for a
-terminal's Markdown and progress bar).
+terminal's Markdown and progress bar), and listing the games loads no game's engine.
 """
 
 from __future__ import annotations
@@ -61,10 +61,14 @@ def loaded_ui_packages(code: str, tmp_path: Path) -> list[str]:
         "gardens_tui.table",
         "gardens_tui.saves",
         "gardens_tui.settings",
+        "gardens_tui.paths",
+        "gardens_tui.seats",
+        "gardens_tui.cli",
     ],
 )
 def test_pure_modules_load_neither_textual_nor_rich(module: str, tmp_path: Path) -> None:
-    """Rule: rules, bots, table, saves and settings never import the UI libraries."""
+    """Rule: rules, bots, table, saves, settings, paths and seats never import the UI libraries
+    (nor does the command line until it opens the app)."""
     assert loaded_ui_packages(f"import {module}", tmp_path) == []
 
 
@@ -117,5 +121,36 @@ def test_the_main_menu_loads_no_game_engine(tmp_path: Path) -> None:
     import gardens_tui.ui.app
     engines = sorted(name for name in sys.modules if name.startswith("gardens_tui.rules."))
     assert engines == ["gardens_tui.rules.safe_text"], engines
+    """
+    run_fresh(code, tmp_path)
+
+
+def test_listing_the_games_loads_no_engine(tmp_path: Path) -> None:
+    """Rule (issue 6): the registry lists the games from their cheap packages: importing a game
+    package creates no ``GAME``, and the specs, ``gardens games`` (text and JSON) import no
+    module of any game beyond what its package imported; asking for a game object loads its
+    engine then. (Every game package, so a new one too.)"""
+    code = """
+    import importlib
+    import sys
+    from gardens_tui.rules.registry import game_packages, game_specs, get_game
+
+    names = ["gardens_tui.rules." + name for name in game_packages()]
+    packages = [importlib.import_module(name) for name in names]
+    assert not [p.__name__ for p in packages if "GAME" in vars(p)], "GAME made at import"
+
+    def game_modules():
+        return {m for m in sys.modules for n in names if m == n or m.startswith(n + ".")}
+
+    before = game_modules()
+    from gardens_tui.cli import main
+
+    assert main(["games"]) == 0 and main(["games", "--json"]) == 0 and game_specs()
+    assert game_modules() == before, sorted(game_modules() - before)
+    assert "gardens_tui.rules.octopus_garden.engine" not in before
+    for spec in game_specs().values():
+        get_game(spec.id)
+    assert all("GAME" in vars(p) for p in packages)
+    assert "gardens_tui.rules.octopus_garden.engine" in sys.modules
     """
     run_fresh(code, tmp_path)

@@ -81,13 +81,15 @@ def test_save_and_load_round_trip_keeps_setup_history_and_position(tmp_path: Pat
 
 
 def test_snapshot_envelope_has_the_documented_fields() -> None:
-    """The envelope: format, version, app_version, game, saved_at, setup, actions, state."""
+    """The envelope: format, version, app_version, game, rules_version, saved_at, setup, actions,
+    state."""
     data = saves.snapshot(new_table(moves=2))
     assert list(data) == [
         "format",
         "version",
         "app_version",
         "game",
+        "rules_version",
         "saved_at",
         "setup",
         "actions",
@@ -95,7 +97,7 @@ def test_snapshot_envelope_has_the_documented_fields() -> None:
     ]
     assert data["format"] == "gardens-tui/snapshot"
     assert data["version"] == saves.VERSION == 1
-    assert data["game"] == "toy"
+    assert data["game"] == "toy" and data["rules_version"] == TOY.spec.rules_version == 1
     assert data["setup"]["players"] == [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": None}]
     assert data["setup"]["seed"] == 1
     assert len(data["actions"]) == 2 and all(isinstance(a, str) for a in data["actions"])
@@ -318,8 +320,8 @@ def test_old_version_is_migrated_one_step_at_a_time(
     table = new_table(moves=2)
     old = saves.snapshot(table)
     old["table_setup"] = old.pop("setup")
-    monkeypatch.setattr(saves, "VERSION", 3)
-    monkeypatch.setattr(saves, "MIGRATIONS", {1: v1_to_v2, 2: v2_to_v3})
+    monkeypatch.setattr(saves.envelope, "VERSION", 3)
+    monkeypatch.setattr(saves.envelope, "MIGRATIONS", {1: v1_to_v2, 2: v2_to_v3})
     path = write(tmp_path / "old.json", old)
     loaded = saves.load_table(path)
     assert calls == [1, 2]
@@ -337,10 +339,10 @@ def test_a_migration_that_meets_a_damaged_old_file_refuses_it(
         data["setup"] = data.pop("table_setup")
         return data
 
-    monkeypatch.setattr(saves, "VERSION", 2)
-    monkeypatch.setattr(saves, "MIGRATIONS", {1: v1_to_v2})
+    monkeypatch.setattr(saves.envelope, "VERSION", 2)
+    monkeypatch.setattr(saves.envelope, "MIGRATIONS", {1: v1_to_v2})
     path = write(tmp_path / "old.json", saves.snapshot(new_table()) | {"version": 1})
-    with pytest.raises(SaveError, match="cannot upgrade this version 1 file \\(KeyError"):
+    with pytest.raises(SaveError, match="cannot upgrade this save-file version 1 file \\(KeyError"):
         saves.load_table(path)
 
 
@@ -663,7 +665,7 @@ def test_failed_write_leaves_the_old_file_and_no_temporary_file(
     def broken_replace(src: Any, dst: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves.os, "replace", broken_replace)
+    monkeypatch.setattr(storage.os, "replace", broken_replace)
     with pytest.raises(SaveError, match="cannot write: No space left on device"):
         saves.save_table(new_table(moves=4), path)
     assert path.read_bytes() == before
@@ -683,15 +685,48 @@ def test_atomic_write_keeps_the_permissions_of_the_file_it_replaces(tmp_path: Pa
 def test_a_position_that_does_not_read_back_is_never_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Rule: a damaged save never replaces a good one (checked before the rename)."""
+    """Rule: a damaged save never replaces a good one: a named save reads its whole file back
+    before the rename."""
+    table = new_table(moves=2)
+    path = saves.save_table(table, tmp_path / "g.json")
+    before = path.read_bytes()
+    monkeypatch.setattr(type(TOY), "states_equal", lambda self, a, b: False)
+    table.apply(table.legal_actions()[0])
+    with pytest.raises(SaveError, match="does not read back the same"):
+        saves.save_table(table, path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("broken", ["format", "parse"])
+def test_an_autosave_whose_new_action_does_not_read_back_is_never_written(
+    monkeypatch: pytest.MonkeyPatch, broken: str
+) -> None:
+    """Rule: a damaged autosave never replaces a good one. An autosave checks what is new: the
+    notation of each action played since the last autosave must read back to that action (the
+    file replays); the autosave before stays as it was."""
     table = new_table(moves=2)
     path = saves.autosave(table).path
     before = path.read_bytes()
-    monkeypatch.setattr(TOY, "states_equal", lambda a, b: False)
+    if broken == "format":
+        monkeypatch.setattr(type(TOY), "format_action", lambda self, action: "dance")
+    else:
+        monkeypatch.setattr(type(TOY), "parse_action", lambda self, state, text: ("play", 6))
     table.apply(table.legal_actions()[0])
-    with pytest.raises(SaveError, match="does not read back the same"):
+    with pytest.raises(SaveError, match=r"actions\[2\] .* does not read back"):
         saves.autosave(table)
     assert path.read_bytes() == before
+
+
+def test_an_autosave_of_a_hand_written_start_that_does_not_read_back_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game continued from a hand-written position stores that position: the first autosave
+    of the table reads it back once."""
+    table = saves.load_table(write(tmp_path / "pos.json", state_only(new_table(moves=2))))
+    monkeypatch.setattr(type(TOY), "states_equal", lambda self, a, b: False)
+    with pytest.raises(SaveError, match="does not read back the same"):
+        saves.autosave(table)
+    assert not saves.autosaves_dir().exists() or not list(saves.autosaves_dir().iterdir())
 
 
 def test_a_position_the_game_cannot_read_is_never_written(
@@ -701,10 +736,10 @@ def test_a_position_the_game_cannot_read_is_never_written(
     path = saves.save_table(new_table(), tmp_path / "g.json")
     before = path.read_bytes()
 
-    def refuse(data: Any) -> Any:
+    def refuse(self: Any, data: Any) -> Any:
         raise ValueError("state.deck: broken")
 
-    monkeypatch.setattr(TOY, "from_dict", refuse)
+    monkeypatch.setattr(type(TOY), "from_dict", refuse)
     with pytest.raises(SaveError, match=r"state\.deck: broken"):
         saves.save_table(new_table(moves=1), path)
     assert path.read_bytes() == before
@@ -768,7 +803,7 @@ def test_autosaves_beyond_the_limit_are_pruned_oldest_first(
     private_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Only the newest ``MAX_AUTOSAVES`` autosaves are kept."""
-    monkeypatch.setattr(saves, "MAX_AUTOSAVES", 2)
+    monkeypatch.setattr(saves.autosaves, "MAX_AUTOSAVES", 2)
     restamp(saves.autosave(new_table(seed=1)).path, "2026-01-01T10:00:00+00:00", 3000)
     b = restamp(saves.autosave(new_table(seed=2)).path, "2026-01-02T10:00:00+00:00", 1000)
     c = saves.autosave(new_table(seed=3)).path

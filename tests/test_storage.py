@@ -22,6 +22,7 @@ import pytest
 from fuzz import examples, fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
+from toy_game import TOY
 
 from gardens_tui import cli, saves, storage
 from gardens_tui.saves import SaveError
@@ -266,7 +267,7 @@ def test_an_older_save_opened_again_never_overwrites_the_newer_autosave() -> Non
     it branched from (the finished game was once replaced by its turn-25 save)."""
     newer = toy_table(moves=6)
     main = saves.autosave(newer).path
-    older = toy_table(moves=3)
+    older = toy_table(moves=4)
     older.apply(older.legal_actions()[-1])  # and it goes its own way
     branch = saves.autosave(older).path
     assert branch != main and branch.name.endswith("-2.json")
@@ -299,7 +300,7 @@ def test_a_game_that_undid_past_its_autosave_still_writes_its_own_file() -> None
 
 def test_two_windows_playing_on_from_one_autosave_keep_both_games() -> None:
     """Continue in two terminals, different moves: the second gets a file of its own."""
-    start = saves.autosave(toy_table(moves=3))  # Ann may play 1 or 5
+    start = saves.autosave(toy_table(moves=4))  # Ann may play 1 or 5
     one, version_one = saves.read_save(start.path)
     two, version_two = saves.read_save(start.path)
     one.apply(one.legal_actions()[0])
@@ -318,6 +319,72 @@ def test_a_damaged_file_at_the_autosave_path_is_left_alone() -> None:
     path.write_text('{"format": "gardens-tui/snapsh')
     written = saves.autosave(table).path
     assert written != path and path.read_text() == '{"format": "gardens-tui/snapsh'
+
+
+def test_autosave_rebuilds_nothing_and_reads_nothing_back_as_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rule (issue 6: autosave cost stays flat): after a table's first autosave, autosaving
+    again neither builds the setup's new game again nor reads a state back with ``from_dict``,
+    and each action's notation is checked once, when it is new."""
+    calls = {"new_state": 0, "from_dict": 0, "parse": 0}
+    real_new_state, real_from_dict = Setup.new_state, type(TOY).from_dict
+    real_parse = type(TOY).parse_action
+
+    def counting(name: str, real: Any) -> Any:
+        def wrapper(*args: Any) -> Any:
+            calls[name] += 1
+            return real(*args)
+
+        return wrapper
+
+    monkeypatch.setattr(Setup, "new_state", counting("new_state", real_new_state))
+    monkeypatch.setattr(type(TOY), "from_dict", counting("from_dict", real_from_dict))
+    monkeypatch.setattr(type(TOY), "parse_action", counting("parse", real_parse))
+    table = toy_table()
+    previous = saves.autosave(table)
+    assert calls == {"new_state": 2, "from_dict": 0, "parse": 0}  # the table's and autosave's
+    while not table.state.is_over:
+        table.apply(table.legal_actions()[-1])
+        previous = saves.autosave(table, previous)
+    assert calls == {"new_state": 2, "from_dict": 0, "parse": len(table.actions)}
+    assert actions_in(previous.path) == table.notation()
+    assert saves.load_table(previous.path).notation() == table.notation()
+
+
+def test_an_autosave_after_taking_moves_back_holds_the_new_line() -> None:
+    """What autosave remembers of a table follows undo: moves taken back and played otherwise
+    are saved as they are now, each new one checked."""
+    table = toy_table(moves=4)  # Ann may play 1 or 5
+    first = saves.autosave(table)
+    table.apply(table.legal_actions()[0])
+    second = saves.autosave(table, first)
+    table.states.pop()
+    table.actions.pop()
+    table.apply(table.legal_actions()[-1])
+    third = saves.autosave(table, second)
+    assert third.path == first.path
+    assert actions_in(third.path) == table.notation() and table.notation()[-1] == "play 5"
+    assert saves.load_table(third.path).notation() == table.notation()
+
+
+def test_autosaving_a_game_continued_from_a_hand_written_position(tmp_path: Path) -> None:
+    """A table that starts from a position written by hand autosaves its start and its moves,
+    and the autosave replays from that start."""
+    source = toy_table(moves=2)
+    data = saves.snapshot(source)
+    del data["actions"], data["setup"]
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(data))
+    table = saves.load_table(position)
+    first = saves.autosave(table)
+    assert "start" not in json.loads(first.path.read_text())  # nothing played: the state alone
+    table.apply(table.legal_actions()[0])
+    again = saves.autosave(table, first)
+    assert again.path == first.path
+    saved = json.loads(again.path.read_text())
+    assert "start" in saved and saved["actions"] == table.notation()
+    assert saves.load_table(again.path).notation() == table.notation()
 
 
 # --------------------------------------------------------------------------------------------
@@ -365,7 +432,7 @@ def test_pruning_removes_only_the_oldest_autosaves_by_their_stored_time(
     """Rule: autosave pruning removes only gardens-tui autosaves, oldest first by the time stored
     in the file (not its modification time); folders named ``x.json``, links, damaged files and
     files that are not saves are left alone and do not stop it."""
-    monkeypatch.setattr(saves, "MAX_AUTOSAVES", 3)
+    monkeypatch.setattr(saves.autosaves, "MAX_AUTOSAVES", 3)
     folder = saves.autosaves_dir()
     if folder.exists():
         for child in folder.iterdir():
@@ -395,7 +462,44 @@ def test_a_file_that_cannot_be_read_is_not_taken_for_a_save(
     """A document nobody may read is not known to be a save, so it is never written over."""
     document = tmp_path / "locked.json"
     document.write_text("my notes")
-    monkeypatch.setattr(saves, "read_head", lambda path, size: None)  # as for chmod 000
+    monkeypatch.setattr(saves.envelope, "read_head", lambda path, size: None)  # as for chmod 000
     with pytest.raises(SaveError, match="not a gardens-tui save"):
         saves.save_table(toy_table(), document)
     assert document.read_text() == "my notes"
+
+
+# --------------------------------------------------------------------------------------------
+# The autosave's packed action list
+# --------------------------------------------------------------------------------------------
+
+plain_values = st.one_of(
+    st.text(max_size=45), st.integers(-(10**6), 10**6), st.none(), st.booleans()
+)
+
+
+@fuzz_settings(200)
+@given(
+    values=st.lists(plain_values, max_size=60),
+    steps=st.lists(st.tuples(st.integers(1, 7), st.integers(0, 9)), max_size=30),
+    key=st.sampled_from(["actions", "a", "x" * 60]),
+)
+def test_a_packed_list_is_written_exactly_as_the_plain_list(
+    values: list[Any], steps: list[tuple[int, int]], key: str
+) -> None:
+    """Rule: the action list an autosave keeps packed as the game goes (extended a few values at
+    a time, cut back on undo) writes the same text as ``dumps`` of the plain list, at any
+    length, on one line or many, and when it sits elsewhere than its own indentation."""
+    packed = storage.PackedList(2)
+    made: list[Any] = []
+    for take, cut in steps:
+        chunk = values[len(made) : len(made) + take]
+        packed.extend(chunk)
+        made += chunk
+        if cut == 0 and made:
+            made = made[: len(made) // 2]
+            packed.truncate(len(made))
+    packed.extend(values[len(made) :])
+    assert storage.dumps({"format": 1, key: packed, "state": {"s": [1, {}]}}) == storage.dumps(
+        {"format": 1, key: values, "state": {"s": [1, {}]}}
+    )
+    assert storage.dumps({"inner": {key: packed}}) == storage.dumps({"inner": {key: values}})

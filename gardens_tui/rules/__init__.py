@@ -1,7 +1,8 @@
 """The rules engine: pure Python, standard library only, deterministic from a seed.
 
 Nothing here imports Textual or Rich. See :mod:`gardens_tui.rules.base` for the contract every game
-implements and :mod:`gardens_tui.rules.registry` for the list of games.
+implements and :mod:`gardens_tui.rules.registry` for the games: every subpackage here
+(``octopus_garden/``, ...) is one game, found by the registry without a list to edit.
 
 The names below are loaded when first used: importing a small module of the package (the app's
 main menu uses :mod:`gardens_tui.rules.safe_text` to show text safely) must not import, and so
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
         Outcome,
         Scores,
     )
-    from gardens_tui.rules.registry import GAMES, get_game, register
+    from gardens_tui.rules.registry import GAMES, game_specs, get_game, get_spec, register
 
 _HOMES = {
     **dict.fromkeys(
@@ -42,7 +43,7 @@ _HOMES = {
         ),
         "base",
     ),
-    **dict.fromkeys(("GAMES", "get_game", "register"), "registry"),
+    **dict.fromkeys(("GAMES", "game_specs", "get_game", "get_spec", "register"), "registry"),
 }
 
 __all__ = [
@@ -56,7 +57,9 @@ __all__ = [
     "Option",
     "Outcome",
     "Scores",
+    "game_specs",
     "get_game",
+    "get_spec",
     "register",
 ]
 

@@ -1,13 +1,17 @@
 """Write the SVG screenshots in ``screenshots/``: ``python -m gardens_tui.ui.screenshots``.
 
-Four screens, each at 100x30 and at 80x24 (the smallest supported terminal):
+Every screen at 100x30 and at 80x24 (the smallest supported terminal):
 
 - ``menu``: the main menu of a fresh install (nothing to continue yet);
 - ``new-game``: the new-game dialog opened from the menu;
-- ``octopus-garden``: Octopus's Garden mid-game, Ann (human) against Bob (greedy bot), seed
-  :data:`SEED`, after :data:`MIDGAME_DECISIONS` decisions (Ann's were made by a greedy bot too),
-  at Ann's market decision: sea stars, hermit crabs and bonus animals are on show;
-- ``octopus-garden-end``: the end screen of the same game played out to the end.
+- ``<game id>`` for every game in the registry (:mod:`gardens_tui.rules.registry`: a new game
+  package is picked up without editing this file), on its own screen or the text screen: Ann
+  (human) against greedy bots (as many seats as the game's smallest player count), seed
+  :data:`SEED`, at the first of Ann's decisions once :data:`MIDGAME_SHARE` of the game's
+  decisions are made (every decision, Ann's too, made by seeded greedy bots). For Octopus's
+  Garden that is decision 94, Ann's market decision: sea stars, hermit crabs and bonus animals
+  are on show;
+- ``<game id>-end``: the end screen of the same game played out to the end.
 
 The output is deterministic: run it twice and the files are byte-identical. The app runs with
 default settings (autosave off), in an empty temporary data folder (so nothing of the user's
@@ -29,6 +33,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from gardens_tui.bots import make_bot
+from gardens_tui.rules.registry import GAMES, get_spec
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import GardensApp, create_app
@@ -39,28 +44,60 @@ SIZES: tuple[tuple[int, int], ...] = ((100, 30), (80, 24))
 """Terminal sizes (columns, rows); the first is the main one (files without a size suffix)."""
 
 SEED = 4
-"""The seed of the Octopus's Garden game shown."""
+"""The seed of every game shown."""
 
-MIDGAME_DECISIONS = 94
-"""Decisions played before the mid-game screenshot (it is then Ann's market decision)."""
+MIDGAME_SHARE = 0.6
+"""How far into the game the mid-game screenshot is taken: the first of Ann's decisions once
+this share of the whole game's decisions has been made."""
 
-SCREENS: tuple[str, ...] = ("menu", "new-game", "octopus-garden", "octopus-garden-end")
-"""The screenshot names, in the order they are taken."""
+OPPONENTS = ("Bob", "Cleo", "Dev", "Eve", "Finn")
+"""The names of the bots Ann plays against, in seat order."""
+
+APP_SCREENS: tuple[str, ...] = ("menu", "new-game")
+"""The screenshots that show no game."""
 
 SETTLE_ROUNDS = 50
 
 
-def octopus_table(decisions: int | None) -> Table:
-    """Ann (human) against Bob (greedy bot) from :data:`SEED`, with ``decisions`` decisions
-    played by seeded greedy bots (every decision, to the end of the game, when ``None``)."""
-    seats = (Seat("Ann"), Seat("Bob", "greedy"))
-    table = Table(Setup("octopus-garden", seats, {}, SEED))
+def screen_names() -> tuple[str, ...]:
+    """Every screenshot name, in the order they are taken: the app's screens, then a mid-game
+    and an end screenshot of every registered game."""
+    return (*APP_SCREENS, *(name for game_id in GAMES for name in (game_id, f"{game_id}-end")))
+
+
+def bot_table(game_id: str, decisions: int | None) -> Table:
+    """Ann (human) against greedy bots in ``game_id`` from :data:`SEED`, with ``decisions``
+    decisions played by seeded greedy bots (every decision, to the end of the game, when
+    ``None``)."""
+    count = get_spec(game_id).counts[0]
+    seats = (Seat("Ann"), *(Seat(name, "greedy") for name in OPPONENTS[: count - 1]))
+    table = Table(Setup(game_id, seats, {}, SEED))
     bots = [make_bot("greedy", SEED * 31 + seat + 1) for seat in range(len(seats))]
     while not table.state.is_over and (decisions is None or len(table.actions) < decisions):
         seat = table.state.current_player
         assert seat is not None
         table.apply(bots[seat].choose(table.game, table.state))
     return table
+
+
+def midgame_decisions(game_id: str) -> int:
+    """How many decisions the mid-game screenshot of ``game_id`` is taken after (see
+    :data:`MIDGAME_SHARE`): Ann decides in that position."""
+    whole = bot_table(game_id, None)
+    share = int(len(whole.actions) * MIDGAME_SHARE)
+    anns = [i for i, state in enumerate(whole.states) if state.current_player == 0]
+    later = [i for i in anns if i >= share]
+    return later[0] if later else anns[-1]
+
+
+MIDGAME_DECISIONS = 94
+"""Where :func:`midgame_decisions` puts the Octopus's Garden screenshot (for ``bench/ui.py``,
+which measures that position; a test checks the two agree)."""
+
+
+def octopus_table(decisions: int | None) -> Table:
+    """The Octopus's Garden game of the screenshots (:func:`bot_table`)."""
+    return bot_table("octopus-garden", decisions)
 
 
 def file_name(screen: str, size: tuple[int, int]) -> str:
@@ -123,19 +160,21 @@ async def _check_end(pilot: Pilot[Any]) -> None:
 
 
 async def take(name: str, size: tuple[int, int], folder: Path) -> Path:
-    """Write screenshot ``name`` (one of :data:`SCREENS`) at ``size`` into ``folder``."""
+    """Write screenshot ``name`` (one of :func:`screen_names`) at ``size`` into ``folder``."""
     path = folder / file_name(name, size)
     if name == "menu":
         return await _shoot(create_app(settings=_settings()), size, path)
     if name == "new-game":
         return await _shoot(create_app(settings=_settings()), size, path, _open_new_game)
-    if name == "octopus-garden":
-        table = octopus_table(MIDGAME_DECISIONS)
+    if name in GAMES:
+        table = bot_table(name, midgame_decisions(name))
         return await _shoot(create_app(table, settings=_settings()), size, path, _check_game)
-    if name == "octopus-garden-end":
-        table = octopus_table(None)
+    game_id = name.removesuffix("-end")
+    if name.endswith("-end") and game_id in GAMES:
+        table = bot_table(game_id, None)
         return await _shoot(create_app(table, settings=_settings()), size, path, _check_end)
-    raise ValueError(f"unknown screenshot {name!r}; the screenshots are: {', '.join(SCREENS)}")
+    known = ", ".join(screen_names())
+    raise ValueError(f"unknown screenshot {name!r}; the screenshots are: {known}")
 
 
 @contextmanager
@@ -154,11 +193,15 @@ def _empty_data_folder() -> Iterator[None]:
 
 
 def write_all(
-    folder: Path, sizes: Sequence[tuple[int, int]] = SIZES, names: Sequence[str] = SCREENS
+    folder: Path,
+    sizes: Sequence[tuple[int, int]] = SIZES,
+    names: Sequence[str] | None = None,
 ) -> list[Path]:
-    """Write every screenshot in ``names`` at every size in ``sizes`` into ``folder`` (created
-    if missing); returns the files written, in order."""
+    """Write every screenshot in ``names`` (default: :func:`screen_names`) at every size in
+    ``sizes`` into ``folder`` (created if missing); returns the files written, in order."""
     folder.mkdir(parents=True, exist_ok=True)
+    if names is None:
+        names = screen_names()
 
     async def run() -> list[Path]:
         return [await take(name, size, folder) for name in names for size in sizes]

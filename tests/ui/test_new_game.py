@@ -14,7 +14,7 @@ from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup
 from gardens_tui.ui.app import create_app
 from gardens_tui.ui.screens.game_base import GameScreen
-from gardens_tui.ui.screens.new_game import NewGameDialog, SeatRow, parse_seed
+from gardens_tui.ui.screens.new_game import NewGameDialog, SeatRow, fit_count, parse_seed
 from gardens_tui.ui.widgets.tick_box import TickBox
 
 
@@ -60,9 +60,7 @@ async def test_player_count_select_adds_and_removes_seat_rows() -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         count = dialog.query_one("#count", Select)
-        assert [value for _, value in count._options] == list(
-            range(dialog.spec.min_players, dialog.spec.max_players + 1)
-        )
+        assert [value for _, value in count._options] == list(dialog.spec.counts)
         count.value = dialog.spec.max_players
         await pilot.pause()
         rows = list(dialog.query(SeatRow))
@@ -117,8 +115,6 @@ async def test_seed_must_be_a_whole_number_in_range() -> None:
 async def test_every_option_type_has_a_field_and_ints_are_range_checked(
     monkeypatch: Any,
 ) -> None:
-    from gardens_tui.rules import registry
-
     spec = GameSpec(
         id="toy",
         title="Options test",
@@ -133,13 +129,8 @@ async def test_every_option_type_has_a_field_and_ints_are_range_checked(
         ),
     )
 
-    class SpecOnly:
-        pass
-
-    fake = SpecOnly()
-    fake.spec = spec  # type: ignore[attr-defined]
-    monkeypatch.setattr(registry, "GAMES", {"toy": fake})
-    monkeypatch.setattr("gardens_tui.ui.screens.new_game.GAMES", {"toy": fake})
+    # The dialog reads only the games' specs (no engine is imported to list them).
+    monkeypatch.setattr("gardens_tui.ui.screens.new_game.game_specs", lambda: {"toy": spec})
     dialog = NewGameDialog(seed_chooser=lambda: 5)
     app = DialogApp(dialog)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -159,6 +150,34 @@ async def test_every_option_type_has_a_field_and_ints_are_range_checked(
     setup = app.results[0]
     assert setup is not None
     assert setup.options == {"snap": False, "rounds": 4, "variant": "long"}
+
+
+async def test_only_the_player_counts_a_game_allows_are_offered(monkeypatch: Any) -> None:
+    """Rule: the dialog offers exactly ``spec.counts``: a game for 2 or 4 players (as Throw
+    Octopus! skips 2) has no 3 in the list, and a rematch of 3 seats starts at the nearest
+    allowed count."""
+    spec = GameSpec(
+        id="toy",
+        title="Two or four",
+        min_players=2,
+        max_players=4,
+        blurb="b",
+        summary="s",
+        player_counts=(2, 4),
+    )
+    monkeypatch.setattr("gardens_tui.ui.screens.new_game.game_specs", lambda: {"toy": spec})
+    assert fit_count(spec, 3) == 2 and fit_count(spec, 9) == 4 and fit_count(spec, 4) == 4
+    initial = Setup("toy", (Seat("Xia"), Seat("Yan"), Seat("Zoe")), {}, 8)
+    dialog = NewGameDialog(initial)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        count = dialog.query_one("#count", Select)
+        assert [value for _, value in count._options] == [2, 4]
+        assert count.value == 2 and len(dialog.query(SeatRow)) == 2
+        count.value = 4
+        await pilot.pause()
+        assert len(dialog.query(SeatRow)) == 4
 
 
 async def test_escape_cancels_with_none() -> None:

@@ -1,5 +1,6 @@
-"""The screenshots command (``python -m gardens_tui.ui.screenshots``): it writes the four
-screens as valid SVG files into the folder it is given."""
+"""The screenshots command (``python -m gardens_tui.ui.screenshots``): it writes the menu, the
+new-game dialog and a mid-game and an end screenshot of every registered game as valid SVG files
+into the folder it is given."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from gardens_tui.ui import screenshots
 EXPECTED = ("menu.svg", "new-game.svg", "octopus-garden.svg", "octopus-garden-end.svg")
 
 
-def test_main_writes_the_four_screens_as_valid_svg(
+def test_main_writes_every_screen_as_valid_svg(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Rule: one command writes the menu, the new-game dialog, the game mid-game and its end
@@ -42,5 +43,41 @@ def test_file_names_carry_the_size_except_at_the_main_size() -> None:
 
 def test_unknown_screenshot_is_refused(tmp_path: Path) -> None:
     """Rule: asking for a screen the command does not know names the ones it knows."""
-    with pytest.raises(ValueError, match="menu, new-game"):
+    with pytest.raises(ValueError, match="menu, new-game, octopus-garden, octopus-garden-end"):
         screenshots.write_all(tmp_path, names=["nope"])
+
+
+def test_every_registered_game_gets_a_mid_game_and_an_end_screenshot(
+    toy_registered: None,
+) -> None:
+    """Rule (issue 6: one place to plug a game in): the screenshots follow the registry; a game
+    added to it needs no line in the screenshots command."""
+    assert screenshots.screen_names() == (
+        "menu",
+        "new-game",
+        "octopus-garden",
+        "octopus-garden-end",
+        "toy",
+        "toy-end",
+    )
+
+
+def test_the_octopus_garden_screenshot_is_where_the_ui_benchmark_measures() -> None:
+    """``bench/ui.py`` measures the mid-game position of the screenshot: decision 94, where Ann
+    decides."""
+    assert screenshots.midgame_decisions("octopus-garden") == screenshots.MIDGAME_DECISIONS
+    table = screenshots.octopus_table(screenshots.MIDGAME_DECISIONS)
+    assert table.state.current_player == 0 and len(table.actions) == 94
+
+
+def test_a_game_without_a_screen_of_its_own_is_shot_on_the_text_screen(
+    tmp_path: Path, toy_registered: None
+) -> None:
+    """The toy game has no screen package: its screenshots show the text screen (the game's
+    text rendering as Ann sees it) mid-game at Ann's decision, and the end screen."""
+    paths = screenshots.write_all(tmp_path, sizes=[(100, 30)], names=["toy", "toy-end"])
+    assert [p.name for p in paths] == ["toy.svg", "toy-end.svg"]
+    mid = "".join(ET.parse(paths[0]).getroot().itertext()).replace("\xa0", " ")
+    assert "Ann: hand [" in mid and "Bob: hand [?" in mid
+    end = "".join(ET.parse(paths[1]).getroot().itertext()).replace("\xa0", " ")
+    assert "game over" in end

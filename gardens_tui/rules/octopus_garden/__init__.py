@@ -53,11 +53,42 @@ Helpers for screens
 
 from __future__ import annotations
 
-from gardens_tui.rules.octopus_garden.game import OctopusGarden
-from gardens_tui.rules.octopus_garden.spec import MODULE_KEYS, SPEC
-from gardens_tui.rules.octopus_garden.state import OctopusState
+import threading
+from typing import TYPE_CHECKING, Any
 
-GAME = OctopusGarden()
-"""The one Octopus's Garden game object the registry serves."""
+from gardens_tui.rules.octopus_garden.spec import MODULE_KEYS, SPEC
+
+if TYPE_CHECKING:
+    from gardens_tui.rules.octopus_garden.game import OctopusGarden
+    from gardens_tui.rules.octopus_garden.state import OctopusState
+
+    GAME: OctopusGarden
+    """The one Octopus's Garden game object the registry serves."""
+
+# Importing this package is cheap (the spec and the rules summary): the registry reads SPEC to
+# list the games, and the engine is imported when GAME (or a class below) is first used.
+
+_lock = threading.Lock()
+
+
+def __getattr__(name: str) -> Any:
+    """``GAME``, ``OctopusGarden`` and ``OctopusState``, imported on first use."""
+    if name == "GAME":
+        with _lock:
+            if "GAME" not in globals():
+                from gardens_tui.rules.octopus_garden.game import OctopusGarden
+
+                globals()["GAME"] = OctopusGarden()
+        return globals()["GAME"]
+    if name == "OctopusGarden":
+        from gardens_tui.rules.octopus_garden.game import OctopusGarden
+
+        return OctopusGarden
+    if name == "OctopusState":
+        from gardens_tui.rules.octopus_garden.state import OctopusState
+
+        return OctopusState
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["GAME", "MODULE_KEYS", "SPEC", "OctopusGarden", "OctopusState"]

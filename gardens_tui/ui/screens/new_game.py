@@ -21,7 +21,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from gardens_tui.bots import LEVELS
 from gardens_tui.rules.base import GameSpec, OptionValue
-from gardens_tui.rules.registry import GAMES
+from gardens_tui.rules.registry import game_specs
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.rules.safe_text import MAX_NAME_CELLS, normalise_name
 from gardens_tui.table import Seat, Setup, check_seats
@@ -45,6 +45,12 @@ KINDS: tuple[tuple[Text, str], ...] = (
 def default_seats(count: int) -> list[Seat]:
     """Seat 1 a human, the others the strongest bot level, with distinct default names."""
     return [Seat(DEFAULT_NAMES[i], None if i == 0 else LEVELS[-1]) for i in range(count)]
+
+
+def fit_count(spec: GameSpec, count: int) -> int:
+    """``count`` if ``spec`` allows that many players, else the nearest count it allows (the
+    smaller one on a tie)."""
+    return min(spec.counts, key=lambda allowed: (abs(allowed - count), allowed))
 
 
 def parse_seed(text: str) -> int | None:
@@ -120,18 +126,19 @@ class NewGameDialog(AppModal[Setup | None]):
         seed_chooser: Any = None,
     ) -> None:
         super().__init__(id="new-game")
-        if not GAMES:
+        self._specs = game_specs()  # the games' specs only: no engine is imported to list them
+        if not self._specs:
             raise RuntimeError("no games are registered")
         self.initial = initial
-        known = initial is not None and initial.game in GAMES
-        self.game_id = initial.game if initial is not None and known else next(iter(GAMES))
+        known = initial is not None and initial.game in self._specs
+        self.game_id = initial.game if initial is not None and known else next(iter(self._specs))
         self._seed_chooser = seed_chooser or (lambda: random.randrange(1 << 32))
         self._option_widgets: dict[str, Widget] = {}
 
     @property
     def spec(self) -> GameSpec:
         """The chosen game's spec."""
-        return GAMES[self.game_id].spec
+        return self._specs[self.game_id]
 
     # --- composing ------------------------------------------------------------------------------
 
@@ -139,15 +146,14 @@ class NewGameDialog(AppModal[Setup | None]):
         """Game and player count, the seat rows, the options, the seed, errors and buttons."""
         spec = self.spec
         initial = self.initial
-        count = len(initial.seats) if initial is not None else spec.min_players
-        count = min(max(count, spec.min_players), spec.max_players)
+        count = fit_count(spec, len(initial.seats) if initial is not None else spec.counts[0])
         with Vertical(id="new-game-box", classes="dialog"):
             yield Static("New game", classes="dialog-title")
             with VerticalScroll(id="new-game-form"):
                 with Grid(classes="form", id="game-grid"):
                     yield Label("Game")
                     yield Select(
-                        [(literal(game.spec.title), gid) for gid, game in GAMES.items()],
+                        [(literal(game.title), gid) for gid, game in self._specs.items()],
                         value=self.game_id,
                         allow_blank=False,
                         id="game",
@@ -189,11 +195,12 @@ class NewGameDialog(AppModal[Setup | None]):
 
     @staticmethod
     def _count_choices(spec: GameSpec) -> list[tuple[Text, int]]:
-        return [(literal(str(n)), n) for n in range(spec.min_players, spec.max_players + 1)]
+        """Only the player counts the game allows (``spec.counts``: it may skip some)."""
+        return [(literal(str(n)), n) for n in spec.counts]
 
     def _count(self) -> int:
         value = self.query_one("#count", Select).value
-        return value if isinstance(value, int) else self.spec.min_players
+        return value if isinstance(value, int) else self.spec.counts[0]
 
     def _current_seats(self) -> list[Seat]:
         return [row.read() for row in self.query(SeatRow)]
@@ -256,7 +263,7 @@ class NewGameDialog(AppModal[Setup | None]):
         spec = self.spec
         self.query_one("#game-blurb", Static).update(literal(spec.blurb))
         count_select = self.query_one("#count", Select)
-        count = min(max(self._count(), spec.min_players), spec.max_players)
+        count = fit_count(spec, self._count())
         count_select.set_options(self._count_choices(spec))
         count_select.value = count
         await self._build_seats(count)

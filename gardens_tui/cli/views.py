@@ -1,0 +1,112 @@
+"""What a seat may see, for the command line: the viewer, the position and the status lines.
+
+Everything the file commands print about a position comes from a
+:class:`~gardens_tui.seats.LocalSeatView` of the table, so from
+:meth:`Game.view(state, viewer) <gardens_tui.rules.base.Game.view>`: never from the full state.
+The viewer is a seat (``--seat``) or a spectator (``None``, public information only).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gardens_tui.cli.output import CliError
+from gardens_tui.rules.safe_text import name_key
+from gardens_tui.seats import LocalSeatView, SeatView
+from gardens_tui.table import Table
+
+
+def parse_viewer(table: Table, text: str | None) -> int | None:
+    """The seat ``--seat`` names: a player's name (compared as names are: NFC, case-folded) or
+    a seat number from 0; ``None`` (a spectator) without ``--seat``."""
+    if text is None:
+        return None
+    names = [name_key(seat.name) for seat in table.seats]
+    if name_key(text) in names:
+        return names.index(name_key(text))
+    try:
+        seat = int(text)
+    except ValueError:
+        raise CliError(f"--seat {text!r}: not a seat number or a player's name") from None
+    if not 0 <= seat < len(table.seats):
+        raise CliError(f"--seat {seat}: the seats are 0 to {len(table.seats) - 1}")
+    return seat
+
+
+def seat_view(table: Table, viewer: int | None = None) -> LocalSeatView:
+    """``table`` as ``viewer`` sees it (``None``: a spectator); it acts for nobody."""
+    return LocalSeatView(table, (), viewer)
+
+
+def deciding_view(table: Table) -> LocalSeatView:
+    """``table`` as the seat deciding now sees it, acting for that seat (a spectator's view
+    that acts for nobody once the game is over)."""
+    seat = table.state.current_player
+    return LocalSeatView(table, () if seat is None else (seat,), seat)
+
+
+def outcome_json(view: SeatView) -> dict[str, Any] | None:
+    """Who won (``None`` until the game is over): seats, names and the deciding tie-break."""
+    outcome = view.outcome()
+    if outcome is None:
+        return None
+    return {
+        "seats": list(outcome.winners),
+        "names": [view.seats[seat].name for seat in outcome.winners],
+        "tiebreak": outcome.tiebreak,
+    }
+
+
+def position_json(view: SeatView) -> dict[str, Any]:
+    """The fields every ``--json`` output about a position shares (see README.md): all of
+    them public, read from ``view``."""
+    state = view.view()
+    decision = view.decision()
+    spec = view.game.spec
+    return {
+        "game": spec.id,
+        "title": spec.title,
+        "turn": state.turn,
+        "over": state.is_over,
+        "active": state.active,
+        "players": [
+            {"seat": i, "name": seat.name, "bot": seat.bot} for i, seat in enumerate(view.seats)
+        ],
+        "decision": None
+        if decision is None
+        else {
+            "seat": decision.seat,
+            "name": view.seats[decision.seat].name,
+            "kind": decision.kind,
+            "prompt": decision.prompt,
+            "optional": decision.optional,
+        },
+        "outcome": outcome_json(view),
+    }
+
+
+def status_lines(view: SeatView) -> list[str]:
+    """Whose turn it is and the pending decision, or the result, in words (public)."""
+    state = view.view()
+    decision = view.decision()
+    outcome = outcome_json(view)
+    if outcome is not None:
+        winners = " and ".join(outcome["names"])
+        line = f"Game over. {'Winners' if len(outcome['names']) > 1 else 'Winner'}: {winners}"
+        if outcome["tiebreak"]:
+            line += f" ({outcome['tiebreak']})"
+        return [line]
+    if decision is None:
+        return ["No decision is pending."]
+    seat = view.seats[decision.seat]
+    who = f"{seat.name} (seat {decision.seat}{', bot ' + seat.bot if seat.bot else ''})"
+    lines = [f"Turn {state.turn}, {view.seats[state.active].name}'s turn."]
+    optional = " (optional)" if decision.optional else ""
+    lines.append(f"{who} to decide: {decision.prompt}{optional}")
+    return lines
+
+
+def viewer_words(view: SeatView) -> str:
+    """``spectator`` or ``as Ann sees it``."""
+    seat = view.viewer
+    return "spectator" if seat is None else f"as {view.seats[seat].name} sees it"

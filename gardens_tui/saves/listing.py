@@ -1,0 +1,86 @@
+"""What the load dialog and "continue" show about save files, without replaying them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from gardens_tui.paths import autosaves_dir, saves_dir
+from gardens_tui.saves.envelope import check_envelope, read_state
+from gardens_tui.saves.replay import table_from_snapshot
+from gardens_tui.storage import SaveError, read_json_file, regular_json_files
+
+__all__ = ["SaveInfo", "list_saves", "mtime", "save_info"]
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """What a load dialog shows about one save file.
+
+    When the file cannot be read, ``error`` says why and the other fields hold what could be
+    found (possibly nothing: empty strings, 0 and false). Listing checks the envelope and the
+    stored position but does not replay the actions; :func:`~gardens_tui.saves.load_table` does.
+    """
+
+    path: Path
+    game: str
+    title: str
+    players: tuple[str, ...]
+    turn: int
+    saved_at: str
+    over: bool
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """The file looks loadable."""
+        return self.error is None
+
+    @property
+    def is_autosave(self) -> bool:
+        """The file lives in the autosave folder."""
+        return self.path.parent == autosaves_dir()
+
+
+def mtime(path: Path) -> float:
+    """The modification time of ``path`` (0 when it cannot be read)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def save_info(path: Path | str) -> SaveInfo:
+    """The :class:`SaveInfo` of one file (never raises for a bad file: ``error`` says why)."""
+    from gardens_tui.rules import fields as F
+
+    path = Path(path)
+    fallback_time = datetime.fromtimestamp(mtime(path), UTC).isoformat(timespec="seconds")
+    game_id, title = "", ""
+    try:
+        data, game = check_envelope(read_json_file(path))
+        game_id, title = game.spec.id, game.spec.title
+        saved_at = data.get("saved_at") or fallback_time
+        if "state" in data:
+            state = read_state(game, data["state"], "state")
+        else:
+            state = table_from_snapshot(data).state
+    except (SaveError, F.FieldError) as exc:
+        reason = exc.reason if isinstance(exc, SaveError) else str(exc)
+        return SaveInfo(path, game_id, title, (), 0, fallback_time, False, reason)
+    return SaveInfo(path, game_id, title, tuple(state.players), state.turn, saved_at, state.over)
+
+
+def list_saves(folder: Path | str | None = None) -> list[SaveInfo]:
+    """Every ``*.json`` regular file in ``folder`` as a :class:`SaveInfo`, most recently written
+    first.
+
+    Without ``folder``: the saves folder and the autosave folder together. A missing folder
+    lists nothing. Unreadable files are listed with their ``error``; temporary files of an
+    interrupted write (hidden) and folders are not listed.
+    """
+    folders = [saves_dir(), autosaves_dir()] if folder is None else [Path(folder)]
+    files = [path for f in folders for path in regular_json_files(f)]
+    files.sort(key=mtime, reverse=True)
+    return [save_info(path) for path in files]
