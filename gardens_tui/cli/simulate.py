@@ -19,11 +19,11 @@ from gardens_tui.cli.arguments import (
     seed_number,
 )
 from gardens_tui.cli.output import EXIT_OK, CliError, pad, print_json, say
+from gardens_tui.driver import Driver
 from gardens_tui.rules.base import GameSpec, GameState
-from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.rules.safe_text import cell_width
-from gardens_tui.table import Seat, Setup
+from gardens_tui.table import Seat, Setup, Table
 
 MAX_DECISIONS = 100_000
 """A simulated game that has not ended after this many decisions is reported as an error."""
@@ -44,21 +44,17 @@ def play_bot_game(setup: Setup, game_number: int = 0) -> tuple[GameState, int]:
     Raises :class:`CliError` if the game does not end within :data:`MAX_DECISIONS`, and
     ``ValueError`` for an invalid setup.
     """
-    game = get_game(setup.game)
-    bots = [
-        make_bot(seat.bot or "greedy", setup.seed * 16 + i) for i, seat in enumerate(setup.seats)
-    ]
-    state = setup.new_state()
-    decisions = 0
-    while state.current_player is not None:
-        if decisions >= MAX_DECISIONS:
-            raise CliError(
-                f"game {game_number + 1} (seed {setup.seed}) did not end after "
-                f"{MAX_DECISIONS} decisions"
-            )
-        state = game.apply(state, bots[state.current_player].choose(game, state))
-        decisions += 1
-    return state, decisions
+    bots = {
+        i: make_bot(seat.bot or "greedy", setup.seed * 16 + i) for i, seat in enumerate(setup.seats)
+    }
+    table = Table(setup)
+    decisions = Driver(table, bots).run(max_decisions=MAX_DECISIONS)
+    if not table.state.is_over:
+        raise CliError(
+            f"game {game_number + 1} (seed {setup.seed}) did not end after "
+            f"{MAX_DECISIONS} decisions"
+        )
+    return table.state, decisions
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -226,7 +226,7 @@ class GardensApp(App[None]):
 
     def action_help(self) -> None:
         """Help for the current screen: its game's rules (all games' outside a game) and keys."""
-        from gardens_tui.rules.registry import GAMES
+        from gardens_tui.rules.registry import game_specs
         from gardens_tui.ui.screens.help import HelpScreen
 
         if self.dialog_open(HelpScreen):
@@ -235,7 +235,7 @@ class GardensApp(App[None]):
         specs: list[GameSpec] = (
             [game_screen.table.game.spec]
             if game_screen is not None
-            else [game.spec for game in GAMES.values()]
+            else list(game_specs().values())
         )
         self.push_screen(HelpScreen(specs, self.current_keys()))
 

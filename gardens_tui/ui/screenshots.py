@@ -33,6 +33,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from gardens_tui.bots import make_bot
+from gardens_tui.driver import Driver, bot_seed
 from gardens_tui.rules.registry import GAMES, get_spec
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
@@ -72,11 +73,8 @@ def bot_table(game_id: str, decisions: int | None) -> Table:
     count = get_spec(game_id).counts[0]
     seats = (Seat("Ann"), *(Seat(name, "greedy") for name in OPPONENTS[: count - 1]))
     table = Table(Setup(game_id, seats, {}, SEED))
-    bots = [make_bot("greedy", SEED * 31 + seat + 1) for seat in range(len(seats))]
-    while not table.state.is_over and (decisions is None or len(table.actions) < decisions):
-        seat = table.state.current_player
-        assert seat is not None
-        table.apply(bots[seat].choose(table.game, table.state))
+    bots = {seat: make_bot("greedy", bot_seed(SEED, seat)) for seat in range(len(seats))}
+    Driver(table, bots).run(max_decisions=decisions)
     return table
 
 
