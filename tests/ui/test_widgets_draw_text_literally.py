@@ -14,6 +14,7 @@ from hostile_input import screen_text, unsafe_on_screen
 from hypothesis import example, given
 from textual.app import App, ComposeResult
 
+from gardens_tui.seats import LogStep
 from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import BoardLayout
@@ -34,17 +35,16 @@ class Widgets(App[None]):
         yield PromptLine()
 
 
-def fake_table(event: str) -> Any:
-    """Just what ``log_lines`` reads: states with events, actions, the game's notation."""
-    states = [SimpleNamespace(events=(), turn=1), SimpleNamespace(events=(event,), turn=1)]
-    game = SimpleNamespace(format_action=lambda action: str(action))
-    return SimpleNamespace(states=states, actions=[("x",)], game=game)
+def fake_seat_view(event: str) -> Any:
+    """Just what ``log_lines`` reads of a seat view: its log and its seats."""
+    step = LogStep(1, 1, 0, (event,))
+    return SimpleNamespace(log=lambda since=0: [step], seats=())
 
 
 async def draw(text: str) -> None:
     app = Widgets(text)
     async with app.run_test(size=(100, 30)) as pilot:
-        app.query_one(GameLog).show(fake_table(text))
+        app.query_one(GameLog).show(fake_seat_view(text))
         app.query_one(OgMiniGarden).show(text, text, ())
         prompt = app.query_one(PromptLine)
         prompt.show_prompt(text)

@@ -12,7 +12,7 @@ drawn, so moving it costs nothing but a refresh.
 from __future__ import annotations
 
 import textwrap
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -31,27 +31,15 @@ _TURN_WIDTH = 4  # "123 "
 _MARK_WIDTH = 2  # "▸ "
 
 
-def _public_steps(table: Any) -> list[LogStep]:
-    """The steps of something holding ``states`` (a bare table) as a spectator reads them: the
-    states' events are the public lines by the rules contract; no notation."""
-    states = table.states
-    return [
-        LogStep(index, states[index - 1].turn, None, tuple(states[index].events))
-        for index in range(1, len(states))
-    ]
-
-
-def log_lines(source: SeatView | Any) -> list[LogLine]:
+def log_lines(source: SeatView) -> list[LogLine]:
     """``(turn, line, is_last_move)`` for every event of every decision so far, oldest first,
     as ``source``'s viewer may read them.
 
-    ``source`` is a :class:`~gardens_tui.seats.SeatView`; anything else with ``states`` (a bare
-    table) is read as a spectator would read it. A decision that reported no events is logged
-    by its notation when the viewer made it, else as "NAME decided".
+    A decision that reported no events is logged by its notation when the viewer made it, else
+    as "NAME decided".
     """
-    log = getattr(source, "log", None)
-    steps: list[LogStep] = log() if callable(log) else _public_steps(source)
-    seats = getattr(source, "seats", ())
+    steps: list[LogStep] = source.log()
+    seats = source.seats
     lines: list[LogLine] = []
     last = steps[-1].index if steps else 0
     for step in steps:
@@ -112,7 +100,7 @@ class GameLog(ScrollView, can_focus=True):
 
     # --- content --------------------------------------------------------------------------------
 
-    def show(self, source: SeatView | Any) -> None:
+    def show(self, source: SeatView) -> None:
         """Bring the log up to date with ``source``, a seat view (see :func:`log_lines`):
         appends when the history only grew, re-wraps from the first line that changed (an undo,
         or the viewer moving to another seat)."""
