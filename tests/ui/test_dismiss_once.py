@@ -24,6 +24,7 @@ from gardens_tui.rules.registry import GAMES
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import GardensApp, create_app
+from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.curtain import CurtainScreen
 from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
@@ -31,9 +32,8 @@ from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.load import LoadDialog
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.screens.new_game import NewGameDialog
-from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
 from gardens_tui.ui.screens.settings import SettingsScreen
-from gardens_tui.ui.widgets.timed_modal import TimedChoice, TimedModal
+from gardens_tui.ui.screens.timed_modal import TimedChoice, TimedModal
 
 SIZE = (100, 30)
 

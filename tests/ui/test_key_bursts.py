@@ -22,6 +22,7 @@ from gardens_tui import saves
 from gardens_tui.settings import Settings, load_settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import GardensApp, create_app
+from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.curtain import CurtainScreen
 from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
@@ -30,7 +31,6 @@ from gardens_tui.ui.screens.load import LoadDialog
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.screens.new_game import NewGameDialog
 from gardens_tui.ui.screens.octopus_garden import OctopusGardenScreen
-from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
 from gardens_tui.ui.screens.settings import SettingsScreen
 
 SIZE = (100, 30)

@@ -28,10 +28,10 @@ from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens import screen_for
+from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.screens.octopus_garden import OctopusGardenScreen
-from gardens_tui.ui.screens.octopus_garden.choice import ChoiceScreen
 from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
 from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.board_layout import Cell

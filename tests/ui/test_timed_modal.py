@@ -11,7 +11,7 @@ from textual.app import App
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from gardens_tui.ui.widgets.timed_modal import BAR_WIDTH, TimedChoice, TimedModal, countdown_text
+from gardens_tui.ui.screens.timed_modal import BAR_WIDTH, TimedChoice, TimedModal, countdown_text
 
 CHOICES = (TimedChoice("j", "Dodge!", "dodge"), TimedChoice("s", "Play a shield", "shield"))
 

@@ -42,6 +42,7 @@ from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
+from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
@@ -107,7 +108,7 @@ from gardens_tui.ui.widgets.action_picker import (
     keep_item,
     resolve,
 )
-from gardens_tui.ui.widgets.action_picker_ui import ChoiceScreen, command_lines_content
+from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.glyphs import glyph
