@@ -11,17 +11,21 @@ by the check named for the rule it breaks.
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import leaky_games as L
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from toy_game import HIDDEN, TOY, ToyGame, ToyState
+from toy_game import TOY, ToyGame, ToyState
 
 from gardens_tui.rules import conformance as C
-from gardens_tui.rules.base import Action, Game, GameSpec, IllegalAction, Option, Outcome, Scores
+from gardens_tui.rules.base import Game, GameSpec, IllegalAction, Option, Scores
 from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import Rng, seed_state
 
@@ -60,8 +64,9 @@ def _run_chunk(game: Game[Any], setups: Sequence[C.PlayoutSetup], **kwargs: Any)
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_conform_at_every_decision(game_id: str, chunk: int) -> None:
     """Rule: the whole contract (round trip, replay, illegal actions refused, views hide secrets,
-    components conserved, notation, determinism, scores, winners, termination) holds at every
-    decision of 200 random games per game."""
+    public decisions, views that work, nothing shown that a twin would not show, determinise,
+    pass and skill decisions, components conserved, notation, determinism, scores, winners,
+    termination) holds at every decision of 200 random games per game."""
     game = game_for(game_id)
     setups = C.playout_setups(game.spec, GAMES_PER_GAME)[chunk::CHUNKS]
     assert _run_chunk(game, setups) > 0
@@ -69,12 +74,12 @@ def test_random_games_conform_at_every_decision(game_id: str, chunk: int) -> Non
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_setups_cover_player_range_and_options(game_id: str) -> None:
-    """The 200 games cover every player count with default options and with all options on,
-    each played both uniformly at random and verb-balanced."""
+    """The 200 games cover every allowed player count (``spec.counts``) with default options and
+    with all options on, each played both uniformly at random and verb-balanced."""
     spec = game_for(game_id).spec
     setups = C.playout_setups(spec, GAMES_PER_GAME)
     covered = {(len(s.players), s.label, s.policy) for s in setups}
-    for count in range(spec.min_players, spec.max_players + 1):
+    for count in spec.counts:
         for policy in C.POLICIES:
             assert (count, "default", policy) in covered
             assert (count, "all-on", policy) in covered
@@ -83,15 +88,15 @@ def test_setups_cover_player_range_and_options(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_view_and_text_at_every_decision(game_id: str) -> None:
-    """Rule: with the FULL thoroughness (every seat's view, texts and damaged loads at every
-    decision) a few games at the ends of the player range still conform."""
+    """Rule: with the FULL thoroughness (every seat's view, twin, texts and damaged loads at every
+    decision) a few games at the fewest and the most players still conform."""
     game = game_for(game_id)
     spec = game.spec
     setups = [
         C.PlayoutSetup(tuple(C.seat_names(n)), options, 9000 + i, label)
         for i, (n, options, label) in enumerate(
             (n, options, label)
-            for n in sorted({spec.min_players, spec.max_players})
+            for n in sorted({spec.counts[0], spec.counts[-1]})
             for options, label in (
                 (C.default_options(spec), "default"),
                 (C.all_on_options(spec), "all-on"),
@@ -103,14 +108,15 @@ def test_every_view_and_text_at_every_decision(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_new_game_refuses_bad_setups(game_id: str) -> None:
-    """Rule: new_game raises ValueError for a bad player count, unknown option or bad value."""
+    """Rule: new_game takes every count in spec.counts and raises ValueError for a count outside
+    them or in a gap, an unknown option or a bad value."""
     C.check_new_game_refuses(game_for(game_id))
 
 
 @st.composite
 def setups(draw: st.DrawFn, spec: GameSpec) -> C.PlayoutSetup:
     """A random player count, option combination and seed for ``spec``."""
-    count = draw(st.integers(spec.min_players, spec.max_players))
+    count = draw(st.sampled_from(spec.counts))
     options: dict[str, Any] = {}
     for opt in spec.options:
         if isinstance(opt.default, bool):
@@ -167,7 +173,7 @@ def test_from_dict_refuses_damaged_states(game_id: str) -> None:
     @settings(max_examples=60, deadline=None, derandomize=True, database=None)
     @given(
         seed=st.integers(0, 10_000),
-        players=st.integers(spec.min_players, spec.max_players),
+        players=st.sampled_from(spec.counts),
         steps=st.integers(0, 60),
         pick=st.integers(0, 10**6),
         value=json_values,
@@ -200,7 +206,7 @@ def test_from_dict_refuses_damaged_states(game_id: str) -> None:
 def test_from_dict_refuses_non_objects_and_other_games(game_id: str) -> None:
     """Rule: from_dict names the problem for data that is not a state of this game."""
     game = game_for(game_id)
-    state = game.new_game(C.seat_names(game.spec.min_players), {}, 3)
+    state = game.new_game(C.seat_names(game.spec.counts[0]), {}, 3)
     data = game.to_dict(state)
     bads: list[Any] = [None, [], "state", 7, {}, {**data, "game": "no-such-game"}]
     for bad in bads:
@@ -300,10 +306,180 @@ def test_script_entry_point_reports(
 
 def test_script_entry_point_fails_on_a_broken_game(capsys: pytest.CaptureFixture[str]) -> None:
     """The script lists each failing game with its seed and returns a failure status."""
-    failures = C.run(LeakyView(), 3, out=print)
+    failures = C.run(L.LeakyView(), 3, out=print)
     assert len(failures) == 3
     out = capsys.readouterr().out
     assert "FAIL [view hides secrets]" in out and "seed 1" in out and "3 failing" in out
+
+
+def test_module_runs_as_a_script() -> None:
+    """``python -m gardens_tui.rules.conformance`` is the command line (here: its help)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gardens_tui.rules.conformance", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "--full" in done.stdout and "python -m gardens_tui.rules.conformance" in done.stdout
+
+
+def test_every_public_name_is_importable() -> None:
+    """Every name the suite exports (and the old private ``_json_paths``) is importable from
+    gardens_tui.rules.conformance, wherever it lives in gardens_tui.rules._conformance."""
+    for name in C.__all__:
+        assert getattr(C, name) is not None, name
+    assert C._json_paths is C.json_paths
+
+
+# --------------------------------------------------------------------------------------------
+# Player counts
+# --------------------------------------------------------------------------------------------
+
+SPARSE = GameSpec("sparse", "Sparse", 1, 5, "b", "s", player_counts=(1, 3, 4, 5))
+
+
+def test_refused_counts_are_the_neighbours_and_the_gaps() -> None:
+    """Rule: the counts new_game must refuse are one below the fewest (down to 0), the gaps and
+    one above the most."""
+    assert C.refused_counts(SPARSE) == [0, 2, 6]
+    assert C.refused_counts(TOY.spec) == [1, 5]
+    assert C.refused_counts(GameSpec("solo", "Solo", 1, 1, "b", "s")) == [0, 2]
+
+
+def test_playouts_use_only_the_allowed_counts() -> None:
+    """Rule: checked games are played with every count of spec.counts and no other."""
+    setups = C.playout_setups(SPARSE, 16)
+    assert {len(s.players) for s in setups} == {1, 3, 4, 5}
+
+
+def test_player_count_check_names_an_allowed_count_that_is_refused() -> None:
+    """Rule: new_game must accept every count in spec.counts."""
+
+    class TooFewSeats(ToyGame):
+        spec = dataclasses.replace(ToyGame.spec, max_players=5)
+
+        def new_game(
+            self, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0
+        ) -> ToyState:
+            return TOY.new_game(players, options, seed)  # 2-4 players
+
+    with pytest.raises(C.ConformanceError, match="new_game refused 5 players"):
+        C.check_player_counts(TooFewSeats())
+
+
+def test_player_count_check_names_a_gap_that_is_accepted() -> None:
+    """Rule: new_game must refuse a count in a gap of spec.counts (3 for ``(2, 4)``)."""
+    with pytest.raises(C.ConformanceError, match="new_game accepted 3 players") as info:
+        C.check_new_game_refuses(L.CountsNotHonoured())
+    assert info.value.check == "player counts"
+
+
+# --------------------------------------------------------------------------------------------
+# Twins on positions built by hand
+# --------------------------------------------------------------------------------------------
+
+
+def _late_position() -> ToyState:
+    """Three players, the deck used up: Ann holds a 3, Bob a 3, Cleo a 5; Ann to play."""
+    return ToyState(
+        players=("Ann", "Bob", "Cleo"),
+        options={"snap": True},
+        rng=seed_state(5),
+        hands=[[3], [3], [5]],
+        deck=[],
+        scored=[[1, 1, 2], [2, 4, 4], [5, 6, 6]],
+        bonus=[0, 0, 0],
+        turn=10,
+    )
+
+
+def _twin_where(
+    game: Game[Any], state: ToyState, seat: int | None, wanted: Callable[[ToyState], bool]
+) -> C.Twin:
+    """The first twin (over PRNG seeds 0, 1, ...) of ``state`` for ``seat`` that is ``wanted``."""
+    view = game.view(state, seat)
+    view_data = game.to_dict(view)
+    baseline = game.component_counts(state)
+    for seed in range(200):
+        twin = C.check_determinise(game, view, view_data, seat, Rng(seed_state(seed)), baseline)
+        if wanted(twin.position):
+            return twin
+    raise AssertionError("no such twin")
+
+
+@pytest.mark.parametrize("seat", [None, 0])
+def test_a_window_held_by_a_secret_card_is_caught_after_apply(seat: int | None) -> None:
+    """Rule 1 (decisions are public): with the old toy rule, Ann playing her 3 opens Bob's snap
+    window only because Bob holds a 3. A twin in which Cleo holds the 3 is the same to Ann and
+    to a spectator, yet the same play opens no window there."""
+    state = _late_position()
+    twin = _twin_where(L.SecretWindow(), state, seat, lambda p: p.hands[1] == [5])
+    assert not twin.same
+    leaky = L.SecretWindow()
+    after = leaky.apply(state, ("play", 3))
+    assert after.decision is not None and after.decision.kind == "snap" and not after.chance
+    with pytest.raises(C.ConformanceError, match="the decision") as info:
+        C.check_indistinguishable_after_apply(leaky, state, after, twin, ("play", 3))
+    assert info.value.check == "indistinguishable after apply"
+    # The real toy opens the window whatever Bob holds: nothing to tell.
+    twin = _twin_where(TOY, state, seat, lambda p: p.hands[1] == [5])
+    after = TOY.apply(state, ("play", 3))
+    assert C.check_indistinguishable_after_apply(TOY, state, after, twin, ("play", 3))
+
+
+def test_a_drawn_card_named_to_everyone_is_caught_after_apply() -> None:
+    """Rule 3 (events are redacted): "Ann drew the 6" in the public log tells Bob a card he
+    cannot see; in a twin with another card on top of the deck the line differs while all else
+    Bob sees is the same."""
+    state = _late_position()
+    state.hands, state.deck = [[3], [4], [5]], [3, 6]
+    state.scored = [[1, 1, 2], [2, 4], [5, 6]]
+
+    def wanted(p: ToyState) -> bool:
+        return p.hands[0] == [3] and p.deck[-1] != 6  # Ann may play her 3, but draws another
+
+    twin = _twin_where(TOY, state, 1, wanted)
+    leaky = L.PublicDraw()
+    after = leaky.apply(state, ("play", 3))
+    assert "Ann drew the 6" in after.events and after.chance
+    with pytest.raises(C.ConformanceError, match="public line names something"):
+        C.check_indistinguishable_after_apply(leaky, state, after, twin, ("play", 3))
+    twin = _twin_where(TOY, state, 1, wanted)
+    after = TOY.apply(state, ("play", 3))
+    assert C.check_indistinguishable_after_apply(TOY, state, after, twin, ("play", 3))
+
+
+def test_toy_twins_keep_what_the_seat_saw() -> None:
+    """determinise of the toy game: a real, valid position with the seat's own hand, the public
+    piles and the deck size, other hands dealt afresh (so not the position itself)."""
+    state = _late_position()
+    for seat in (None, 0, 1, 2):
+        twin = _twin_where(TOY, state, seat, lambda p: True)
+        assert not twin.position.hidden
+        if seat is not None:
+            assert twin.position.hands[seat] == state.hands[seat]
+        assert twin.position.scored == state.scored
+    assert not _twin_where(TOY, state, None, lambda p: p.hands != state.hands).same
+
+
+def test_twin_of_a_game_without_secrets_is_the_position() -> None:
+    """In Octopus's Garden only the PRNG is hidden: every twin is the position itself, so the
+    comparisons have nothing to find (and are skipped)."""
+    game = get_game("octopus-garden")
+    state = game.new_game(C.seat_names(3), C.all_on_options(game.spec), 4)
+    view = game.view(state, 1)
+    twin = C.check_determinise(
+        game,
+        view,
+        game.to_dict(view),
+        1,
+        Rng(seed_state(1)),
+        game.component_counts(state),
+        state_data=game.to_dict(state),
+    )
+    assert twin.same and twin.position.rng != state.rng
 
 
 # --------------------------------------------------------------------------------------------
@@ -311,348 +487,98 @@ def test_script_entry_point_fails_on_a_broken_game(capsys: pytest.CaptureFixture
 # --------------------------------------------------------------------------------------------
 
 
-class LeakyView(ToyGame):
-    """Shows every hand in every view."""
-
-    def view(self, state: ToyState, seat: int | None) -> ToyState:
-        v = super().view(state, seat)
-        v.hands = [list(h) for h in state.hands]
-        return v
-
-
-class RngView(ToyGame):
-    """Leaves the PRNG state in the view."""
-
-    def view(self, state: ToyState, seat: int | None) -> ToyState:
-        v = super().view(state, seat)
-        v.rng = state.rng
-        return v
-
-
-class RngDependentView(ToyGame):
-    """Masks the PRNG but shows a hint derived from it (its parity)."""
-
-    def view(self, state: ToyState, seat: int | None) -> ToyState:
-        v = super().view(state, seat)
-        v.rng = state.rng if state.hidden else state.rng % 2 + 7
-        return v
-
-
-class ViewNotIdempotent(ToyGame):
-    """Every view adds a log line, so a view of a view differs."""
-
-    def view(self, state: ToyState, seat: int | None) -> ToyState:
-        v = super().view(state, seat)
-        v.turn = state.turn + 1
-        return v
-
-
-class BlindView(ToyGame):
-    """Hides a seat's own hand from itself."""
-
-    def view(self, state: ToyState, seat: int | None) -> ToyState:
-        v = super().view(state, seat)
-        v.hands = [[HIDDEN] * len(h) for h in state.hands]
-        return v
-
-
-class MutatingApply(ToyGame):
-    """Scores the played card on the state it was given as well."""
-
-    def apply(self, state: ToyState, action: Action) -> ToyState:
-        new = super().apply(state, action)
-        if action[0] == "play":
-            state.scored[state.active].append(0)
-        return new
-
-
-class LenientApply(ToyGame):
-    """Lets a seat play a card it does not hold (scored, without leaving its hand)."""
-
-    def apply(self, state: ToyState, action: Action) -> ToyState:
-        if (
-            len(action) == 2
-            and action[0] == "play"
-            and action[1] in range(1, 7)
-            and not state.snap_value
-            and action[1] not in state.hands[state.active]
-        ):
-            s = state.copy()
-            s.events = ("cheat",)
-            return s
-        return super().apply(state, action)
-
-
-class CrashingApply(ToyGame):
-    """Reads the card from the action before checking it is legal."""
-
-    def apply(self, state: ToyState, action: Action) -> ToyState:
-        if action and action[0] == "play":
-            _ = CARD_NAMES[action[1]]
-        return super().apply(state, action)
-
-
-CARD_NAMES = {v: str(v) for v in range(7)}
-
-
-class SilentlyMutatingRefusal(ToyGame):
-    """Changes the state, then refuses."""
-
-    def apply(self, state: ToyState, action: Action) -> ToyState:
-        if action not in self.legal_actions(state):
-            state.turn += 1
-        return super().apply(state, action)
-
-
-class TupleDict(ToyGame):
-    """Writes tuples into to_dict (not JSON-safe as such)."""
-
-    def to_dict(self, state: ToyState) -> dict[str, Any]:
-        d = super().to_dict(state)
-        d["deck"] = tuple(d["deck"])
-        return d
-
-
-class ForgetfulDict(ToyGame):
-    """Does not save the pending snap window."""
-
-    def to_dict(self, state: ToyState) -> dict[str, Any]:
-        d = super().to_dict(state)
-        d.pop("snap_value")
-        return d
-
-
-class LossyRestore(ToyGame):
-    """Restores every deck card as a 1."""
-
-    def from_dict(self, data: Any) -> ToyState:
-        s = super().from_dict(data)
-        if not s.hidden:
-            s.deck = sorted(s.deck)
-        return s
-
-
-class CrashingFromDict(ToyGame):
-    """Indexes the data without validating it."""
-
-    def from_dict(self, data: Any) -> ToyState:
-        _ = len(data["hands"][0])
-        return super().from_dict(data)
-
-
-class CardsVanish(ToyGame):
-    """Counts only cards still in play."""
-
-    def component_counts(self, state: ToyState) -> dict[str, int]:
-        return {"cards": len(state.deck) + sum(map(len, state.hands))}
-
-
-class AmbiguousNotation(ToyGame):
-    """Writes every play the same way."""
-
-    def format_action(self, action: Action) -> str:
-        return "play" if action[0] == "play" else super().format_action(action)
-
-
-class WrongParse(ToyGame):
-    """Parses ``play N`` as the string ``'N'``."""
-
-    def parse_action(self, state: ToyState, text: str) -> Action:
-        action = super().parse_action(state, text)
-        return (action[0], str(action[1])) if action[0] == "play" else action
-
-
-class CrashingParse(ToyGame):
-    """Crashes on empty text."""
-
-    def parse_action(self, state: ToyState, text: str) -> Action:
-        return super().parse_action(state, text.split()[0] + text)
-
-
-class ShuffledLegal(ToyGame):
-    """Lists actions in an order that changes between calls."""
-
-    calls = 0
-
-    def legal_actions(self, state: ToyState) -> list[Action]:
-        acts = super().legal_actions(state)
-        ShuffledLegal.calls += 1
-        return acts[::-1] if ShuffledLegal.calls % 2 and len(acts) > 1 else acts
-
-
-class DuplicateLegal(ToyGame):
-    """Lists every action twice."""
-
-    def legal_actions(self, state: ToyState) -> list[Action]:
-        return super().legal_actions(state) * 2
-
-
-class SilentChance(ToyGame):
-    """Draws from the PRNG on every play without saying so."""
-
-    def apply(self, state: ToyState, action: Action) -> ToyState:
-        s = super().apply(state, action)
-        rng = Rng(s.rng)
-        rng.next64()
-        s.rng = rng.state
-        s.chance = False
-        return s
-
-
-class EndlessGame(ToyGame):
-    """Played cards go back under the deck, so nobody ever runs out."""
-
-    def apply(self, state: ToyState, action: Action) -> ToyState:
-        s = super().apply(state, action)
-        for seat, pile in enumerate(s.scored):
-            while pile:
-                s.deck.insert(0, pile.pop())
-                s.hands[seat].append(s.deck.pop())
-                s.hands[seat].sort()
-        s.over = False
-        return s
-
-    def scores(self, state: ToyState) -> Scores:
-        return Scores(("cards",), tuple((0,) for _ in state.players), final=state.over)
-
-
-class NoWinner(ToyGame):
-    """Names nobody as the winner."""
-
-    def winners(self, state: ToyState) -> Outcome:
-        return Outcome(())
-
-
-class ShiftingCategories(ToyGame):
-    """Adds a score category when the deck runs out."""
-
-    def scores(self, state: ToyState) -> Scores:
-        base = super().scores(state)
-        if state.deck:
-            return base
-        return Scores(("cards", "bonus"), tuple((*r, 0) for r in base.table), base.final)
-
-
-class WrongRows(ToyGame):
-    """Gives one score row too few."""
-
-    def scores(self, state: ToyState) -> Scores:
-        base = super().scores(state)
-        return Scores(base.categories, base.table[1:], base.final)
-
-
-class NumberEvents(ToyGame):
-    """Logs numbers instead of sentences."""
-
-    def apply(self, state: ToyState, action: Action) -> ToyState:
-        s = super().apply(state, action)
-        s.events = (1,)  # type: ignore[assignment]
-        return s
-
-
-class HistoryDependent(ToyGame):
-    """Logs how many moves this game object has seen: a replay gives other events."""
-
-    seen = 0
-
-    def apply(self, state: ToyState, action: Action) -> ToyState:
-        s = super().apply(state, action)
-        HistoryDependent.seen += 1
-        s.events = (f"move {HistoryDependent.seen}",)
-        return s
-
-
-class NoisyNewGame(ToyGame):
-    """Ignores the seed: every new game is shuffled differently."""
-
-    games = 0
-
-    def new_game(
-        self, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0
-    ) -> ToyState:
-        NoisyNewGame.games += 1
-        return super().new_game(players, options, seed + NoisyNewGame.games)
-
-
-class AcceptsAnyPlayers(ToyGame):
-    """Does not check the player count."""
-
-    def new_game(
-        self, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0
-    ) -> ToyState:
-        return super().new_game(list(players)[:4] or ["A", "B"], options, seed)
-
-
-class StuckDecision(ToyGame):
-    """Offers nothing to a snap window."""
-
-    def legal_actions(self, state: ToyState) -> list[Action]:
-        return [] if state.snap_value else super().legal_actions(state)
-
-
-class BadEvaluate(ToyGame):
-    """Rates positions with NaN."""
-
-    def evaluate(self, state: ToyState, seat: int) -> float:
-        return float("nan")
-
-
-class EmptyRender(ToyGame):
-    """Renders nothing."""
-
-    def render_text(self, state: ToyState, seat: int | None = None) -> str:
-        return ""
-
-
-class CarelessDigits(ToyGame):
-    """Reads numbers with ``isdigit`` and ``int``: ``play ²`` raises ValueError, not
-    IllegalAction (the shape of Octopus's Garden's ``treasure ²`` crash)."""
-
-    def parse_action(self, state: ToyState, text: str) -> Action:
-        words = text.split()
-        if len(words) == 2 and words[0] == "play" and words[1].isdigit():
-            return ("play", int(words[1]))
-        return super().parse_action(state, text)
-
-
 BROKEN: list[tuple[type[ToyGame], set[str]]] = [
-    (LeakyView, {"view hides secrets"}),
-    (RngView, {"view hides the PRNG"}),
-    (RngDependentView, {"view hides the PRNG"}),
-    (ViewNotIdempotent, {"view of a view"}),
-    (BlindView, {"view"}),
-    (MutatingApply, {"apply leaves its input alone"}),
-    (LenientApply, {"illegal action"}),
-    (CrashingApply, {"illegal action"}),
-    (SilentlyMutatingRefusal, {"illegal action"}),
-    (TupleDict, {"round trip"}),
-    (ForgetfulDict, {"legal actions deterministic", "replay", "view keeps the choices"}),
-    (LossyRestore, {"round trip"}),
-    (CrashingFromDict, {"from_dict validates"}),
-    (CardsVanish, {"components conserved"}),
-    (AmbiguousNotation, {"notation"}),
-    (WrongParse, {"notation"}),
-    (CrashingParse, {"notation"}),
-    (CarelessDigits, {"notation"}),
-    (ShuffledLegal, {"legal actions deterministic"}),
-    (DuplicateLegal, {"legal actions"}),
-    (SilentChance, {"chance"}),
-    (EndlessGame, {"terminates"}),
-    (NoWinner, {"winners"}),
-    (ShiftingCategories, {"scores"}),
-    (WrongRows, {"scores"}),
-    (NumberEvents, {"events"}),
-    (HistoryDependent, {"replay"}),
-    (NoisyNewGame, {"new game"}),
-    (StuckDecision, {"legal actions"}),
-    (BadEvaluate, {"evaluate"}),
-    (EmptyRender, {"render_text"}),
+    (L.LeakyView, {"view hides secrets"}),
+    (L.RngView, {"view hides the PRNG"}),
+    (L.RngDependentView, {"view hides the PRNG"}),
+    (L.ViewNotIdempotent, {"view of a view"}),
+    (L.BlindView, {"view"}),
+    (L.MutatingApply, {"apply leaves its input alone"}),
+    (L.LenientApply, {"illegal action"}),
+    (L.CrashingApply, {"illegal action"}),
+    (L.SilentlyMutatingRefusal, {"illegal action"}),
+    (L.TupleDict, {"round trip"}),
+    (L.ForgetfulDict, {"legal actions deterministic", "replay", "view keeps the choices"}),
+    (L.LossyRestore, {"round trip", "determinise"}),  # a twin is restored wrongly too
+    (L.CrashingFromDict, {"from_dict validates"}),
+    (L.CardsVanish, {"components conserved"}),
+    (L.AmbiguousNotation, {"notation"}),
+    (L.WrongParse, {"notation"}),
+    (L.CrashingParse, {"notation"}),
+    (L.CarelessDigits, {"notation"}),
+    (L.ShuffledLegal, {"legal actions deterministic"}),
+    (L.DuplicateLegal, {"legal actions"}),
+    (L.SilentChance, {"chance"}),
+    # It also deals the deck's top card into hands without setting chance.
+    (L.EndlessGame, {"terminates", "indistinguishable after apply"}),
+    (L.NoWinner, {"winners"}),
+    (L.ShiftingCategories, {"scores"}),
+    (L.WrongRows, {"scores"}),
+    (L.NumberEvents, {"events"}),
+    # A twin given the same move logs another line, too.
+    (L.HistoryDependent, {"replay", "indistinguishable after apply"}),
+    (L.NoisyNewGame, {"new game"}),
+    (L.StuckDecision, {"legal actions"}),
+    (L.BadEvaluate, {"evaluate"}),
+    (L.EmptyRender, {"render_text"}),
+    # Rule 1: decisions are public.
+    (L.SecretPrompt, {"decision is public", "indistinguishable"}),
+    # Rule 2: views work.
+    (L.ScoresFailOnViews, {"views work"}),
+    (L.EvaluateFailsOnViews, {"views work"}),
+    # Rules 3 and 4: nothing leaks.
+    (L.SecretWindow, {"indistinguishable after apply"}),
+    (L.PublicDraw, {"indistinguishable after apply"}),
+    (L.RenderShowsHands, {"shows only the view"}),
+    (L.ScoresRevealHands, {"shows only the view"}),
+    (L.PeekingLegalActions, {"view keeps the choices", "indistinguishable"}),
+    # determinise keeps its contract.
+    (L.DeterminiseIgnoresView, {"determinise"}),
+    (L.DeterminiseLosesCard, {"determinise"}),
+    (L.DeterminiseStaysHidden, {"determinise"}),
+    # Optional windows can be passed; skill decisions rolled.
+    (L.NoPassAction, {"pass action"}),
+    (L.WrongPassAction, {"pass action"}),
+    (L.SkillWithoutRoll, {"skill"}),
+    (L.SkillOutcomeNoChance, {"skill"}),
+    # The allowed player counts.
+    (L.CountsNotHonoured, {"player counts"}),
+    (L.AcceptsAnyPlayers, {"player counts"}),
 ]
+
+
+PROVES: dict[type[ToyGame], str] = {
+    L.SecretPrompt: "decision is public",
+    L.ScoresFailOnViews: "views work",
+    L.EvaluateFailsOnViews: "views work",
+    L.SecretWindow: "indistinguishable after apply",
+    L.PublicDraw: "indistinguishable after apply",
+    L.RenderShowsHands: "shows only the view",
+    L.ScoresRevealHands: "shows only the view",
+    L.PeekingLegalActions: "view keeps the choices",
+    L.DeterminiseIgnoresView: "determinise",
+    L.DeterminiseLosesCard: "determinise",
+    L.DeterminiseStaysHidden: "determinise",
+    L.NoPassAction: "pass action",
+    L.WrongPassAction: "pass action",
+    L.SkillWithoutRoll: "skill",
+    L.SkillOutcomeNoChance: "skill",
+    L.CountsNotHonoured: "player counts",
+}
+"""The check each variant of the secrets group is written to prove: it must be among the
+failures, not merely allowed."""
+
+
+def test_every_broken_game_is_checked() -> None:
+    """Every broken variant in leaky_games is listed with the checks that may catch it."""
+    assert {cls for cls, _ in BROKEN} == set(L.ALL_GAMES)
+    assert all(check in dict(BROKEN)[cls] for cls, check in PROVES.items())
 
 
 @pytest.mark.parametrize(("broken", "checks"), BROKEN, ids=[b.__name__ for b, _ in BROKEN])
 def test_each_check_catches_its_rule_being_broken(broken: type[ToyGame], checks: set[str]) -> None:
-    """A toy game that breaks one rule of the contract fails the check named for that rule."""
+    """A toy game that breaks one rule of the contract fails the check named for that rule (and
+    no other); for the rules of games with secrets, the check written for it fires."""
     game = broken()
     thorough = C.Thoroughness(
         illegal_from_game=6,
@@ -670,13 +596,15 @@ def test_each_check_catches_its_rule_being_broken(broken: type[ToyGame], checks:
             failures.append(exc)
     assert failures, f"{broken.__name__} passed every check"
     assert {f.check for f in failures} <= checks, [str(f) for f in failures]
+    if broken in PROVES:
+        assert PROVES[broken] in {f.check for f in failures}, [str(f) for f in failures]
     assert all("toy: " in f.where and "seed" in f.where for f in failures)
 
 
 def test_new_game_validation_catches_missing_player_check() -> None:
     """A game that accepts any number of players fails the new-game validation check."""
     with pytest.raises(C.ConformanceError, match="new_game accepted 5 players"):
-        C.check_new_game_refuses(AcceptsAnyPlayers())
+        C.check_new_game_refuses(L.AcceptsAnyPlayers())
 
 
 def test_crash_outside_a_check_is_reported_with_its_stage() -> None:

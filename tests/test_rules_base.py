@@ -13,6 +13,7 @@ from toy_game import TOY, ToyState
 
 from gardens_tui.rules import fields as F
 from gardens_tui.rules.base import (
+    ROLL,
     Decision,
     GameSpec,
     GameState,
@@ -20,6 +21,7 @@ from gardens_tui.rules.base import (
     Option,
     Outcome,
     Scores,
+    redact_events,
 )
 from gardens_tui.rules.rng import MAX_SEED
 
@@ -177,6 +179,46 @@ def test_player_count_is_checked(count: int, ok: bool) -> None:
             SPEC.check_player_count(count)
 
 
+SPARSE = GameSpec("throw", "Throw", 1, 5, "b", "s", player_counts=(5, 1, 4, 3))
+"""A game for 1 or 3-5 players (Throw Octopus!'s counts), given out of order."""
+
+
+def test_counts_may_leave_gaps() -> None:
+    """Rule: spec.counts are the allowed player counts, ascending; player_counts may leave gaps
+    in min..max, and without it every count from min to max is allowed."""
+    assert SPARSE.counts == (1, 3, 4, 5)
+    assert SPEC.counts == (2, 3, 4)
+    assert GameSpec("solo", "Solo", 1, 1, "b", "s").counts == (1,)
+
+
+@pytest.mark.parametrize(
+    ("counts", "words"),
+    [
+        ((), "2-4"),
+        ((2,), "2"),
+        ((2, 4), "2 or 4"),
+        ((1, 3, 4, 5), "1 or 3-5"),
+        ((1, 3, 5), "1, 3 or 5"),
+        ((1, 2, 4, 5, 7), "1-2, 4-5 or 7"),
+    ],
+)
+def test_describe_counts_in_words(counts: tuple[int, ...], words: str) -> None:
+    """The allowed counts in words, runs joined by a dash, the last one by "or"."""
+    assert GameSpec("g", "G", 2, 4, "b", "s", player_counts=counts).describe_counts() == words
+
+
+@pytest.mark.parametrize(("count", "ok"), [(0, False), (1, True), (2, False), (3, True), (5, True)])
+def test_player_count_outside_a_sparse_set_is_refused(count: int, ok: bool) -> None:
+    """Rule: a count in a gap (2 for 1 or 3-5) is refused like one outside the range."""
+    if ok:
+        SPARSE.check_player_count(count)
+    else:
+        with pytest.raises(ValueError, match=f"Throw is for 1 or 3-5 players, not {count}"):
+            SPARSE.check_player_count(count)
+    with pytest.raises(ValueError, match="not 6"):
+        SPARSE.check_player_count(6)
+
+
 # --------------------------------------------------------------------------------------------
 # Decision, Scores, Outcome, IllegalAction
 # --------------------------------------------------------------------------------------------
@@ -190,9 +232,11 @@ def test_illegal_action_is_a_value_error() -> None:
 
 
 def test_decision_defaults_to_a_required_choice() -> None:
-    """A decision is required unless marked optional; it is a hashable value."""
+    """A decision is required unless marked optional, names no pass action and no skill; it is
+    a hashable value. ROLL settles a skill decision."""
     d = Decision(1, "plant", "Plant the coral")
-    assert not d.optional
+    assert not d.optional and d.pass_action is None and d.skill is None
+    assert ROLL == ("roll",)
     assert d == Decision(1, "plant", "Plant the coral")
     assert len({d, Decision(1, "plant", "Plant the coral", optional=True)}) == 2
 
@@ -383,10 +427,12 @@ def test_common_fields_round_trip() -> None:
         "active": 0,
         "turn": 1,
         "events": ("Ann played a 3",),
+        "private_events": (),
         "chance": True,
         "over": False,
         "hidden": False,
     }
+    assert "private_events" not in data  # saves of games without secrets stay as they were
 
 
 def test_common_optional_fields_default() -> None:
@@ -439,6 +485,89 @@ def test_read_common_uses_the_given_path() -> None:
     """Nested states (a save file's ``state``) report their own path."""
     with pytest.raises(F.FieldError, match=r"^save\.state\.turn"):
         F.read_common(_common(turn=-1), TOY.spec, "save.state")
+
+
+# --------------------------------------------------------------------------------------------
+# Private log lines: redact_events and their fields
+# --------------------------------------------------------------------------------------------
+
+
+def _drawn() -> ToyState:
+    """A toy position whose last move drew a card: one public line, one private to Ann."""
+    state = TOY.new_game(["Ann", "Bob", "Cleo"], {}, 9)
+    state.events = ("Ann played a 3", "Ann drew a card")
+    state.private_events = ((1, 0, "Ann drew the 5"),)
+    return state
+
+
+def test_redact_events_gives_each_seat_its_own_lines() -> None:
+    """Rule 3 (events are redacted): the seat a private line is for reads it in place of the
+    public one; every other seat and a spectator read the public line; a view carries no
+    private lines."""
+    state = _drawn()
+    for seat, expected in [
+        (0, ("Ann played a 3", "Ann drew the 5")),
+        (1, ("Ann played a 3", "Ann drew a card")),
+        (None, ("Ann played a 3", "Ann drew a card")),
+    ]:
+        view = state.copy()
+        redact_events(view, state, seat)
+        assert view.events == expected and view.private_events == ()
+    assert state.private_events == ((1, 0, "Ann drew the 5"),)  # the position keeps them
+
+
+def test_redact_events_ignores_a_line_for_no_event() -> None:
+    """A private line whose index is past the log changes nothing."""
+    state = _drawn()
+    state.private_events = ((7, 0, "lost"),)
+    view = state.copy()
+    redact_events(view, state, 0)
+    assert view.events == state.events
+
+
+def test_toy_views_and_moves_redact_the_draw() -> None:
+    """The toy game keeps the drawn card's line private to the drawer, in its views too."""
+    state = TOY.new_game(["Ann", "Bob"], {}, 3)
+    after = TOY.apply(state, TOY.legal_actions(state)[0])
+    assert after.events[1] == "Ann drew a card"
+    assert after.private_events == ((1, 0, f"Ann drew the {state.deck[-1]}"),)
+    assert TOY.view(after, 1).events == after.events == TOY.view(after, None).events
+    assert TOY.view(after, 0).events[1] == f"Ann drew the {state.deck[-1]}"
+
+
+def test_private_events_round_trip() -> None:
+    """common_to_dict writes private lines as [index, seat, line]; read_common reads them back
+    as tuples."""
+    state = _drawn()
+    data = json.loads(json.dumps(F.common_to_dict(state)))
+    assert data["private_events"] == [[1, 0, "Ann drew the 5"]]
+    common = F.read_common(data, TOY.spec)
+    assert common["private_events"] == ((1, 0, "Ann drew the 5"),)
+    assert TOY.to_dict(TOY.from_dict(TOY.to_dict(state))) == TOY.to_dict(state)
+
+
+@pytest.mark.parametrize(
+    ("private", "message"),
+    [
+        ("Ann drew the 5", r"^state\.private_events: expected a list"),
+        ([[1, 0]], r"^state\.private_events\[0\]: expected \[index, seat, line\]"),
+        ([{"index": 1}], r"^state\.private_events\[0\]: expected \[index, seat, line\]"),
+        ([[2, 0, "x"]], r"^state\.private_events\[0\]\[0\]: must be at most 1"),
+        ([[-1, 0, "x"]], r"^state\.private_events\[0\]\[0\]: must be at least 0"),
+        ([[1, 3, "x"]], r"^state\.private_events\[0\]\[1\]: must be at most 2"),
+        ([[1, "Ann", "x"]], r"^state\.private_events\[0\]\[1\]: expected an integer"),
+        ([[1, 0, 5]], r"^state\.private_events\[0\]\[2\]: expected a string"),
+        ([[1, 0, "drew\x1b[2J"]], r"^state\.private_events\[0\]\[2\]: "),
+        ([[1, 0, "x"]] * 201, r"^state\.private_events: too many items"),
+    ],
+)
+def test_read_common_refuses_bad_private_events(private: Any, message: str) -> None:
+    """Rule: a damaged private line is refused with its path: the shape, an index past the
+    log, a seat that does not play, a line that is not safe text."""
+    data = json.loads(json.dumps(F.common_to_dict(_drawn())))
+    data["private_events"] = private
+    with pytest.raises(F.FieldError, match=message):
+        F.read_common(data, TOY.spec)
 
 
 def test_toy_state_is_a_game_state() -> None:
