@@ -204,7 +204,16 @@ def test_counts_may_leave_gaps() -> None:
 )
 def test_describe_counts_in_words(counts: tuple[int, ...], words: str) -> None:
     """The allowed counts in words, runs joined by a dash, the last one by "or"."""
-    assert GameSpec("g", "G", 2, 4, "b", "s", player_counts=counts).describe_counts() == words
+    low, high = (min(counts), max(counts)) if counts else (2, 4)
+    spec = GameSpec("g", "G", low, high, "b", "s", player_counts=counts)
+    assert spec.describe_counts() == words
+
+
+@pytest.mark.parametrize("counts", [(1, 5), (3, 3), (2, 6)])
+def test_player_counts_must_lie_in_the_range_once_each(counts: tuple[int, ...]) -> None:
+    """A spec whose allowed counts repeat or leave min..max is a programming error."""
+    with pytest.raises(ValueError, match="player_counts"):
+        GameSpec("g", "G", 2, 5, "b", "s", player_counts=counts)
 
 
 @pytest.mark.parametrize(("count", "ok"), [(0, False), (1, True), (2, False), (3, True), (5, True)])
@@ -559,6 +568,7 @@ def test_private_events_round_trip() -> None:
         ([[1, 0, 5]], r"^state\.private_events\[0\]\[2\]: expected a string"),
         ([[1, 0, "drew\x1b[2J"]], r"^state\.private_events\[0\]\[2\]: "),
         ([[1, 0, "x"]] * 201, r"^state\.private_events: too many items"),
+        ([[1, 0, "x"], [1, 0, "y"]], r"^state\.private_events\[1\]: a second line for event 1"),
     ],
 )
 def test_read_common_refuses_bad_private_events(private: Any, message: str) -> None:
@@ -567,6 +577,16 @@ def test_read_common_refuses_bad_private_events(private: Any, message: str) -> N
     data = json.loads(json.dumps(F.common_to_dict(_drawn())))
     data["private_events"] = private
     with pytest.raises(F.FieldError, match=message):
+        F.read_common(data, TOY.spec)
+
+
+def test_read_common_refuses_a_private_line_with_no_event_to_replace() -> None:
+    """Rule: a private line replaces one of the events; with no events it has nothing to
+    replace and is refused rather than silently ignored."""
+    data = json.loads(json.dumps(F.common_to_dict(_drawn())))
+    data["events"] = []
+    data["private_events"] = [[0, 0, "Ann drew the 5"]]
+    with pytest.raises(F.FieldError, match=r"no events for it to replace"):
         F.read_common(data, TOY.spec)
 
 

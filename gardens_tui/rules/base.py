@@ -25,7 +25,9 @@ conformance suite checks on every game:
    the legal actions of the deciding seat's view are the real ones.
 3. **Events are redacted.** ``state.events`` hold what everyone may read ("Ann drew a card");
    a line only one seat may read ("Ann drew the 5") is kept in ``state.private_events`` and
-   :func:`redact_events` swaps it in for that seat's view only.
+   :func:`redact_events` swaps it in for that seat's view only. An ``apply`` that reveals
+   anything hidden to any seat (a draw into a hand, a look at a card) sets ``chance``: undo
+   stops there, and the conformance suite relies on it to tell a reveal from a leak.
 4. **Nothing else leaks.** Everything produced for seat B (its view, as JSON, its text, its events,
    its scores, its legal actions) is the same for any two positions B cannot tell apart: the
    conformance suite builds such a twin with :meth:`Game.determinise` and compares.
@@ -153,6 +155,20 @@ class GameSpec:
     rules_version: int = 1
     """The version of this game's state and notation in save files. Raise it (and add a
     migration) whenever an older save of this game would no longer load or replay."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"{self.id}: player range {self.min_players}-{self.max_players}")
+        counts = self.player_counts
+        if len(set(counts)) != len(counts) or not all(
+            self.min_players <= count <= self.max_players for count in counts
+        ):
+            raise ValueError(
+                f"{self.id}: player_counts {counts} must be distinct counts within "
+                f"{self.min_players}-{self.max_players}"
+            )
+        if self.rules_version < 1:
+            raise ValueError(f"{self.id}: rules_version starts at 1")
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -419,7 +435,9 @@ class Game(ABC, Generic[S]):
         and the position gets a fresh PRNG state drawn from ``rng``, so a bot can search it. The
         result is a real position (``hidden`` false), ``view(result, seat)`` equals ``view``
         (apart from its PRNG), and its component counts are the game's. ``view`` must be a view
-        for ``seat`` (or the full state).
+        for ``seat`` (or the full state). The result keeps the view's events, which are
+        ``seat``'s own reading of the last move: it is for searching, never for showing to
+        another seat.
         """
 
     def secrets(self, state: S, seat: int) -> Any:

@@ -135,11 +135,12 @@ def common_to_dict(state: Any) -> dict[str, Any]:
 def _private_event(data: Any, path: str, players: int, events: int) -> tuple[int, int, str]:
     if not isinstance(data, list) or len(data) != 3:
         raise fail(path, f"expected [index, seat, line], got {quoted(data)}")
-    entry = data
+    if not events:
+        raise fail(path, "there are no events for it to replace")
     return (
-        integer(entry[0], f"{path}[0]", 0, max(events - 1, 0)),
-        integer(entry[1], f"{path}[1]", 0, players - 1),
-        line(entry[2], f"{path}[2]"),
+        integer(data[0], f"{path}[0]", 0, events - 1),
+        integer(data[1], f"{path}[1]", 0, players - 1),
+        line(data[2], f"{path}[2]"),
     )
 
 
@@ -176,6 +177,12 @@ def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
             max_length=200,
         )
     )
+    seen: set[tuple[int, int]] = set()
+    for i, (index, seat, _) in enumerate(private_events):
+        if (index, seat) in seen:
+            where = f"{path}.private_events[{i}]"
+            raise fail(where, f"a second line for event {index}, seat {seat}")
+        seen.add((index, seat))
     return {
         "players": tuple(players),
         "options": options,
