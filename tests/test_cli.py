@@ -49,6 +49,39 @@ def game_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
+def test_show_names_the_pass_of_a_reaction_window(
+    capsys: pytest.CaptureFixture[str], game_file: Path
+) -> None:
+    """Rule (contract): an optional window names the action that passes it, in words and in
+    JSON, so a player at the command line knows how to let it go."""
+    assert run(capsys, "apply", game_file, "play 4")[0] == 0
+    code, out, err = run(capsys, "show", game_file)
+    assert code == 0, err
+    assert "Bob (seat 1) to decide: Snap the 4? (optional: 'pass' passes)" in out
+    data = run_json(capsys, "show", game_file, "--json")
+    assert data["decision"]["optional"] is True and data["decision"]["pass"] == "pass"
+
+
+def test_roll_settles_a_skill_decision_from_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Rule (contract): a skill decision says so, and 'roll' settles it by the game's odds."""
+    table = Table(Setup("toy", tuple(parse_players("Ann,Bob")), {}, 3))
+    state: Any = table.state
+    while state.decision.kind != "dive":
+        deep = state.decision.kind == "play" and 6 in state.hands[state.active]
+        table.apply(("play", 6) if deep else table.legal_actions()[0])
+        state = table.state
+    path = saves.save_table(table, tmp_path / "dive.json")
+    data = run_json(capsys, "show", path, "--json")
+    assert data["decision"]["skill"] == "dive" and data["decision"]["pass"] is None
+    code, out, err = run(capsys, "show", path)
+    assert "(dive: 'roll' settles it by the game's odds)" in out
+    code, out, err = run(capsys, "apply", path, "roll")
+    assert code == 0, err
+    assert "came up for air" in out or "sank" in out
+
+
 @pytest.fixture
 def finished_file(tmp_path: Path) -> Path:
     """A toy game played to the end."""
@@ -439,6 +472,8 @@ def test_show_json_shape(capsys: pytest.CaptureFixture[str], game_file: Path) ->
         "kind": "play",
         "prompt": "Play a card",
         "optional": False,
+        "pass": None,
+        "skill": None,
     }
     assert data["outcome"] is None and data["seat"] == 1 and data["events"] == []
     assert "Ann: hand [? ?]" in data["board"]

@@ -80,6 +80,10 @@ def position_json(view: SeatView) -> dict[str, Any]:
             "kind": decision.kind,
             "prompt": decision.prompt,
             "optional": decision.optional,
+            "pass": None
+            if decision.pass_action is None
+            else view.game.format_action(decision.pass_action),
+            "skill": decision.skill,
         },
         "outcome": outcome_json(view),
     }
@@ -101,7 +105,13 @@ def status_lines(view: SeatView) -> list[str]:
     seat = view.seats[decision.seat]
     who = f"{seat.name} (seat {decision.seat}{', bot ' + seat.bot if seat.bot else ''})"
     lines = [f"Turn {state.turn}, {view.seats[state.active].name}'s turn."]
-    optional = " (optional)" if decision.optional else ""
+    optional = ""
+    if decision.pass_action is not None:
+        optional = f" (optional: '{view.game.format_action(decision.pass_action)}' passes)"
+    elif decision.optional:
+        optional = " (optional)"
+    if decision.skill is not None:
+        optional += f" ({decision.skill}: 'roll' settles it by the game's odds)"
     lines.append(f"{who} to decide: {decision.prompt}{optional}")
     return lines
 
