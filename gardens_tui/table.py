@@ -180,6 +180,8 @@ class Table:
         :class:`~gardens_tui.seats.SeatView` always does).
         """
         if seat is not None:
+            if not 0 <= seat < len(self.seats):
+                raise IllegalAction(f"there is no seat {seat} at this table")
             deciding = self.state.current_player
             if deciding is None:
                 raise IllegalAction("the game is over: nobody decides any more")

@@ -91,6 +91,9 @@ def test_a_seat_that_is_not_deciding_is_refused_and_nothing_changes() -> None:
         table.apply(("play", 3), seat=1)
     with pytest.raises(IllegalAction, match="not Bob's"):
         table.apply_text("play 5", seat=1)
+    for nobody in (2, -1):
+        with pytest.raises(IllegalAction, match=f"there is no seat {nobody}"):
+            table.apply(("play", 3), seat=nobody)
     assert TOY.to_dict(table.state) == before
     assert table.actions == [] and seen == [] and table.version == 0
     table.apply(("play", 3), seat=0)  # the deciding seat may
