@@ -400,12 +400,33 @@ def test_new_with_bad_setup_exits_2_and_writes_nothing(
 def test_new_does_not_overwrite_a_file_that_is_not_a_save(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """``-o`` pointing at someone's document is refused."""
+    """``-o`` pointing at someone's document is refused, even with ``--force``."""
     notes = tmp_path / "notes.md"
     notes.write_text("# notes")
     code, _, err = run(capsys, "new", "toy", "--players", "Ann,Bob", "-o", notes)
+    assert code == 2 and "already exists; nothing was written (--force replaces it)" in err
+    code, _, err = run(capsys, "new", "toy", "--players", "Ann,Bob", "-o", notes, "--force")
     assert code == 2 and "not a gardens-tui save; not overwritten" in err
     assert notes.read_text() == "# notes"
+
+
+def test_new_refuses_to_replace_a_game_in_progress_without_force(
+    capsys: pytest.CaptureFixture[str], game_file: Path
+) -> None:
+    """``new -o FILE`` onto a save of a game in progress says so and writes nothing (issue 7);
+    ``--force`` replaces it."""
+    assert run(capsys, "apply", game_file, "play 4")[0] == 0
+    before = game_file.read_bytes()
+    code, out, err = run(capsys, "new", "toy", "--players", "Cy,Di", "-o", game_file)
+    assert code == 2 and out == ""
+    assert err == (
+        f"gardens: {game_file} already exists: a game of Pearl Dive (test game) in progress "
+        "(turn 1); nothing was written (--force replaces it)\n"
+    )
+    assert game_file.read_bytes() == before
+    code, out, err = run(capsys, "new", "toy", "--players", "Cy,Di", "-o", game_file, "--force")
+    assert code == 0, err
+    assert run_json(capsys, "show", game_file, "--json")["players"][0]["name"] == "Cy"
 
 
 # --------------------------------------------------------------------------------------------

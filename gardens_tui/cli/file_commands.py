@@ -40,12 +40,33 @@ from gardens_tui.table import Table
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    """``gardens new GAME --players SPEC -o FILE``: write a new game to a save file."""
+    """``gardens new GAME --players SPEC -o FILE [--force]``: write a new game to a save file.
+
+    An existing FILE is replaced only with ``--force`` (checked and written under the file's
+    lock, so nothing can appear in between): a new game must never wipe out one in progress."""
     table = new_table(args)
-    path = save_table(table, args.output)
+    with locked(args.output) as target:
+        if not args.force and os.path.lexists(target):
+            raise CliError(
+                f"{args.output} already exists{_holding(target)}; nothing was written "
+                "(--force replaces it)"
+            )
+        path = save_table(table, args.output)
     names = ", ".join(seat.spec() for seat in table.seats)
     say(f"wrote {path}: {table.game.spec.title}, {names}, seed {table.setup.seed}")
     return EXIT_OK
+
+
+def _holding(path: Path) -> str:
+    """``": a game of Octopus's Garden in progress (turn 3)"`` when ``path`` reads as a save,
+    else nothing (the file is refused either way)."""
+    try:
+        table = load_table(path)
+    except (OSError, ValueError):
+        return ""
+    state = table.state
+    stage = "that is over" if state.is_over else f"in progress (turn {state.turn})"
+    return f": a game of {table.game.spec.title} {stage}"
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -186,6 +207,7 @@ def add_parsers(command: CommandAdder) -> None:
     p = command("new", "write a new game to a save file", cmd_new)
     add_setup_arguments(p, players_required=True)
     p.add_argument("-o", "--output", metavar="FILE", type=Path, required=True)
+    p.add_argument("--force", action="store_true", help="replace FILE if it already exists")
 
     p = command("show", "print the position, whose turn it is and the pending decision", cmd_show)
     add_file(p)

@@ -9,7 +9,9 @@ from gardens_tui.rules.octopus_garden.positions import make_position
 from gardens_tui.rules.octopus_garden.text import garden_picture, stack_glyph
 
 
-def test_render_shows_market_costs_piles_gardens_pearls_and_prompt() -> None:
+def test_render_shows_market_costs_piles_gardens_pearls_not_the_prompt() -> None:
+    """The text is the position; the pending decision is said once by whoever shows it
+    (issue 7: `gardens show` printed it twice)."""
     state = make_position(
         ("Ann", "Bob", "Cy"),
         gardens={1: {"c3": "seagrass star"}},
@@ -21,7 +23,7 @@ def test_render_shows_market_costs_piles_gardens_pearls_and_prompt() -> None:
     assert "Oyster bed: 16" in text and "Clownfish (top first): 7 6 5 4 3" in text
     assert "Bob (you): 7 pearls" in text and "oyster costs 3" in text
     assert "c3 GS" in text
-    assert "Ann: Buy a row or column" in text
+    assert "Buy a row or column" not in text
     assert "Legend:" in text
 
 

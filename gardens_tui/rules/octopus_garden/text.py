@@ -95,7 +95,10 @@ def market_lines(s: OctopusState) -> list[str]:
 
 
 def render_text(s: OctopusState, seat: int | None = None) -> str:
-    """The whole position as plain text: market, piles, every garden, pearls and the prompt."""
+    """The whole position as plain text: market, piles, every garden, pearls and the legend.
+
+    Not the pending decision: whoever shows the position says that once, in its own words
+    (``gardens show`` prints it after the last events)."""
     lines: list[str] = []
     if s.over:
         lines.append(f"Octopus's Garden - turn {s.turn}: the game is over")
@@ -134,9 +137,6 @@ def render_text(s: OctopusState, seat: int | None = None) -> str:
         lines.append("To plant: " + ", ".join(describe(t) for t in s.hand))
     if s.drawn:
         lines.append(f"Drawn for the market: {describe(s.drawn)}")
-    d = s.decision
-    if d is not None:
-        lines.append(f"{s.players[d.seat]}: {d.prompt}")
     lines.append(legend())
     return "\n".join(lines)
 
