@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -345,6 +346,29 @@ def test_rules_on_a_terminal_is_rendered_by_rich(
     assert code == 0
     assert "Pearl Dive (test game)" in out
     assert "# Pearl Dive" not in out
+
+
+def test_rules_keeps_the_notation_one_action_per_line_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 7: the notation block stays a block (it was reflowed into one paragraph), and a
+    text taller than the terminal goes through the pager."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    paged: list[str] = []
+
+    class Pager:
+        def show(self, content: str) -> None:
+            paged.append(content)
+
+    monkeypatch.setattr("rich.console.SystemPager", Pager)
+    monkeypatch.setenv("LINES", "20")
+    code, out, _ = run(capsys, "rules", "octopus-garden")
+    assert code == 0 and out == ""
+    (text,) = paged
+    plain_text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    lines = [line.strip() for line in plain_text.splitlines()]
+    assert any(line.startswith("oyster") and "attract an oyster" in line for line in lines)
+    assert any(line.startswith("refill m4") for line in lines)
 
 
 def test_rules_of_an_unknown_game_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

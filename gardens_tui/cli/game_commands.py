@@ -6,11 +6,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from gardens_tui.cli.arguments import CommandAdder, add_json, game_of
-from gardens_tui.cli.output import EXIT_OK, print_json, say
+from gardens_tui.cli.output import EXIT_OK, print_json, say, show_markdown
 from gardens_tui.rules.base import GameSpec, OptionValue
 from gardens_tui.rules.registry import game_specs
 
@@ -82,7 +81,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     """``gardens rules GAME``: the rules summary, the options and the action notation.
 
-    Printed as Markdown; on a terminal Rich renders it.
+    Printed as Markdown; on a terminal Rich renders it, through a pager when it is long
+    (:func:`~gardens_tui.cli.output.show_markdown`).
     """
     game = game_of(args.game)
     spec = game.spec
@@ -104,15 +104,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
     ]
     notation = game.notation_help().strip()
     if notation:
-        parts += ["## Action notation", notation]
-    text = "\n\n".join(parts) + "\n"
-    if sys.stdout.isatty():
-        from rich.console import Console
-        from rich.markdown import Markdown
-
-        Console().print(Markdown(text))
-    else:
-        say(text.rstrip("\n"))
+        # A fenced block: one action per line, as written, never reflowed into a paragraph.
+        parts += ["## Action notation", f"```text\n{notation}\n```"]
+    show_markdown("\n\n".join(parts) + "\n")
     return EXIT_OK
 
 

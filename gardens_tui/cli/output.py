@@ -108,3 +108,29 @@ class Parser(argparse.ArgumentParser):
         """Print the reason as one line and exit with status 2."""
         complain(f"error: {message} (see {self.prog} --help)")
         raise SystemExit(EXIT_ERROR)
+
+
+def show_markdown(text: str) -> None:
+    """Print ``text`` (Markdown we wrote): rendered by Rich on a terminal, through a pager when
+    it is taller than the terminal; as plain Markdown through :func:`say` otherwise.
+
+    The pager is ``$PAGER`` or ``less``; ``less`` is asked to keep the styles (``LESS=-R``)
+    unless ``LESS`` is already set, in which case the styles are left out if it lacks ``R``.
+    """
+    if not sys.stdout.isatty():
+        say(text.rstrip("\n"))
+        return
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    console = Console()
+    with console.capture() as captured:
+        console.print(Markdown(text))
+    rendered = captured.get()
+    if rendered.count("\n") < console.height:
+        sys.stdout.write(rendered)
+        return
+    os.environ.setdefault("LESS", "-R")
+    styles = "R" in os.environ["LESS"].upper() or "PAGER" in os.environ
+    with console.pager(styles=styles):
+        console.print(Markdown(text))
