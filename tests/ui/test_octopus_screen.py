@@ -650,7 +650,7 @@ async def test_an_illegal_choice_shows_the_reason_and_changes_nothing() -> None:
         assert table.state is before and table.actions == []
         line = prompt(screen)
         assert line.has_class("-error")
-        assert "empty space" in (line.error_text or "")
+        assert line.error_text  # the engine's reason (its wording is the rules' own)
     poor = make_position(market=["relic"] * 9, pearls=[2, 2])
     table = position_table(poor)
     async with app_for(table).run_test(size=SIZE) as pilot:
@@ -659,11 +659,11 @@ async def test_an_illegal_choice_shows_the_reason_and_changes_nothing() -> None:
         assert screen.market_board.legal == set()
         await go(pilot, screen.market_board, ("row", 1))
         assert table.actions == []
-        assert "afford" in (prompt(screen).error_text or "")
+        assert prompt(screen).error_text
         await pilot.press("o")
         await pilot.pause()
         assert table.actions == []
-        assert "oyster" in (prompt(screen).error_text or "")
+        assert "costs 3 pearls" in (prompt(screen).error_text or "")  # the screen's own words
 
 
 async def test_keys_do_nothing_while_the_bot_decides() -> None:

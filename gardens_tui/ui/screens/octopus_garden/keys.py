@@ -62,11 +62,17 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
         "enter, space, click",
         "Choose the place under the cursor: a row or column marker buys that line; a market "
         "tile lists its row, its column and returning it; a garden space plants the chosen "
-        "token, or starts and ends an animal's move",
+        "token, or starts and ends an animal's move. After a planting the cursor stays put "
+        "if the next token may go there, else moves to the next free space in reading order "
+        "(left to right, then down), so Enter again plants there",
     ),
     ("tab, shift+tab", "Switch between market and garden; while planting, the next token"),
     ("1-9", "Pick the token to plant (or click it)"),
-    ("o", "Attract an oyster"),
+    (
+        "o",
+        "Attract an oyster (shown only while the bed has oysters; dim when you cannot afford "
+        "it, and pressing it then says what it costs)",
+    ),
     ("p", "Pass: then choose the market tile to return (p or esc again: do not pass)"),
     ("f", "Done moving animals (or pushing); skip the lionfish or a shark claim"),
     ("r", "Throw your waiting shark back into the bag"),
@@ -125,8 +131,15 @@ COMMAND_STYLES: dict[str, CommandStyle] = {
 """How each command's key offers its actions (``choices`` and ``cancel`` are the picker's own)."""
 
 
-def command_applies(command: str, phase: str, legal: Sequence[Action], pick: Pick) -> bool:
-    """Whether ``command`` belongs to the pending decision ``phase`` (its key is shown)."""
+def command_applies(
+    command: str, phase: str, legal: Sequence[Action], pick: Pick, *, oysters_left: bool = True
+) -> bool:
+    """Whether ``command`` belongs to the pending decision ``phase`` (its key is shown).
+
+    ``oysters_left``: the oyster bed is not empty. With no oyster left the oyster is no choice
+    at all, so its key is hidden (while it is merely unaffordable it is shown, dim)."""
+    if command == "oyster" and not oysters_left and ("oyster",) not in legal:
+        return False
     if command == "choices":
         return True
     if command == "mimic":
@@ -150,8 +163,10 @@ def command_lines(
     oyster_price: int,
     roomy: bool,
     ascii_mode: bool,
+    oysters_left: bool = True,
 ) -> list[CommandLine]:
-    """The commands that apply now, with labels sized for the layout."""
+    """The commands that apply now, with labels sized for the layout (see
+    :func:`command_applies` for ``oysters_left``)."""
     more = symbol("ellipsis", ascii_mode)
     token = pick.token
     token_title = describe(CODES[token]) if token is not None and token in CODES else "token"
@@ -172,7 +187,7 @@ def command_lines(
     }
     lines = []
     for command, key in COMMAND_KEYS.items():
-        if command_applies(command, phase, legal, pick):
+        if command_applies(command, phase, legal, pick, oysters_left=oysters_left):
             playable = command not in SIMPLE or (command,) in legal
             lines.append(CommandLine(key, labels[command], command, playable))
     return lines

@@ -21,6 +21,12 @@ plays through :meth:`GameScreen.play`; a place without a legal action is tried a
 engine's refusal (the rule, in words) appears in the prompt line and nothing changes. Everything
 shown comes from the seat view (``GameScreen.seat_view``): the position, the scores, the legal
 actions, and the history the last moves' marks are read from.
+
+Small kindnesses: after a planting the cursor stays on a free space or goes to the next one in
+reading order (repeated Enter plants predictably); an oyster the seat cannot afford is shown dim
+and ``o`` says its price; while passing the prompt says so; a move that lets a sea star eat the
+mover's own oyster is flagged ("Warning: ...") in the info line and in lists of choices, found by
+playing it on the seat's view with the rules (:meth:`OctopusGardenScreen.warning`).
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from gardens_tui.rules.base import Action
+from gardens_tui.rules.base import Action, IllegalAction
 from gardens_tui.rules.octopus_garden.board import CELL_NAMES
 from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
@@ -62,6 +68,7 @@ from gardens_tui.ui.screens.octopus_garden.layouts import (
     legend_layout,
     market_layout,
     nearest_cell,
+    next_in_reading_order,
 )
 from gardens_tui.ui.screens.octopus_garden.marks import Marks, last_marks
 from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
@@ -112,12 +119,20 @@ from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.glyphs import glyph
+from gardens_tui.ui.widgets.prompt import PromptLine
 
 ROOMY_SIZE = (114, 36)
 """From this terminal size on (width, height) the roomy layout is used."""
 
 MARKET_PHASES = frozenset({"market", "shark", "refill", "claim", "lionfish"})
 """Decisions made on the market (the market board gets the focus)."""
+
+WARNED_VERBS = frozenset({"move", "push"})
+"""Verbs of the actions :meth:`OctopusGardenScreen.warning` looks at (the ones that may cost
+the mover an oyster)."""
+
+WARNING_MARK = "Warning:"
+"""Starts a warning, in the info line and in a list of choices (plain words: ASCII-safe)."""
 
 
 @register_screen("octopus-garden")
@@ -167,6 +182,8 @@ class OctopusGardenScreen(GameScreen):
         self._hand_index = 0
         self._info_board: str = GARDEN
         self._legend: list[tuple[str, str, str]] = []
+        self._warnings: dict[Action, str] = {}
+        self._warnings_view: object = None
 
     # --- composing ----------------------------------------------------------------------------
 
@@ -287,6 +304,40 @@ class OctopusGardenScreen(GameScreen):
         """The engine's words for ``action`` in the position shown."""
         return self.seat_view.game.describe_action(self.state, action)
 
+    def warning(self, action: Action) -> str:
+        """What ``action`` costs the mover, in words (``""``: nothing to warn about).
+
+        Today: a move or a push that lands a sea star on one of the mover's own oysters, which
+        it eats. Not decided here: the rules play the action on the seat's view
+        (``game.apply``) and the oyster bed grows by the oysters eaten. Cached per position."""
+        if action[0] not in WARNED_VERBS:
+            return ""
+        state = self.state
+        if state is not self._warnings_view:
+            self._warnings_view = state
+            self._warnings = {}
+        found = self._warnings.get(action)
+        if found is None:
+            found = ""
+            try:
+                after = self.seat_view.game.apply(state, action)
+            except IllegalAction:
+                after = None
+            if isinstance(after, OctopusState) and after.bed > state.bed:
+                eaten = after.bed - state.bed
+                found = (
+                    "your sea star eats your oyster"
+                    if eaten == 1
+                    else f"your sea stars eat {eaten} of your oysters"
+                )
+            self._warnings[action] = found
+        return found
+
+    def _warned(self, label: str, action: Action | None) -> str:
+        """``label`` with the warning of ``action`` (if any) after it."""
+        warning = self.warning(action) if action is not None else ""
+        return f"{label} ({WARNING_MARK} {warning})" if warning else label
+
     # --- redrawing ----------------------------------------------------------------------------
 
     def redraw(self) -> None:
@@ -334,9 +385,21 @@ class OctopusGardenScreen(GameScreen):
         self._picked()
 
     def _picked(self) -> None:
-        """The half-made choice changed: redraw, and show the keys that apply to it."""
+        """The half-made choice changed: redraw, and show the keys and the prompt for it."""
         self.redraw()
         self.refresh_bindings()
+        text = self.prompt_text()
+        for line in self.query(PromptLine):
+            if line.prompt_text != text:
+                line.show_prompt(text)
+
+    def prompt_text(self) -> str:
+        """The base's prompt, except while a pass is being made: then which tile to return."""
+        seat = self.deciding_seat()
+        if seat is not None and self.deciding() and self.pick.passing:
+            name = self.seat_view.seats[seat].name
+            return f"{name}: pass: choose the market tile to return to the bag (esc: do not pass)"
+        return super().prompt_text()
 
     def _draw_hand(self, state: OctopusState) -> None:
         mine = self.deciding()
@@ -402,7 +465,9 @@ class OctopusGardenScreen(GameScreen):
         """Whether a command's key applies now: True (shown), False (hidden)."""
         if not self.deciding():
             return False
-        return command_applies(command, self.phase(), self.legal(), self.pick)
+        return command_applies(
+            command, self.phase(), self.legal(), self.pick, oysters_left=self.state.bed > 0
+        )
 
     def command_lines(self) -> list[CommandLine]:
         """The commands that apply now, for the clickable list (none while others decide)."""
@@ -415,6 +480,7 @@ class OctopusGardenScreen(GameScreen):
             oyster_price=oyster_price(self.state, self.deciding_seat() or 0),
             roomy=self.roomy,
             ascii_mode=self.ascii_mode,
+            oysters_left=self.state.bed > 0,
         )
 
     def _draw_actions(self) -> None:
@@ -437,6 +503,15 @@ class OctopusGardenScreen(GameScreen):
         self._focused_view = state
         board = self.market_board if self.phase() in MARKET_PHASES else self.garden_board
         board.focus()
+        if board is self.garden_board and self.phase() == "plant":
+            # Planting: stay on a free space, else the next one in reading order, so repeated
+            # Enter fills the garden predictably (never the nearest space in some direction).
+            target = next_in_reading_order(
+                board.board_layout, board.cursor, self.picker.choices.legal(GARDEN)
+            )
+            if target is not None and target != board.cursor:
+                board.move_cursor_to(target)
+            return
         self._cursor_to_target(board)
 
     def _board(self, name: str) -> OgBoard:
@@ -501,6 +576,10 @@ class OctopusGardenScreen(GameScreen):
             text += f" {dot} Enter: {does}"
         elif self.picker.selection.half_made:
             text += f" {dot} Esc cancels"
+        warnings = sorted({self.warning(e.action) for e in entries if e.action is not None} - {""})
+        if warnings:
+            # First, so that a narrow info line still shows it.
+            text = f"{WARNING_MARK} {'; '.join(warnings).capitalize()} {dot} {text}"
         return text
 
     def _enter_words(self, entries: list[Entry]) -> str:
@@ -595,7 +674,12 @@ class OctopusGardenScreen(GameScreen):
     def _offer(self, title: str, entries: list[Entry], place: Place | None = None) -> None:
         """List ``entries`` (of ``place``) in a :class:`ChoiceScreen`; carry out the one
         chosen."""
-        labels = describe_entries(entries, self.describe, self._origin_words)
+        labels = [
+            self._warned(label, entry.action)
+            for label, entry in zip(
+                describe_entries(entries, self.describe, self._origin_words), entries, strict=True
+            )
+        ]
         view = self.state
 
         def chosen(index: int | None) -> None:
@@ -659,7 +743,17 @@ class OctopusGardenScreen(GameScreen):
             self._follow(outcome, COMMAND_TITLES.get(command, ""))
 
     def _nothing_for(self, command: str) -> None:
-        """A command with no legal action now: try what it means, so the engine says why."""
+        """A command with no legal action now: try what it means, so the engine says why (an
+        oyster the seat cannot afford: its price and the seat's pearls, from the view)."""
+        if command == "oyster":
+            state = self.state
+            seat = self.deciding_seat()
+            if seat is not None and state.bed > 0:
+                price = oyster_price(state, seat)
+                have = state.pearls[seat]
+                if have < price:
+                    self.show_error(f"An oyster costs {price} pearls; you have {have}")
+                    return
         if command in ("oyster", "done", "skip", "release", "pass"):
             self.play((command,))
         elif command == "discard":

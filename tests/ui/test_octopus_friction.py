@@ -1,0 +1,193 @@
+"""Octopus's Garden as players find it (issue 7): the small frictions of the screen.
+
+Driven through Textual's pilot at 80x24 (the smallest supported terminal): where the cursor goes
+after a planting, an oyster the player cannot afford (or that is not there), the prompt and the
+info line while passing, and the warning before a sea star eats its owner's oyster. Refusal
+texts of the rules are not asserted (they are being reworded): only what the screen does.
+"""
+
+from __future__ import annotations
+
+from conftest import settle
+from test_octopus_screen import app_for, go_garden, og_screen, ostate, position_table, prompt
+
+from gardens_tui.rules.octopus_garden.board import CELL_IDS, CELL_NAMES, NEIGHBOURS
+from gardens_tui.rules.octopus_garden.positions import make_position
+from gardens_tui.ui.screens.choice import ChoiceScreen
+from gardens_tui.ui.screens.octopus_garden import OctopusGardenScreen
+from gardens_tui.ui.screens.octopus_garden.keys import KEY_HELP
+
+SIZE = (80, 24)
+
+
+def info(screen: OctopusGardenScreen) -> str:
+    """The info line's text (what the place under the cursor is and what Enter does)."""
+    return screen.describe_place(screen._info_board, screen._board(screen._info_board).cursor)
+
+
+def commands(screen: OctopusGardenScreen) -> dict[str, bool]:
+    """The clickable command lines shown now: command -> playable."""
+    return {line.command: line.playable for line in screen.command_lines()}
+
+
+# --- 1. the cursor after a planting ----------------------------------------------------------
+
+
+async def test_after_planting_the_cursor_goes_to_the_next_free_space_in_reading_order() -> None:
+    """Repeated Enter fills free spaces left to right, then down, skipping taken ones."""
+    state = make_position(
+        gardens={0: {"c1": "coral", "a1": "coral"}},
+        hand=["seagrass", "seagrass", "seagrass"],
+        phase="plant",
+    )
+    table = position_table(state)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        board = screen.garden_board
+        await go_garden(pilot, screen, "b5")  # the end of row b
+        assert table.actions == [("plant", "seagrass", CELL_IDS["b5"])]
+        assert board.cursor == CELL_IDS["c2"]  # c1 holds coral: the next free space
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[-1] == ("plant", "seagrass", CELL_IDS["c2"])
+        assert board.cursor == CELL_IDS["c3"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[-1] == ("plant", "seagrass", CELL_IDS["c3"])
+
+
+async def test_after_planting_on_the_last_space_the_cursor_wraps_to_the_top() -> None:
+    state = make_position(gardens={0: {"a1": "coral"}}, hand=["seagrass", "anemone"], phase="plant")
+    table = position_table(state)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        await go_garden(pilot, screen, "e4")  # the last space in reading order
+        assert screen.garden_board.cursor == CELL_IDS["a2"]  # a1 is taken
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[-1] == ("plant", "anemone", CELL_IDS["a2"])
+
+
+def test_the_help_says_where_the_cursor_goes_after_a_planting() -> None:
+    text = " ".join(words for _, words in KEY_HELP)
+    assert "reading order" in text
+
+
+# --- 2. an oyster the player cannot afford, or that is not there -----------------------------
+
+
+async def test_an_unaffordable_oyster_is_shown_dim_and_pressing_o_says_its_price() -> None:
+    """Rule: the first oyster costs 3 pearls; with 2 it cannot be attracted."""
+    table = position_table(make_position(pearls=[2, 2]))
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        assert commands(screen)["oyster"] is False  # shown, dim
+        await pilot.press("o")
+        await pilot.pause()
+        assert table.actions == []
+        error = prompt(screen).error_text or ""
+        assert "3 pearls" in error and "you have 2" in error
+
+
+async def test_an_affordable_oyster_is_offered_and_played_with_o() -> None:
+    table = position_table(make_position(pearls=[3, 2]))
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        assert commands(screen)["oyster"] is True
+        await pilot.press("o")
+        await pilot.pause()
+        assert table.actions == [("oyster",)]
+
+
+async def test_no_oyster_is_offered_when_the_bed_is_empty() -> None:
+    """Rule: once the oysters run out, attracting one is no longer a choice."""
+    spaces = CELL_NAMES[:8]  # all 16 oyster tokens are in the gardens
+    gardens = {seat: dict.fromkeys(spaces, "oyster") for seat in (0, 1)}
+    table = position_table(make_position(pearls=[20, 2], gardens=gardens))
+    assert ostate(table).bed == 0
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        assert "oyster" not in commands(screen)
+        assert screen.check_action("og", ("oyster",)) is False
+        await pilot.press("o")
+        await pilot.pause()
+        assert table.actions == []
+        assert prompt(screen).error_text is None
+
+
+# --- 3. passing says pass --------------------------------------------------------------------
+
+
+async def test_while_passing_the_prompt_and_the_info_line_say_pass_not_buy() -> None:
+    table = position_table(make_position(market=["coral"] * 9, pearls=[3, 2]))
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        before = prompt(screen).prompt_text
+        assert "Buy" in before
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.pick.passing
+        text = prompt(screen).prompt_text
+        assert "pass" in text and "return" in text and "Buy" not in text
+        line = info(screen)
+        assert "Enter: pass" in line
+        assert "buy" not in line.lower()
+        for key in ("right", "right", "right", "right"):  # over tiles and a row handle
+            await pilot.press(key)
+            assert "buy" not in info(screen).lower()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.pick.passing
+        assert prompt(screen).prompt_text == before
+
+
+# --- 4. a warning before a sea star eats its owner's oyster ----------------------------------
+
+
+def _oyster_next_to(star: str) -> int:
+    return NEIGHBOURS[CELL_IDS[star]][0]
+
+
+async def test_a_sea_star_about_to_eat_an_oyster_is_warned_of_in_the_info_line_and_list() -> None:
+    """Rule: a sea star landing on an oyster eats it (the oyster goes back to the bed)."""
+    oyster = _oyster_next_to("c3")
+    names = {v: k for k, v in CELL_IDS.items()}
+    state = make_position(gardens={0: {"c3": "star", names[oyster]: "oyster"}}, phase="animals")
+    table = position_table(state)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        eat = ("move", "star", CELL_IDS["c3"], oyster)
+        assert screen.warning(eat)
+        await go_garden(pilot, screen, "c3")  # the origin: now the destination
+        assert screen.pick.origin == CELL_IDS["c3"]
+        assert screen.garden_board.cursor == oyster
+        assert info(screen).startswith("Warning:")
+        assert "oyster" in info(screen).split("·")[0]
+        await pilot.press("escape")
+        await pilot.press("c")  # every choice, as a list
+        await pilot.pause()
+        choice = pilot.app.screen
+        assert isinstance(choice, ChoiceScreen)
+        warned = [label for label in choice.labels if "Warning:" in label]
+        assert len(warned) == 1 and "oyster" in warned[0]
+
+
+async def test_a_sea_star_move_that_eats_nothing_has_no_warning() -> None:
+    state = make_position(gardens={0: {"c1": "star", "c5": "oyster"}}, phase="animals")
+    table = position_table(state)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        moves = [a for a in screen.legal() if a[0] == "move"]
+        assert moves
+        for action in moves:
+            assert screen.warning(action) == ""
+        await go_garden(pilot, screen, "c1")
+        assert "Warning" not in info(screen)
