@@ -111,6 +111,12 @@ class SeatView(Protocol):
         """Whether :meth:`undo` would take a decision back for the seat that may act."""
         ...
 
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would do nothing now, in words for the player ("nothing to undo
+        yet", "the game is over", "Bob made the last decision, not you" …), or ``None`` when
+        :meth:`can_undo`."""
+        ...
+
     def undo(self) -> bool:
         """Take back the latest decision if the table allows it; True if it did."""
         ...
@@ -318,10 +324,19 @@ class LocalSeatView:
 
     def can_undo(self) -> bool:
         """Whether the table would undo the latest decision for the seat to move."""
-        seat = self._table.state.current_player
+        return self.undo_refusal() is None
+
+    def undo_refusal(self) -> str | None:
+        """Why the table would not undo for the seat to move (``None``: it would). A seat this
+        view does not act for is refused: "it is Bob's decision, not yours", or for a bot
+        "Cleo (bot) is deciding now"."""
+        table = self._table
+        seat = table.state.current_player
         if seat is not None and seat not in self._acts_for:
-            return False
-        return self._table.can_undo(seat)
+            if table.seats[seat].is_bot:
+                return f"{table.seats[seat].name} (bot) is deciding now"
+            return f"it is {table.seats[seat].name}'s decision, not yours"
+        return table.undo_refusal(seat)
 
     def undo(self) -> bool:
         """Take back the latest decision if :meth:`can_undo`."""

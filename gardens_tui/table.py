@@ -204,22 +204,39 @@ class Table:
         """How many decisions :meth:`undo` would take back for ``seat`` (0: undo not allowed).
 
         Normally undo takes back the latest decision only if ``seat`` made it, it belongs to the
-        current turn, and it revealed nothing random or hidden. With ``free_undo`` (only humans
-        at the table) any decision may be taken back. ``seat=None`` means the seat to move.
+        current turn, it revealed nothing random or hidden and the game is not over. With
+        ``free_undo`` (only humans at the table) any decision may be taken back. ``seat=None``
+        means the seat to move. :meth:`undo_refusal` says why when this is 0.
         """
+        return 0 if self.undo_refusal(seat) is not None else 1
+
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """Why :meth:`undo` would do nothing for ``seat``, in words for the player (``"you"``
+        is ``seat``), or ``None`` when it would take a decision back (see :meth:`undo_steps`;
+        ``seat=None`` means the seat to move)."""
         if len(self.states) < 2:
-            return 0
+            return "nothing to undo yet"
         if self.free_undo:
-            return 1
-        seat = self.state.current_player if seat is None else seat
-        previous, latest = self.states[-2], self.states[-1]
-        if seat is None or previous.current_player != seat:
-            return 0
-        if latest.chance or previous.turn != latest.turn:
-            return 0
+            return None
+        latest = self.states[-1]
+        if latest.is_over or latest.current_player is None:
+            return "the game is over"
+        seat = latest.current_player if seat is None else seat
+        previous = self.states[-2]
+        decided = previous.current_player
+        if decided is None:  # not reachable by the rules contract: nobody decides a finished game
+            return "nothing to undo yet"
+        if decided != seat:
+            if self.seats[decided].is_bot:
+                return "a bot's decision cannot be undone"
+            return f"{self.seats[decided].name} made the last decision, not you"
         if self.seats[seat].is_bot:
-            return 0
-        return 1
+            return "a bot's decision cannot be undone"
+        if latest.chance:
+            return "something was drawn or revealed: undo stops there"
+        if previous.turn != latest.turn:
+            return "your turn has passed on: its decisions are final"
+        return None
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether :meth:`undo` would do anything for ``seat``."""

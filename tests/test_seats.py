@@ -135,6 +135,7 @@ def test_a_seat_may_not_act_for_another_and_nothing_changes() -> None:
         bob.apply_text(TOY.format_action(action))
     assert TOY.to_dict(table.state) == before and table.actions == [] and seen == []
     assert not bob.can_undo() and not bob.undo()
+    assert bob.undo_refusal() == "it is Ann's decision, not yours"
     spectator = LocalSeatView(table)
     with pytest.raises(IllegalAction):
         spectator.apply(action)

@@ -228,6 +228,53 @@ def test_free_undo_is_off_when_a_bot_sits_at_the_table() -> None:
     assert not table.undo(0)
 
 
+def test_undo_refusal_says_why_in_the_players_words() -> None:
+    """Every refusal of undo has a reason a player understands; None exactly when undo works."""
+    fresh = Table(setup())
+    assert fresh.undo_refusal() == "nothing to undo yet"
+
+    drawn = Table(setup())
+    drawn.apply(drawn.legal_actions()[0])  # Ann's play draws a card
+    assert drawn.undo_refusal(0) == "something was drawn or revealed: undo stops there"
+    assert drawn.undo_refusal() == "Ann made the last decision, not you"  # Bob is to move
+
+    passed = empty_deck_table()
+    passed.apply(("play", 5))
+    passed.apply(("pass",))  # Bob's pass ends turn 1
+    assert passed.undo_refusal(1) == "your turn has passed on: its decisions are final"
+
+    bot = empty_deck_table("Ann=bot:greedy,Bob")
+    bot.apply(("play", 3))
+    assert bot.undo_refusal(0) == "a bot's decision cannot be undone"
+    assert bot.undo_refusal() == "a bot's decision cannot be undone"  # Bob asks
+
+    mine = empty_deck_table()
+    mine.apply(("play", 3))
+    assert mine.undo_refusal(0) is None and mine.undo_steps(0) == 1
+
+    free = Table(setup(), free_undo=True)
+    free.apply(free.legal_actions()[0])
+    assert free.undo_refusal() is None
+
+
+def test_undo_refusal_once_the_game_is_over() -> None:
+    """A finished game is final, even for the seat that made its last decision."""
+    table = Table(setup())
+    while not table.state.is_over:
+        table.apply(table.legal_actions()[0])
+    assert table.undo_refusal(0) == table.undo_refusal(1) == "the game is over"
+    assert not table.undo(0) and not table.undo()
+
+
+def test_undo_steps_agrees_with_undo_refusal() -> None:
+    """``undo_steps`` is 1 exactly when ``undo_refusal`` has no reason, for every seat."""
+    table = Table(setup())
+    for _ in range(6):
+        for seat in (None, 0, 1):
+            assert (table.undo_steps(seat) == 1) == (table.undo_refusal(seat) is None)
+        table.apply(table.legal_actions()[0])
+
+
 # --------------------------------------------------------------------------------------------
 # Seats and parse_players
 # --------------------------------------------------------------------------------------------

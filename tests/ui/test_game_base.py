@@ -1,8 +1,8 @@
 """GameScreen, the base of every game screen, driven with the toy game through a test-only
-subclass: bots play in a worker without freezing the UI, undo follows the table's rules (greyed
-out when not allowed), ctrl+s writes a loadable file, autosave after every turn, the hot-seat
-curtain between human seats, illegal actions shown and ignored, and the end screen with the score
-table, winners and tie-break."""
+subclass: bots play in a worker without freezing the UI, undo follows the table's rules (out of
+the footer and saying why when not allowed), ctrl+s writes a loadable file, autosave after every
+turn, the hot-seat curtain between human seats, illegal actions shown and ignored, and the end
+screen with the score table, winners and tie-break."""
 
 from __future__ import annotations
 
@@ -190,22 +190,77 @@ async def test_new_game_from_the_end_screen_prefills_the_same_seats(
         assert dialog.initial == table.setup
 
 
-async def test_undo_is_greyed_out_and_does_nothing_when_not_allowed(toy_table: MakeTable) -> None:
+def footer_keys(screen: GameScreen) -> set[str]:
+    """The actions the footer shows now."""
+    return {
+        active.binding.action
+        for active in screen.active_bindings.values()
+        if active.binding.show and active.enabled
+    }
+
+
+async def test_undo_leaves_the_footer_when_not_allowed_and_u_says_why(
+    toy_table: MakeTable,
+) -> None:
     table = toy_table("Ann", "Bob")
     app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = screen_of(app)
-        assert screen.check_action("undo", ()) is None  # nothing to undo yet
+        prompt = screen.query_one(PromptLine)
+        assert screen.check_action("undo", ()) is False  # nothing to undo yet: hidden
+        assert "undo" not in footer_keys(screen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert prompt.error_text == "Cannot undo: nothing to undo yet."
+        assert not app._notifications  # said in the prompt line, not in a toast over the log
         screen.play(first_action(table))
         await settle(pilot)
+        assert prompt.error_text is None  # the new position cleared the stale refusal
         # Ann's card draw revealed a card: undo stops there, for Bob as for Ann.
         assert not table.can_undo()
-        assert screen.check_action("undo", ()) is None
+        assert screen.check_action("undo", ()) is False
         before = list(table.actions)
         await pilot.press("u")
         await pilot.pause()
         assert table.actions == before
+        assert prompt.error_text == "Cannot undo: Ann made the last decision, not you."
+
+
+async def test_u_is_in_the_footer_while_undo_can_take_something_back(
+    toy_table: MakeTable,
+) -> None:
+    table = toy_table("Ann", "Bob")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False, free_undo=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        assert "undo" not in footer_keys(screen)
+        screen.play(first_action(table))
+        await settle(pilot)
+        assert screen.undo_refusal() is None
+        assert "undo" in footer_keys(screen)
+        assert screen.check_action("undo_refused", ()) is False
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.actions == [] and "undo" not in footer_keys(screen)
+        assert screen.query_one(PromptLine).error_text is None
+
+
+async def test_u_while_a_bot_decides_says_so(toy_table: MakeTable) -> None:
+    table = toy_table("Ann", "Bob=random")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        screen.bot_delay_ms = 10_000  # Bob keeps "thinking" while u is pressed
+        screen.play(first_action(table))
+        await pilot.pause()
+        assert not screen.human_to_move()
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.query_one(PromptLine).error_text == "Cannot undo: Bob (bot) is deciding now."
+        screen.workers.cancel_group(screen, "bot")
 
 
 async def test_free_undo_takes_back_any_decision_at_a_table_of_humans(
@@ -738,4 +793,4 @@ def test_a_screen_binding_a_seat_key_keeps_its_own_first() -> None:
     assert actions(OwnKeys, "r") == ["roll", "retry_bot"]
     assert actions(Deeper, "p") == ["mine", "pass_window"]  # inherited whole
     assert actions(TextGameScreen, "p") == ["pass_window"]
-    assert actions(GameScreen, "u") == ["undo"]
+    assert actions(GameScreen, "u") == ["undo", "undo_refused"]

@@ -127,3 +127,27 @@ def test_a_decision_without_events_is_logged_by_its_notation_for_its_maker_only(
     assert log_lines(LocalSeatView(table, (), 0)) == [(1, notation, True)]
     assert log_lines(LocalSeatView(table, (), 1)) == [(1, "Ann decided", True)]
     assert log_lines(LocalSeatView(table)) == [(1, "Ann decided", True)]
+
+
+async def test_lines_since_the_players_last_decision_are_marked_and_counted(
+    toy_table: Callable[..., Table],
+) -> None:
+    table = toy_table("Ann", "Bob", "Cleo", snap=False)
+    spectator = LocalSeatView(table)
+    for _ in range(3):
+        table.apply(table.legal_actions()[0])  # Ann, Bob, Cleo: two lines each
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(GameLog)
+        log.key_hint = "g"
+        log.show(spectator, since=1)  # what Bob and Cleo did after Ann's decision
+        await pilot.pause()
+        assert log.new_from == 2 and str(log.border_title) == "Log (g) · 4 new"
+        lines = [line for line in screen_text(log) if line]
+        assert lines[0].startswith("  1   Ann played")  # Ann's own: not new
+        assert lines[2].startswith("  2 • Bob played")
+        assert lines[4].startswith("  3 ▸ Cleo played")  # the last decision keeps its mark
+        log.ascii_mode = True
+        assert log.render_line(2).text.startswith("  2 * Bob played")
+        log.show(spectator)  # nothing new any more
+        assert log.new_from == len(log.shown) and str(log.border_title) == "Log (g)"

@@ -1,5 +1,6 @@
-"""The prompt line never grows past two lines and a refusal keeps the prompt's height (the rest
-ends in "…" and is notified whole); the player panel lines up names, bot levels and scores in
+"""The prompt line never grows past two lines; a refusal keeps the prompt's height when it fits
+there, else takes up to two lines (the rest ends in "…", whole in the tooltip, never a toast over
+the log), and leaves with the next prompt; the player panel lines up names, bot levels and scores in
 columns for people and bots alike, shows a game's extra lines under each seat, and scores only
 what its viewer may see."""
 
@@ -71,7 +72,7 @@ def shown_lines(prompt: PromptLine) -> list[str]:
     return [prompt.render_line(y).text.strip() for y in range(prompt.size.height)]
 
 
-async def test_a_long_refusal_keeps_the_prompt_height_and_is_notified_whole() -> None:
+async def test_a_long_refusal_takes_two_lines_and_is_never_a_toast() -> None:
     app = PromptApp()
     async with app.run_test(size=(80, 24)) as pilot:
         prompt = app.query_one(PromptLine)
@@ -82,17 +83,46 @@ async def test_a_long_refusal_keeps_the_prompt_height_and_is_notified_whole() ->
 
         prompt.show_error(LONG_REFUSAL)
         await pilot.pause()
-        assert prompt.size.height == 1 and board.size.height == 23  # the board does not move
+        assert prompt.size.height == MAX_LINES and board.size.height == 22
         assert prompt.has_class("-error") and prompt.error_text == LONG_REFUSAL
-        (line,) = shown_lines(prompt)
-        assert line.startswith("✗ You cannot buy column 3") and line.endswith("…")
-        assert [n.message for n in app._notifications] == [LONG_REFUSAL]
+        first, last = shown_lines(prompt)
+        assert first.startswith("✗ You cannot buy column 3") and last.endswith("…")
+        assert "7 pearls" in last  # the second line carries on with the refusal
+        assert not app._notifications  # no toast over the game log
         assert str(prompt.tooltip) == LONG_REFUSAL
 
         prompt.show_prompt("Ann: Plant the coral")
         await pilot.pause()
         assert not prompt.has_class("-error") and prompt.tooltip is None
         assert shown_lines(prompt) == ["Ann: Plant the coral"]
+        assert prompt.size.height == 1 and board.size.height == 23
+
+
+async def test_a_refusal_that_fits_the_prompt_keeps_its_height() -> None:
+    app = PromptApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        prompt = app.query_one(PromptLine)
+        prompt.show_prompt("Ann: Buy a row or column, attract an oyster, or pass")
+        prompt.show_error("You cannot buy column 3: you have 7 pearls and it costs 9")
+        await pilot.pause()
+        assert prompt.size.height == 1
+        (line,) = shown_lines(prompt)
+        assert line.startswith("✗ You cannot buy column 3: you have 7 pearls and it costs 9")
+        assert line.endswith("…")  # the prompt in brackets is what is cut
+        assert prompt.tooltip is None and not app._notifications
+
+
+async def test_the_same_prompt_again_clears_a_stale_refusal() -> None:
+    """A screen shows the prompt after every change to the table: a refusal about the old
+    position leaves even when the new decision reads the same."""
+    app = PromptApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        prompt = app.query_one(PromptLine)
+        prompt.show_prompt("Ann: Play")
+        prompt.show_error("Not legal")
+        prompt.show_prompt("Ann: Play")
+        await pilot.pause()
+        assert prompt.error_text is None and shown_lines(prompt) == ["Ann: Play"]
 
 
 async def test_a_short_refusal_is_shown_with_the_prompt_and_not_notified() -> None:

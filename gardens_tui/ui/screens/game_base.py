@@ -17,8 +17,13 @@ everything that is the same for every game:
   stand-in play any legal move for it, so the game never stalls);
 - shows the hot-seat curtain between two human seats when the game hides information: with the
   curtain up the view is a spectator's, and it moves to the next player's eyes when they lift it;
-- undo (``u``, greyed out when the table does not allow it), save (``ctrl+s``), autosave after
-  every turn and at the end, and the end screen when the game is over;
+- undo (``u``, in the footer only while the table allows it; pressed when it does not, the
+  prompt line says why: :meth:`SeatView.undo_refusal <gardens_tui.seats.SeatView.undo_refusal>`),
+  save (``ctrl+s``), autosave after every turn and at the end, and the end screen when the game
+  is over;
+- the log follows the game and :data:`LOG_KEY` (``g``) moves the focus to it and back, to scroll
+  it from the keyboard; at the start of a person's turn it marks what the other seats did since
+  that person's last decision (:meth:`GameScreen.since_last_turn`);
 - ``p`` plays the pending decision's ``pass_action`` when a person faces an optional window
   (shown only then); ``r`` settles a skill decision: :meth:`GameScreen.run_skill` (a game's
   minigame) or, by default, :data:`~gardens_tui.rules.base.ROLL`;
@@ -43,6 +48,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from gardens_tui import saves
@@ -62,6 +68,9 @@ from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.game_log import GameLog
 from gardens_tui.ui.widgets.player_panel import PlayerPanel
 from gardens_tui.ui.widgets.prompt import PromptLine
+
+LOG_KEY = "g"
+"""The key that moves the focus to the game log and back (``l`` moves board cursors)."""
 
 BOT_FAILED_TIMEOUT = 20.0
 """Seconds the notice of a failed bot stays up (the prompt line keeps saying it afterwards)."""
@@ -89,9 +98,14 @@ class GameScreen(DismissOnce[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Two bindings for u: the footer shows "u Undo" only while undo can do something, and
+        # a key that Textual hides through check_action never runs, so a hidden twin answers
+        # the other times with the reason.
         Binding("u", "undo", "Undo"),
+        Binding("u", "undo_refused", "Undo", show=False),
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "leave", "Menu"),
+        Binding(LOG_KEY, "toggle_log", "Log (focus, then scroll it)", show=False),
     ]
 
     SEAT_BINDINGS: ClassVar[tuple[Binding, ...]] = (
@@ -155,6 +169,7 @@ class GameScreen(DismissOnce[None]):
         self.bot_error: BotError | None = None
         """The failure of the bot to move, while the game waits for ``r`` (None otherwise)."""
         self._failed_version: int | None = None
+        self._focus_before_log: Widget | None = None
         self._curtain_up = False
         self._ended = False
         in_autosaves = source is not None and source.path.parent == saves.autosaves_dir()
@@ -246,6 +261,24 @@ class GameScreen(DismissOnce[None]):
         acts for the deciding seat and no curtain is up."""
         return self.seat_view.may_act() and not self._curtain_up
 
+    def since_last_turn(self) -> int | None:
+        """For a person at this keyboard who must decide now: the position after their own
+        last decision, if other seats decided after it (the log marks what they did: "what
+        happened since your last turn"); 0 when they have not decided yet and others have.
+        ``None`` otherwise (nobody here to decide, or nothing new since their last decision)."""
+        if not self.human_to_move():
+            return None
+        decision = self.seat_view.decision()
+        if decision is None:
+            return None
+        steps = self.seat_view.log()
+        since = 0
+        for step in reversed(steps):
+            if step.seat == decision.seat:
+                since = step.index
+                break
+        return since if steps and since < steps[-1].index else None
+
     def _pending(self) -> Decision | None:
         """The decision a person at this keyboard faces now, if any."""
         return self.seat_view.decision() if self.human_to_move() else None
@@ -316,10 +349,12 @@ class GameScreen(DismissOnce[None]):
         seat_view = self.seat_view
         for panel in self.query(PlayerPanel):
             panel.show(seat_view, self.panel_extras)
+        since = self.since_last_turn()
         for log in self.query(GameLog):
             if force_log:
                 log.clear()
-            log.show(seat_view)
+            log.key_hint = LOG_KEY
+            log.show(seat_view, since)
         for prompt in self.query(PromptLine):
             prompt.show_prompt(self.prompt_text())
         self.refresh_bindings()
@@ -492,14 +527,20 @@ class GameScreen(DismissOnce[None]):
 
     # --- actions --------------------------------------------------------------------------------
 
+    def can_undo_now(self) -> bool:
+        """A person at this keyboard decides now and the table would undo for them."""
+        return self.human_to_move() and self.seat_view.can_undo()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo is shown greyed out when the table does not allow it for the seat to move; pass,
-        roll and retry are shown only while they apply; no key acts before the screen is up or
-        once it is closing."""
+        """Undo is shown only while the table allows it for the seat to move (its hidden twin
+        ``undo_refused`` runs the other times); pass, roll and retry are shown only while they
+        apply; no key acts before the screen is up or once it is closing."""
         if self.dismissed or not self.is_mounted:
             return False
         if action == "undo":
-            return True if self.human_to_move() and self.seat_view.can_undo() else None
+            return self.can_undo_now()
+        if action == "undo_refused":
+            return not self.can_undo_now()
         if action == "pass_window":
             decision = self._pending()
             return decision is not None and decision.optional and bool(decision.pass_action)
@@ -511,9 +552,39 @@ class GameScreen(DismissOnce[None]):
         return True
 
     def action_undo(self) -> None:
-        """Take back the latest decision if the table allows it."""
+        """Take back the latest decision if the table allows it, else say why."""
         if not self.human_to_move() or not self.seat_view.undo():
-            notify_plain(self, "Nothing to undo here.", severity="warning", timeout=3)
+            self.action_undo_refused()
+
+    def undo_refusal(self) -> str | None:
+        """Why ``u`` would take nothing back now (``None``: it would)."""
+        if self.can_undo_now():
+            return None
+        if self._curtain_up:
+            return "the keyboard is being passed on"
+        return self.seat_view.undo_refusal() or "there is nothing to undo here"
+
+    def action_undo_refused(self) -> None:
+        """Say in the prompt line why undo takes nothing back now."""
+        reason = self.undo_refusal()
+        if reason is not None:
+            self.show_error(f"Cannot undo: {reason}.")
+
+    def action_toggle_log(self) -> None:
+        """Move the focus to the game log (to scroll it with the keys), or back to where it was
+        before."""
+        log = next(iter(self.query(GameLog)), None)
+        if log is None:
+            return
+        if self.focused is not log:
+            self._focus_before_log = self.focused
+            log.focus()
+            return
+        before, self._focus_before_log = self._focus_before_log, None
+        if before is not None and before.is_attached and before.focusable:
+            before.focus()
+        else:
+            self.focus_next()
 
     def action_pass_window(self) -> None:
         """Let an optional window go: play the decision's ``pass_action``."""

@@ -12,16 +12,19 @@ drawn, so moving it costs nothing but a refresh.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gardens_tui.seats import LogStep, SeatView
-from gardens_tui.ui.literal import plain
+from gardens_tui.table import Seat
+from gardens_tui.ui.literal import literal, plain
 from gardens_tui.ui.widgets.glyphs import glyph
 
 LogLine = tuple[int, str, bool]
@@ -29,6 +32,7 @@ LogLine = tuple[int, str, bool]
 
 _TURN_WIDTH = 4  # "123 "
 _MARK_WIDTH = 2  # "▸ "
+_NEW_MARK = ("•", "*")  # Unicode, ASCII: a line new since the player's last decision
 
 
 def log_lines(source: SeatView) -> list[LogLine]:
@@ -38,8 +42,10 @@ def log_lines(source: SeatView) -> list[LogLine]:
     A decision that reported no events is logged by its notation when the viewer made it, else
     as "NAME decided".
     """
-    steps: list[LogStep] = source.log()
-    seats = source.seats
+    return _lines_of(source.log(), source.seats)
+
+
+def _lines_of(steps: Sequence[LogStep], seats: Sequence[Seat]) -> list[LogLine]:
     lines: list[LogLine] = []
     last = steps[-1].index if steps else 0
     for step in steps:
@@ -59,17 +65,29 @@ class GameLog(ScrollView, can_focus=True):
     """The table's events, newest at the bottom, each line prefixed with its turn number.
 
     The lines of the last decision are marked with ``▸`` (ASCII ``>``) and the
-    ``game-log--last`` style. Every line is drawn literally (unsafe characters escaped). Call
-    :meth:`show` after every table change; it appends what is new and scrolls to the end if the
-    log was showing the end.
+    ``game-log--last`` style; the other lines new since the player's own last decision (see
+    :meth:`show`) with ``•`` (ASCII ``*``) and ``game-log--new``, and the border title counts
+    them ("Log · 3 new"). Every line is drawn literally (unsafe characters escaped). Call
+    :meth:`show` after every table change; it appends what is new.
+
+    The log *follows* the game: while :attr:`following` it keeps its newest line in sight.
+    Scrolling up (keys, mouse wheel, scrollbar) stops that, so a new line never moves what the
+    player is reading; scrolling back to the bottom (or ``end``) follows again. It is focusable
+    and scrolls with the usual keys (up/down, page up/down, home/end); ``escape`` hands the
+    focus back (see :meth:`action_return_focus`).
 
     | Class | Description |
     | :- | :- |
     | `game-log--turn` | The turn numbers. |
     | `game-log--last` | The lines of the last decision. |
+    | `game-log--new` | Other lines new since the player's last decision. |
     """
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"game-log--turn", "game-log--last"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"game-log--turn", "game-log--last", "game-log--new"}
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "return_focus", "Back to the board", show=False),
+    ]
 
     DEFAULT_CSS = """
     GameLog {
@@ -86,45 +104,70 @@ class GameLog(ScrollView, can_focus=True):
     GameLog:focus { border: round $border; }
     GameLog > .game-log--turn { color: $foreground-muted; }
     GameLog > .game-log--last { color: $text-accent; text-style: bold reverse; }
+    GameLog > .game-log--new { color: $text-accent; text-style: bold; }
     """
 
     def __init__(self, *, id: str | None = "game-log", ascii_mode: bool = False) -> None:
         super().__init__(id=id)
         self.border_title = "Log"
         self.ascii_mode = ascii_mode
+        self.key_hint: str | None = None
+        """The key that focuses the log, shown in its border title (set by the screen)."""
+        self.new_from = 0
+        """The first entry of :attr:`shown` that is new since the player's last decision
+        (``len(shown)``: none)."""
         self.shown: list[LogLine] = []
         """The log's entries as last shown."""
         self._wrapped: list[tuple[int, str, bool]] = []  # (entry index, text, first line?)
         self._wrap_width = 0
-        self._styles: tuple[Style, Style, Style] | None = None  # base, turn, last
+        self._styles: tuple[Style, Style, Style, Style] | None = None  # base, turn, last, new
+        self.following = True
+        """Keep the newest line in sight (False once the player scrolled up; see the class
+        docstring)."""
 
     # --- content --------------------------------------------------------------------------------
 
-    def show(self, source: SeatView) -> None:
+    def show(self, source: SeatView, since: int | None = None) -> None:
         """Bring the log up to date with ``source``, a seat view (see :func:`log_lines`):
         appends when the history only grew, re-wraps from the first line that changed (an undo,
-        or the viewer moving to another seat)."""
+        or the viewer moving to another seat).
+
+        ``since`` is the position after the player's own last decision: the lines of the steps
+        after it are marked as new (what happened since their last turn). ``None``: none are.
+        """
         lines = log_lines(source)
+        new = 0 if since is None else len(_lines_of(source.log(since), source.seats))
+        new_from = len(lines) - new
+        if new_from != self.new_from:
+            self.new_from = new_from
+            self.refresh()
         if lines == self.shown:
+            self._update_title()
             return
         old = self.shown
         keep = 0
         limit = min(len(old), len(lines))
         while keep < limit and old[keep][:2] == lines[keep][:2]:
             keep += 1
-        at_end = self.scroll_y >= self.max_scroll_y
         self.shown = lines
+        self._update_title()
         if keep < len(old):  # history was taken back (undo): re-wrap from the first change
             self._wrapped = [w for w in self._wrapped if w[0] < keep]
         self._wrap_entries(range(keep, len(lines)))
         self._update_size()
         self.refresh()
-        if at_end:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self._follow()
+
+    def _update_title(self) -> None:
+        title = "Log" if self.key_hint is None else f"Log ({self.key_hint})"
+        new = len(self.shown) - self.new_from if self.shown else 0
+        self.border_title = literal(f"{title} · {new} new" if new > 0 else title)
 
     def clear(self) -> None:
         """Forget every line."""
         self.shown = []
+        self.new_from = 0
+        self._update_title()
         self._wrapped = []
         self._update_size()
         self.refresh()
@@ -148,7 +191,40 @@ class GameLog(ScrollView, can_focus=True):
             self._wrapped = []
             self._wrap_entries(range(len(self.shown)))
             self._update_size()
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self._follow()
+
+    def _follow(self) -> None:
+        """Scroll to the newest line if :attr:`following`, once the layout knows the new size
+        (before that the scrollbar may not exist yet and a scroll would be dropped)."""
+        if self.following:
+            self.call_after_refresh(self._scroll_to_newest)
+
+    def _scroll_to_newest(self) -> None:
+        if self.following and self.is_mounted:
+            self.scroll_to(y=self.max_scroll_y, animate=False, force=True)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Follow the game again when the player scrolled to the bottom; stop when they
+        scrolled up. (Growing content moves no scroll position, so it changes nothing here.)"""
+        super().watch_scroll_y(old_value, new_value)
+        if new_value != old_value and self.virtual_size.height:
+            self.following = new_value >= self.max_scroll_y
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``escape`` hands the focus back only when there is another widget to take it;
+        otherwise it goes on to the screen (to leave the game, say)."""
+        if action == "return_focus":
+            return any(widget is not self for widget in self.screen.focus_chain)
+        return True
+
+    def action_return_focus(self) -> None:
+        """Hand the focus back: to where it was before the screen's log key moved it here
+        (``action_toggle_log``), else to the next focusable widget."""
+        toggle = getattr(self.screen, "action_toggle_log", None)
+        if callable(toggle):
+            toggle()
+        else:
+            self.screen.focus_next()
 
     def notify_style_update(self) -> None:
         """Styles changed: redraw everything."""
@@ -160,13 +236,14 @@ class GameLog(ScrollView, can_focus=True):
         """Redraw with the new colours whenever the app's theme changes."""
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.notify_style_update())
 
-    def _get_styles(self) -> tuple[Style, Style, Style]:
+    def _get_styles(self) -> tuple[Style, Style, Style, Style]:
         # Textual drops its own style cache on every refresh; these last until styles change.
         if self._styles is None:
             self._styles = (
                 self.rich_style,
                 self.get_component_rich_style("game-log--turn"),
                 self.get_component_rich_style("game-log--last"),
+                self.get_component_rich_style("game-log--new"),
             )
         return self._styles
 
@@ -175,7 +252,7 @@ class GameLog(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         """Wrapped line ``y + scroll_y``: turn number (first line of an entry), marker, text."""
         width = self.scrollable_content_region.width
-        base, turn_style, last_style = self._get_styles()
+        base, turn_style, last_style, new_style = self._get_styles()
         index = y + int(self.scroll_y)
         if not 0 <= index < len(self._wrapped):
             return Strip.blank(width, base)
@@ -186,6 +263,9 @@ class GameLog(ScrollView, can_focus=True):
         if last:
             mark = f"{glyph('last', self.ascii_mode)} " if first else "  "
             segments.append(Segment(mark + text, last_style))
+        elif entry >= self.new_from:
+            mark = f"{_NEW_MARK[self.ascii_mode]} " if first else "  "
+            segments.append(Segment(mark + text, new_style))
         else:
             segments.append(Segment("  " + text, base))
         return Strip(segments).adjust_cell_length(width, base)

@@ -1,8 +1,9 @@
 """The decision prompt line: who must decide what, or why the last try was refused.
 
-The line is at most :data:`MAX_LINES` lines high, and a refusal takes exactly the height of the
-prompt it replaces, so showing one never pushes the board about. What does not fit ends in ``…``;
-a refusal cut short that way is also shown whole in a notification.
+The line is at most :data:`MAX_LINES` lines high. A refusal takes the height of the prompt it
+replaces when it fits there (a short one never pushes the board about); a longer one takes up to
+:data:`MAX_LINES` lines so it can be read. What still does not fit ends in ``…`` and is whole in the
+line's tooltip. Refusals are never shown as notifications: a toast would sit over the game log.
 """
 
 from __future__ import annotations
@@ -14,14 +15,11 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
-from gardens_tui.ui.literal import literal, notify_plain, plain
+from gardens_tui.ui.literal import literal, plain
 from gardens_tui.ui.widgets.glyphs import glyph
 
 MAX_LINES = 2
 """The most lines the prompt line ever takes."""
-
-ERROR_TIMEOUT = 10.0
-"""Seconds the notification with a cut-short refusal stays up (long enough to read it)."""
 
 
 def wrapped_height(text: str, width: int) -> int:
@@ -53,19 +51,25 @@ class ClampedText(Visual):
     """Plain ``text`` drawn word-wrapped in at most ``max_lines`` lines (see :func:`clamp_lines`),
     literally (never markup; unsafe characters escaped).
 
-    With ``height_of``, the height is that of ``height_of`` at the same width (still at most
-    ``max_lines``), so a refusal can take exactly the room of the prompt it stands in for.
+    With ``height_of``, the height is that of the tallest of ``height_of`` at the same width
+    (still at most ``max_lines``), so a refusal can take exactly the room of the prompt it
+    stands in for, or of itself when it is longer.
     """
 
-    def __init__(self, text: str, max_lines: int = MAX_LINES, height_of: str | None = None):
+    def __init__(
+        self,
+        text: str,
+        max_lines: int = MAX_LINES,
+        height_of: str | tuple[str, ...] | None = None,
+    ):
         self.text = plain(text)
         self.max_lines = max_lines
-        self.height_of = height_of
+        self.height_of = (height_of,) if isinstance(height_of, str) else height_of
 
     def lines_at(self, width: int) -> int:
         """The number of lines drawn at ``width`` cells."""
-        sized = self.text if self.height_of is None else self.height_of
-        return min(self.max_lines, wrapped_height(sized, width))
+        sized = (self.text,) if self.height_of is None else self.height_of
+        return min(self.max_lines, max(wrapped_height(text, width) for text in sized))
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         """The width of the longest line of the whole text."""
@@ -88,9 +92,11 @@ class PromptLine(Static):
     """The line under the board: the pending decision, or an error in its place.
 
     :meth:`show_prompt` sets the normal text; :meth:`show_error` replaces it with a refusal (the
-    ``-error`` class styles it) until the next :meth:`show_prompt`. At most :data:`MAX_LINES`
-    lines high; a refusal is drawn in the prompt's own height (what does not fit ends in ``…``)
-    and, when it is cut short, shown whole in a notification and in the line's tooltip. All
+    ``-error`` class styles it) until the next :meth:`show_prompt` with another text
+    (:meth:`GameScreen <gardens_tui.ui.screens.game_base.GameScreen>` calls it after every
+    change to the table, so a refusal never outlives the position it was about). At most
+    :data:`MAX_LINES` lines high; a refusal is drawn in the prompt's own height, or its own when
+    that is taller (what does not fit ends in ``…`` and is whole in the line's tooltip). All
     text is shown literally (never markup; unsafe characters escaped).
     """
 
@@ -128,18 +134,18 @@ class PromptLine(Static):
 
     def show_error(self, message: str) -> None:
         """Show ``message`` (an :class:`~gardens_tui.rules.base.IllegalAction` text) in place of
-        the prompt, in the prompt's height; the prompt comes back with the next
-        :meth:`show_prompt`. A message cut short is also notified whole."""
+        the prompt, followed by the prompt in brackets when there is room; the prompt comes back
+        with the next :meth:`show_prompt`. The line keeps the prompt's height unless the refusal
+        needs more (up to :data:`MAX_LINES`); a message still cut short is whole in the
+        tooltip."""
         message = plain(message)
         self.error_text = message
         self.add_class("-error")
         refusal = f"{glyph('error', self.ascii_mode)} {message}"
-        shown = ClampedText(f"{refusal}   ({self.prompt_text})", height_of=self.prompt_text)
+        shown = ClampedText(
+            f"{refusal}   ({self.prompt_text})", height_of=(self.prompt_text, refusal)
+        )
         self.update(shown)
         width = self.content_size.width
         cut_short = width > 0 and clamp_lines(refusal, width, shown.lines_at(width)) != refusal
         self.tooltip = literal(message) if cut_short else None
-        if cut_short and self.is_mounted:
-            notify_plain(
-                self, message, title="Not allowed", severity="error", timeout=ERROR_TIMEOUT
-            )
