@@ -81,7 +81,12 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("m", "Declare a mimic octopus an anemone or a seagrass"),
     ("c", "Every choice of the pending decision, as a list"),
     ("esc", "Cancel a half-made choice (a move's origin, passing); otherwise back to the menu"),
-    ("u", "Undo your last decision (when the table allows it)"),
+    ("u", "Undo your last decision (when the table allows it; otherwise it says why not)"),
+    (
+        "g",
+        "The game log: scroll it with the arrows, page keys, home and end (g or esc returns); "
+        "lines marked • (* in ASCII mode) happened since your last turn",
+    ),
     ("ctrl+s", "Save the game"),
     ("?", "This help"),
 )
