@@ -6,7 +6,9 @@ Loading rules (:func:`table_from_snapshot`):
   undo). ``setup`` is optional then; without it every seat is a human named as in ``state``.
 - ``actions`` present: they are replayed from ``setup`` (or from ``start``, below) and the file is
   refused when the stored ``state`` differs from the replay, naming the first differing path
-  (``state.hands[1][0]``). ``state`` may be left out, and the replay is then the position.
+  (``state.hands[1][0]``). The log lines (``events``, ``private_events``) are not compared: they
+  are wording, which a newer version may improve, and the replay's are kept. ``state`` may be
+  left out, and the replay is then the position.
 - ``start`` (written by :func:`~gardens_tui.saves.envelope.snapshot`, optional): the position the
   actions start from, for games that began from a hand-written position rather than from
   ``setup``. Without it the actions start from the setup's new game.
@@ -140,14 +142,25 @@ def _table_from_snapshot(data: Any, free_undo: bool) -> Table:
             raise SaveError(f"setup: {exc}") from None
     states, parsed = replay(game, start, actions)
     if "state" in data:
-        replayed = json_form(game.to_dict(states[-1]))
-        difference = first_difference(replayed, data["state"], "state")
+        replayed = _without_log(json_form(game.to_dict(states[-1])))
+        difference = first_difference(replayed, _without_log(data["state"]), "state")
         if difference:
             raise SaveError(
                 "the stored state is not what the actions lead to (the file was changed or "
                 f"damaged): {difference}"
             )
     return Table(setup, states, parsed, free_undo=free_undo)
+
+
+LOG_FIELDS = ("events", "private_events")
+"""The log lines of a state: words a newer version may put better, not part of the position.
+The replay's own lines are the ones the loaded game keeps, so they are not compared."""
+
+
+def _without_log(state: Any) -> Any:
+    if not isinstance(state, dict):
+        return state
+    return {key: value for key, value in state.items() if key not in LOG_FIELDS}
 
 
 def setup_for_position(game: Game[Any], setup: Setup | None, state: GameState) -> Setup:

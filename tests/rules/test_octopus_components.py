@@ -94,10 +94,11 @@ def test_every_kind_has_a_distinct_name_and_shared_letters_only_for_sharks() -> 
     assert shared == [set(SHARKS)]
 
 
-def test_spec_options_are_the_eight_modules_off_by_default() -> None:
+def test_spec_options_are_the_eight_modules_off_by_default_then_the_stall_stop_on() -> None:
     assert SPEC.id == "octopus-garden" and SPEC.title == "Octopus's Garden"
     assert (SPEC.min_players, SPEC.max_players) == (2, 4)
-    assert [o.key for o in SPEC.options] == list(MODULE_KEYS)
+    assert [o.key for o in SPEC.options] == [*MODULE_KEYS, "stall-stop"]
+    assert [o.default for o in SPEC.options] == [False] * 8 + [True]
     assert MODULE_KEYS == (
         "mimic-octopus",
         "coconut-octopus",
@@ -108,4 +109,3 @@ def test_spec_options_are_the_eight_modules_off_by_default() -> None:
         "treasure-chest",
         "boxer-crab",
     )
-    assert all(o.default is False for o in SPEC.options)

@@ -139,3 +139,71 @@ def test_empty_bag_and_empty_market_trigger_the_end() -> None:
     state = play(state, "buy row 1", "plant coral a1", "plant coral a2", "plant coral a3")
     assert state.end_by == 0 and state.active == 1
     assert any("The bag and the market are empty" in e for e in state.events)
+
+
+# --- the stall stop is an option (on by default) ------------------------------------------------
+
+NO_STALL_STOP = {"stall-stop": False}
+
+
+def test_without_the_stall_stop_ten_idle_rounds_with_tokens_in_the_bag_go_on() -> None:
+    """Rule (stall stop off): the rulebook's only end is a full garden; ten rounds without a
+    purchase while the bag holds tokens end nothing, and nothing is counted."""
+    state = make_position(options=NO_STALL_STOP, market=["coral"] * 9)
+    assert sum(state.bag) > 0
+    for _ in range(25):  # more than ten full rounds of two players
+        state = play(state, "pass m1")
+    assert state.end_by == -1 and not state.over and state.idle_turns == 0
+    assert not any("Nobody bought" in e for e in state.events)
+
+
+def test_without_the_stall_stop_an_empty_bag_does_not_end_the_game_either() -> None:
+    """Rule (stall stop off): with the bag empty but tiles on the market, passing goes on (a
+    purchase can still change the market)."""
+    state = empty_bag(options=NO_STALL_STOP, market=["relic"] * 9)
+    for _ in range(6):
+        state = play(state, "pass m1")
+    assert state.end_by == -1 and not state.over
+
+
+def test_without_the_stall_stop_an_empty_bag_and_market_still_end_the_game() -> None:
+    """Rule (endless games): with bag and market both empty nothing can change any more, so the
+    end is triggered whatever the options."""
+    state = empty_bag(
+        options=NO_STALL_STOP, market=["coral", "coral", "coral"] + [None] * 6, pearls=[3, 2]
+    )
+    state = play(state, "buy row 1", "plant coral a1", "plant coral a2", "plant coral a3")
+    assert state.end_by == 0 and state.active == 1
+
+
+def test_with_the_stall_stop_on_ten_idle_rounds_end_the_game_as_before() -> None:
+    """Rule (stall stop on, the default): ten full rounds without a purchase trigger the end."""
+    state = make_position(options={"stall-stop": True}, market=["coral"] * 9)
+    for _ in range(19):
+        state = play(state, "pass m1")
+    assert state.end_by == -1 and state.idle_turns == 19
+    state = play(state, "pass m1")
+    assert state.end_by == 1
+    assert (
+        "Nobody bought from the market for 10 rounds: everyone else gets one more turn"
+        in state.events
+    )
+    state = play(state, "pass m1")
+    assert state.over
+
+
+def test_a_save_without_the_stall_stop_option_loads_with_it_on() -> None:
+    """Rule: saves from before the option existed load unchanged (options get their defaults)."""
+    data = GAME.to_dict(make_position(market=["coral"] * 9, idle_turns=19))
+    assert "stall-stop" not in data["options"]  # written only when off, as older saves read
+    state = GAME.from_dict(data)
+    assert GAME.to_dict(state) == data
+    assert state.options["stall-stop"] is True
+    assert play(state, "pass m1").end_by == 0  # Ann completes the count
+
+
+def test_the_stall_stop_is_written_when_off_and_read_back() -> None:
+    """Rule: a save of a game without the stall stop keeps the option off."""
+    data = GAME.to_dict(make_position(options=NO_STALL_STOP))
+    assert data["options"]["stall-stop"] is False
+    assert GAME.from_dict(data).options["stall-stop"] is False

@@ -71,7 +71,7 @@ def test_mimic_declared_as_seagrass_counts_for_seahorses() -> None:
 def test_only_the_owner_may_declare_a_mimic() -> None:
     state = make_position(options=MIMIC, gardens={1: {"a1": "mimic"}})
     assert "mimic" not in verbs(state)
-    with pytest.raises(IllegalAction, match="owner"):
+    with pytest.raises(IllegalAction, match="no undeclared mimic octopus on a1 in Ann's garden"):
         GAME.apply(state, ("mimic", 0, "anemone"))
 
 

@@ -48,7 +48,7 @@ def test_describe_action_says_what_happens() -> None:
         GAME.describe_action(state, move) == "Move the sea star from c2 to c3 (it eats the oyster)"
     )
     market = make_position(market=["relic", "coral", "coral"] + ["anemone"] * 6, pearls=[5, 2])
-    assert GAME.describe_action(market, ("buy", "row", 1)).endswith("for 5")
+    assert GAME.describe_action(market, ("buy", "row", 1)).endswith("for 5 pearls")
     assert GAME.describe_action(market, ("oyster",)) == "Attract an oyster for 3 pearls"
 
 
@@ -66,5 +66,6 @@ def test_summary_covers_every_module_and_our_decisions() -> None:
     ):
         assert title in summary
     assert len(MODULE_KEYS) == 8
-    assert "Our decisions" in summary and "Stalemates" in summary
+    assert "Our decisions" in summary and "Endless games" in summary
+    assert "Stall stop (option `stall-stop`, on by default" in summary
     assert "2 players" in summary or "2 to 4 players" in summary

@@ -80,7 +80,7 @@ def test_buy_column_takes_the_three_spaces_of_that_column() -> None:
 def test_a_row_you_cannot_afford_is_refused_and_nothing_changes() -> None:
     state = make_position(market=ROW1 + CORAL_MARKET[:6], pearls=[5, 2])
     assert ("buy", "row", 1) not in GAME.legal_actions(state)
-    assert_refused(state, "buy row 1", "afford")
+    assert_refused(state, "buy row 1", "row 1 costs 6 pearls; you have 5")
 
 
 def test_first_oyster_costs_3_and_the_next_4() -> None:

@@ -42,6 +42,7 @@ from gardens_tui.rules.octopus_garden.components import (
 from gardens_tui.rules.octopus_garden.flow import Log, a, award, check_full
 from gardens_tui.rules.octopus_garden.garden import base, is_blocked, oyster_distances
 from gardens_tui.rules.octopus_garden.state import Garden, OctopusState, Stack
+from gardens_tui.rules.words import possessive
 
 PIECES: dict[str, int] = {
     "star": STAR,
@@ -126,11 +127,11 @@ def _arrive(s: OctopusState, garden: Garden, cell: int, pieces: Stack, log: Log)
         if piece == STAR and dest and dest[0] == OYSTER:
             dest.pop(0)
             s.bed += 1
-            log.append(f"{name}'s sea star ate an oyster at {cell_name(cell)}")
+            log.append(f"{possessive(name)} sea star ate an oyster at {cell_name(cell)}")
         elif piece == CRAB and dest and dest[0] in HOMES:
             home = dest.pop(0)
             piece = CRAB_SHELL if home == SHELL else CRAB_TRASH
-            log.append(f"{name}'s hermit crab moved into {a(home)} at {cell_name(cell)}")
+            log.append(f"{possessive(name)} hermit crab moved into {a(home)} at {cell_name(cell)}")
         landed.append(piece)
     dest.extend(landed)
     garden[cell] = tuple(dest)
@@ -150,7 +151,7 @@ def apply_move(s: OctopusState, action: Action, log: Log) -> None:
         garden[dst] = garden[src]
         garden[src] = ()
         s.moved.append((dst, BOXER))
-        log.append(f"{name}'s boxer crab carried its anemone {where}")
+        log.append(f"{possessive(name)} boxer crab carried its anemone {where}")
         award(s, s.active, log)
         check_full(s, log)
         return
@@ -159,11 +160,11 @@ def apply_move(s: OctopusState, action: Action, log: Log) -> None:
     if leave:
         home = SHELL if piece == CRAB_SHELL else TRASH
         st.insert(0, home)
-        log.append(f"{name}'s hermit crab left its {describe(home)} at {cell_name(src)}")
+        log.append(f"{possessive(name)} hermit crab left its {describe(home)} at {cell_name(src)}")
         piece = CRAB
     garden[src] = tuple(st)
     title = "sea star" if piece == STAR else _CRAB_TITLES[piece]
-    log.append(f"{name}'s {title} moved {where}")
+    log.append(f"{possessive(name)} {title} moved {where}")
     landed = _arrive(s, garden, dst, (piece,), log)
     s.moved.append((dst, landed[0]))
     check_full(s, log)
@@ -175,7 +176,8 @@ def apply_coconut(s: OctopusState, cell: int, log: Log) -> None:
     garden[cell] = (COCONUT_USED, *garden[cell][1:])
     s.pushes = [n for n in NEIGHBOURS[cell] if garden[n]]
     s.phase = "push"
-    log.append(f"{s.players[s.active]}'s coconut octopus at {cell_name(cell)} stirs its neighbours")
+    owner = possessive(s.players[s.active])
+    log.append(f"{owner} coconut octopus at {cell_name(cell)} stirred its neighbours")
     _leave_push_if_stuck(s)
 
 

@@ -1,7 +1,7 @@
 """Setting up, listing legal actions and applying them: the rules of a turn.
 
 ``legal_actions`` lists every action of the pending decision in a fixed order; ``apply`` checks
-the action against that list (so the message of an :class:`IllegalAction` can name the rule) and
+the action against that list (an :class:`IllegalAction` then says why, see :mod:`.refusals`) and
 carries it out on a copy. See the package docstring for every decision kind and action shape.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gardens_tui.rules.base import Action, IllegalAction
-from gardens_tui.rules.octopus_garden import animals, flow, treasure
+from gardens_tui.rules.octopus_garden import animals, flow, refusals, treasure
 from gardens_tui.rules.octopus_garden.board import (
     CELL_NAMES,
     MARKET_COLS,
@@ -51,6 +51,7 @@ from gardens_tui.rules.octopus_garden.garden import free_anemones
 from gardens_tui.rules.octopus_garden.spec import SPEC
 from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.words import count, possessive
 
 LINES: tuple[tuple[str, int, tuple[int, int, int]], ...] = tuple(
     [("row", i + 1, line) for i, line in enumerate(MARKET_ROWS)]
@@ -221,37 +222,12 @@ def _compute_legal(s: OctopusState) -> list[Action]:
 
 # --- applying ---------------------------------------------------------------------------------
 
-_RULES: dict[str, str] = {
-    "lionfish": "at the start of your turn you may pay 1 pearl to discard one market tile "
-    "without a shark on it, or skip",
-    "shark": "your shark claims a market tile: buy a row or column containing it (if you can "
-    "afford it) or release the shark back into the bag",
-    "market": "buy one row or column you can afford and that holds no other player's shark, "
-    "attract an oyster (1 pearl plus one per oyster you own, with an empty space for it), or pass "
-    "by returning one market tile to the bag",
-    "treasure": "pay 0 up to your pearls (and no more than the bag holds) and say keep or sell",
-    "plant": "plant each bought token on an empty space (a boxer crab on a free anemone); you may "
-    "discard only when there is not room for them all",
-    "animals": "every sea star that can reach an oyster must step one space closer to the nearest "
-    "one; hermit crabs and boxer crabs may step one space (never onto coral or a boxer crab); "
-    "each animal moves once; 'done' only when no sea star still has to move",
-    "push": "the coconut octopus pushes each neighbouring space one step: flat tokens only into "
-    "empty spaces, animals also onto other tokens but never coral or a boxer crab",
-    "refill": "place the drawn token on an empty market space",
-    "claim": "put your shark on a market tile that is not a shark and has no shark on it, or skip",
-}
-
 
 def illegal(s: OctopusState, action: Action, text: str) -> IllegalAction:
-    """The error for ``action`` not being legal now, naming the rule of the pending decision."""
-    if s.over:
-        return IllegalAction(f"{text} is not possible: the game is over")
-    if action and action[0] == "mimic":
-        return IllegalAction(
-            f"{text} is not possible: a mimic octopus can be declared only by its owner, on an "
-            "undeclared mimic octopus in their garden, with the mimic octopus module"
-        )
-    return IllegalAction(f"{text} is not possible now (rule: {_RULES[s.phase]})")
+    """The error for ``action`` (written ``text``) not being legal now: the reason for this very
+    position, then the rule's short name (see :mod:`.refusals`)."""
+    del text  # the reason stands on its own; the caller already shows what was tried
+    return IllegalAction(refusals.reason(s, action))
 
 
 def apply(s0: OctopusState, action: Action, name: Callable[[Action], str]) -> OctopusState:
@@ -273,10 +249,10 @@ def apply(s0: OctopusState, action: Action, name: Callable[[Action], str]) -> Oc
         animals.apply_move(s, action, log)
     elif verb == "done":
         if s.phase == "push":
-            log.append(f"{s.players[s.active]}'s coconut octopus has finished pushing")
+            log.append(f"{possessive(s.players[s.active])} coconut octopus finished pushing")
             animals.end_push(s)
         else:
-            log.append(f"{s.players[s.active]} has finished moving animals")
+            log.append(f"{s.players[s.active]} finished moving animals")
             flow.after_animals(s, log)
     elif verb == "refill":
         m = action[1]
@@ -305,10 +281,10 @@ def apply(s0: OctopusState, action: Action, name: Callable[[Action], str]) -> Oc
     elif verb == "skip":
         if s.phase == "claim":
             seat = s.claim_order.pop(0)
-            log.append(f"{s.players[seat]} keeps their shark at home")
+            log.append(f"{s.players[seat]} left the {NAMES[s.shark_of[seat]]} shark at home")
             flow.next_claim(s, log)
         else:
-            log.append(f"{s.players[s.active]} lets the lionfish rest")
+            log.append(f"{s.players[s.active]} let the lionfish rest")
             flow.after_lionfish(s)
     elif verb == "lionfish":
         _apply_lionfish(s, action[1], log)
@@ -332,7 +308,9 @@ def _apply_buy(s: OctopusState, axis: str, number: int, log: Log) -> None:
     if own in spaces:
         s.claims[own] = -1
         taken.append(s.shark_of[seat])
-        log.append(f"{name}'s {NAMES[s.shark_of[seat]]} shark comes home with the tile it claimed")
+        log.append(
+            f"{possessive(name)} {NAMES[s.shark_of[seat]]} shark came home with the tile it claimed"
+        )
     for m in spaces:
         token = s.market[m]
         if not token:
@@ -349,9 +327,9 @@ def _apply_buy(s: OctopusState, axis: str, number: int, log: Log) -> None:
     s.chests = taken.count(CHEST)
     s.idle_turns = 0
     label = "row" if axis == "row" else "column"
-    log.append(f"{name} bought {label} {number} for {cost} pearls: {listing(taken)}")
+    log.append(f"{name} bought {label} {number} for {count(cost, 'pearl')}: {listing(taken)}")
     for token in stays:
-        log.append(f"{name} may own only one shark: {a(token)} is paid for but stays on the market")
+        log.append(f"Only one shark per player: {a(token)} is paid for but stays on the market")
     if s.chests:
         s.phase = "treasure"
     else:
@@ -364,7 +342,7 @@ def _apply_oyster(s: OctopusState, log: Log) -> None:
     s.pearls[seat] -= price
     s.bed -= 1
     s.hand = [OYSTER]
-    log.append(f"{s.players[seat]} attracted an oyster for {price} pearls")
+    log.append(f"{s.players[seat]} attracted an oyster for {count(price, 'pearl')}")
     flow.count_idle_turn(s, log)
     flow.settle_hand(s, log)
 
@@ -399,10 +377,10 @@ def _apply_plant(s: OctopusState, action: Action, log: Log) -> None:
         s.out[kind] += 1
         if kind in SHARKS:
             s.shark_of[seat] = 0
-        log.append(f"{name} had no room for {a(kind)}: it leaves the game")
+        log.append(f"{name} had no room for {a(kind)}: it left the game")
     elif verb == "return":
         s.bag[kind] += 1
-        log.append(f"{name} has no anemone for the boxer crab: it goes back to the bag")
+        log.append(f"{name} returned the boxer crab to the bag (no anemone to ride)")
     elif kind == DIVER:
         _dive(s, log)
     else:
@@ -439,8 +417,8 @@ def _dive(s: OctopusState, log: Log) -> None:
             st = tuple(CRAB if p == CRAB_TRASH else p for p in st)
         garden[c] = st
     log.append(
-        f"{s.players[seat]}'s diver cleared {removed[TRASH]} trash and {removed[RELIC]} "
-        "relic(s), then swam away"
+        f"{possessive(s.players[seat])} diver cleared {removed[TRASH]} trash and "
+        f"{count(removed[RELIC], 'relic')}, then swam away"
     )
 
 
@@ -449,7 +427,7 @@ def _apply_mimic(s: OctopusState, cell: int, as_kind: str, log: Log) -> None:
     garden = s.gardens[seat]
     code = MIMIC_ANEMONE if as_kind == "anemone" else MIMIC_SEAGRASS
     garden[cell] = (code, *garden[cell][1:])
-    log.append(f"{s.players[seat]}'s mimic octopus at {cell_name(cell)} became {as_kind}")
+    log.append(f"{possessive(s.players[seat])} mimic octopus at {cell_name(cell)} became {as_kind}")
     flow.award(s, seat, log)
 
 
@@ -463,7 +441,8 @@ def _apply_claim(s: OctopusState, m: int, log: Log) -> None:
             break
     s.claims[m] = seat
     log.append(
-        f"{s.players[seat]}'s {NAMES[shark]} shark claimed {a(s.market[m])} on {market_name(m)}"
+        f"{possessive(s.players[seat])} {NAMES[shark]} shark claimed {a(s.market[m])} on "
+        f"{market_name(m)}"
     )
     flow.next_claim(s, log)
 

@@ -36,8 +36,10 @@ from gardens_tui.rules.octopus_garden.garden import (
     oyster_distances,
 )
 from gardens_tui.rules.octopus_garden.scoring import outcome, score_table
+from gardens_tui.rules.octopus_garden.spec import STALL_STOP
 from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.rules.rng import Rng
+from gardens_tui.rules.words import count, join_and, possessive
 
 Log = list[str]
 
@@ -52,12 +54,7 @@ def a(code: int) -> str:
 
 def listing(codes: list[int]) -> str:
     """``"an anemone, a coral and a relic"``."""
-    words = [a(c) for c in codes]
-    if not words:
-        return "nothing"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return join_and([a(c) for c in codes])
 
 
 def draw(s: OctopusState) -> int:
@@ -88,7 +85,9 @@ def check_full(s: OctopusState, log: Log) -> None:
     """Trigger the end of the game if the active seat's garden is now full."""
     if s.end_by < 0 and is_full(s.gardens[s.active]):
         s.end_by = s.active
-        log.append(f"{s.players[s.active]}'s garden is full: everyone else gets one more turn")
+        log.append(
+            f"{possessive(s.players[s.active])} garden is full: everyone else gets one more turn"
+        )
 
 
 def trigger_end(s: OctopusState, reason: str, log: Log) -> None:
@@ -107,10 +106,15 @@ IDLE_ROUNDS = 10
 def count_idle_turn(s: OctopusState, log: Log) -> None:
     """Count a turn without a market purchase (a pass or an oyster); trigger the end on a stall.
 
-    The stalemate rule: with the bag empty, two full rounds in a row without anyone buying from
-    the market trigger the end (passing can no longer change the market); ten full rounds do so
-    in any case. The seat whose turn completes the count is the one who triggered the end.
+    The stall stop (option ``stall-stop``, on by default; not in the rulebook): with the bag
+    empty, two full rounds in a row without anyone buying from the market trigger the end
+    (passing can no longer change the market); ten full rounds do so in any case. The seat whose
+    turn completes the count is the one who triggered the end. With the option off nothing is
+    counted: the game ends by the book (a full garden), or when the bag and the market are both
+    empty (see :func:`refill`).
     """
+    if not s.options.get(STALL_STOP, True):
+        return
     s.idle_turns += 1
     n = len(s.players)
     if s.idle_turns >= IDLE_ROUNDS * n:
@@ -139,7 +143,7 @@ def harvest(s: OctopusState, log: Log) -> None:
     seat = s.active
     gain = PRINTED_OYSTERS + count_base(s.gardens[seat], OYSTER)
     s.pearls[seat] += gain
-    log.append(f"{s.players[seat]} harvested {gain} pearls")
+    log.append(f"{s.players[seat]} harvested {count(gain, 'pearl')}")
 
 
 def discardable_spaces(s: OctopusState) -> list[int]:
@@ -202,15 +206,17 @@ def settle_hand(s: OctopusState, log: Log) -> None:
                 s.out[t] += 1
                 if t in SHARKS:
                     s.shark_of[seat] = 0
-            log.append(f"No room left in {name}'s garden: {listing(lost)} left the game")
+            log.append(f"No room left in {possessive(name)} garden: {listing(lost)} left the game")
     if hand and all(t == BOXER for t in hand):
         mimic_spaces = any(len(st) == 1 and st[0] == MIMIC for st in garden)
         if not free_anemones(garden) and not mimic_spaces:
             n = len(hand)
             s.bag[BOXER] += n
             hand.clear()
-            word = "boxer crab goes" if n == 1 else f"{n} boxer crabs go"
-            log.append(f"{name} has no anemone to host it: the {word} back to the bag")
+            word = "the boxer crab goes" if n == 1 else f"the {n} boxer crabs go"
+            log.append(
+                f"No anemone in {possessive(name)} garden to host it: {word} back to the bag"
+            )
     if hand:
         s.phase = "plant"
     else:
@@ -349,10 +355,10 @@ def finish(s: OctopusState, log: Log) -> None:
     s.drawn = 0
     result = outcome(s)
     totals = score_table(s).totals()
-    names = " and ".join(s.players[w] for w in result.winners)
+    names = join_and([s.players[w] for w in result.winners])
     best = totals[result.winners[0]]
-    line = f"The game is over: {names} {'wins' if len(result.winners) == 1 else 'share the win'}"
-    line += f" with {best} points"
+    who = "the winner is" if len(result.winners) == 1 else "the win is shared by"
+    line = f"The game is over: {who} {names} with {count(best, 'point')}"
     if result.tiebreak:
         line += f" ({result.tiebreak})"
     log.append(line)

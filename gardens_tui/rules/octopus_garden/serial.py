@@ -36,7 +36,7 @@ from gardens_tui.rules.octopus_garden.components import (
     describe,
     physical,
 )
-from gardens_tui.rules.octopus_garden.spec import SPEC
+from gardens_tui.rules.octopus_garden.spec import SPEC, STALL_STOP
 from gardens_tui.rules.octopus_garden.state import PHASES, OctopusState, Stack
 
 MAX_PEARLS = 100_000
@@ -75,8 +75,14 @@ def stack_text(stack: Stack) -> str:
 
 
 def to_dict(s: OctopusState) -> dict[str, Any]:
-    """The JSON-safe form of a position."""
+    """The JSON-safe form of a position.
+
+    The ``stall-stop`` option is written only when it is off: saves from before the option
+    existed hold no such key, and a position with it on (the default) must still read the same.
+    """
     d = F.common_to_dict(s)
+    if d["options"].get(STALL_STOP) is True:
+        del d["options"][STALL_STOP]
     d.update(
         gardens=[[_TEXT_OF[st] for st in g] for g in s.gardens],
         pearls=list(s.pearls),

@@ -20,6 +20,9 @@ MODULE_KEYS: tuple[str, ...] = (
 )
 """The eight expert-module option keys, in the rulebook's order of introduction."""
 
+STALL_STOP = "stall-stop"
+"""The option key of our stop rule for stalled games (not in the rulebook; on by default)."""
+
 OPTIONS: tuple[Option, ...] = (
     Option("mimic-octopus", False, "Mimic octopus: declare it an anemone or seagrass"),
     Option("coconut-octopus", False, "Coconut octopus: once per game, push its neighbours"),
@@ -29,6 +32,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("lionfish", False, "Lionfish: pay 1 pearl to discard a market tile"),
     Option("treasure-chest", False, "Treasure chest: pay pearls to draw tokens, keep or sell"),
     Option("boxer-crab", False, "Boxer crab: rides an anemone and blocks animals"),
+    Option(STALL_STOP, True, "Stall stop: end the game after 10 rounds without a purchase"),
 )
 
 SPEC = GameSpec(

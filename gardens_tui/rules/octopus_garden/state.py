@@ -72,7 +72,7 @@ class OctopusState(GameState):
     - ``shark_of``: the shark each seat owns (0: none); ``shark_bought``: the seat has had its one
       shark purchase of the game.
     - ``end_by``: the seat that triggered the end of the game (-1: not yet); ``idle_turns``:
-      turns in a row without a market purchase (the stalemate rule).
+      turns in a row without a market purchase (counted only with the ``stall-stop`` option).
     """
 
     game_id = "octopus-garden"

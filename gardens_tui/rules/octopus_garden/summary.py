@@ -102,8 +102,14 @@ Tokens under animals score as usual. Most points wins; on a tie, fewest negative
   unopened; a shark drawn while keeping is yours only if you never had one (else back to the
   bag); any two sharks count as two of a kind; several chests are opened one by one.
 - On the very last turn the market is not refilled.
-- Stalemates: if the bag and market are both empty after a refill, the end is triggered. So it is
-  when nobody has bought from the market (only passes and oysters) for ten full rounds in a row,
-  or for two full rounds while the bag is empty (passing can then change nothing). The player
-  whose turn completes the count is the one who triggered the end.
+- Endless games: if the bag and the market are both empty after a refill, nothing can change
+  any more, so the end is triggered (always, whatever the options), so that a game cannot go on
+  for ever.
+
+## Stall stop (option `stall-stop`, on by default; not in the rulebook)
+The rulebook's only end is a full garden. With the stall stop on, the end is also triggered
+when nobody has bought from the market (only passes and oysters) for ten full rounds in a row,
+or for two full rounds while the bag is empty (passing can then change nothing). The player
+whose turn completes the count is the one who triggered the end. Turn it off to play strictly
+by the book: the game then ends only with a full garden, or when bag and market are both empty.
 """

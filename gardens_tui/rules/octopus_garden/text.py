@@ -31,13 +31,9 @@ from gardens_tui.rules.octopus_garden.garden import oyster_distances
 from gardens_tui.rules.octopus_garden.notation import format_action
 from gardens_tui.rules.octopus_garden.scoring import score_table
 from gardens_tui.rules.octopus_garden.state import OctopusState, Stack
+from gardens_tui.rules.words import count
 
 CELL_WIDTH = 8
-
-
-def count(number: int, noun: str) -> str:
-    """``number`` and ``noun``, plural unless the number is one: ``1 pearl``, ``2 pearls``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def stack_glyph(stack: Stack) -> str:
@@ -150,7 +146,8 @@ def describe_action(s: OctopusState, action: Action) -> str:
         tokens = [s.market[m] for m in spaces if s.market[m]]
         cost = sum(COST[t] for t in tokens)
         label = "row" if action[1] == "row" else "column"
-        return f"Buy {label} {action[2]} ({', '.join(describe(t) for t in tokens)}) for {cost}"
+        what = ", ".join(describe(t) for t in tokens)
+        return f"Buy {label} {action[2]} ({what}) for {count(cost, 'pearl')}"
     if verb == "oyster":
         return f"Attract an oyster for {count(oyster_price(s, seat), 'pearl')}"
     if verb == "pass":

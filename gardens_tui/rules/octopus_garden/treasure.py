@@ -23,6 +23,7 @@ from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.components import CHEST, COST, SHARKS
 from gardens_tui.rules.octopus_garden.flow import Log, a, draw, listing
 from gardens_tui.rules.octopus_garden.state import OctopusState
+from gardens_tui.rules.words import count
 
 _SHARK_KIND = -1
 
@@ -71,7 +72,7 @@ def open_chest(s: OctopusState, k: int, mode: str, log: Log) -> None:
             duplicate = True
             break
         seen.add(kind)
-    paid = f"{name} paid {k} pearl{'s' if k != 1 else ''} to open a treasure chest"
+    paid = f"{name} paid {count(k, 'pearl')} to open a treasure chest"
     if duplicate:
         for token in drawn:
             s.out[token] += 1
@@ -87,17 +88,19 @@ def open_chest(s: OctopusState, k: int, mode: str, log: Log) -> None:
             s.bag[token] += 1
         s.hand.remove(CHEST)
         s.out[CHEST] += 1
-        log.append(f"{paid} and sold {listing(drawn)} for {gain} pearls; the chest leaves the game")
+        log.append(
+            f"{paid} and sold {listing(drawn)} for {count(gain, 'pearl')}; the chest left the game"
+        )
         return
     kept: list[int] = []
     for token in drawn:
         if token in SHARKS:
             if s.shark_bought[seat]:
                 s.bag[token] += 1
-                log.append(f"{name} may own only one shark: {a(token)} goes back to the bag")
+                log.append(f"Only one shark per player: {a(token)} went back to the bag")
                 continue
             s.shark_bought[seat] = True
             s.shark_of[seat] = token
         kept.append(token)
     s.hand.extend(kept)
-    log.append(f"{paid} and keeps {listing(kept)}")
+    log.append(f"{paid} and kept {listing(kept)}")
