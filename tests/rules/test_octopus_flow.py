@@ -73,6 +73,28 @@ def test_garden_full_after_planting_triggers_the_end_and_others_get_one_more_tur
     assert any(e.startswith("The game is over") for e in state.events)
 
 
+def test_every_turn_after_the_end_is_triggered_is_announced_as_the_last() -> None:
+    """Rule (end of the game): once a garden is full every other player gets exactly one more
+    turn, so every prompt from then on says "Last turn!" (issue 7: a grey "last round" was
+    missed); before the trigger none does."""
+    state = make_position(
+        ("Ann", "Bob", "Cy"),
+        gardens={0: filled(21)},
+        market=["relic"] * 3 + ["coral"] * 6,
+        pearls=[9, 2, 2],
+    )
+    assert state.decision is not None and not state.decision.prompt.startswith("Last turn")
+    state = play(state, "buy row 1", "plant relic e2", "plant relic e3")
+    assert state.decision is not None and not state.decision.prompt.startswith("Last turn")
+    state = play(state, "plant relic e4")
+    assert state.decision is not None and state.decision.prompt.startswith("Last turn! Refill")
+    state = play(state, "refill m1", "refill m2")
+    assert state.active == 1 and state.decision is not None
+    assert state.decision.prompt.startswith("Last turn! Buy a row or column")
+    state = play(state, "pass m4")
+    assert state.decision is not None and state.decision.prompt.startswith("Last turn!")
+
+
 def test_final_turn_skips_the_refill() -> None:
     state = make_position(market=["coral"] * 9, pearls=[0, 3], active=1, end_by=0)
     state = play(state, "buy row 1", "plant coral a1", "plant coral a2", "plant coral a3")

@@ -272,3 +272,20 @@ async def test_panel_scores_only_what_the_viewer_may_see_and_shows_extras(
             assert lines[1].strip() == "hand: 2 cards"
             assert lines[2].startswith("  Bob") and lines[2].endswith(f" {expected[1]}")
             assert lines[3].strip() == "hand: 2 cards"
+
+
+def test_two_bots_of_one_level_stay_apart_when_their_names_are_cut() -> None:
+    """Issue 7: at 80x24 two greedy bots both showed as "Greedy b…"; a name cut short keeps
+    its end when the cut would make two names look the same."""
+    rows = [
+        SeatRow("▶", Text("Ann"), "", "0"),
+        SeatRow(" ", Text("Greedy bot 2"), "⚙ greedy", "-2"),
+        SeatRow(" ", Text("Greedy bot 3"), "⚙ greedy", "5"),
+    ]
+    assert [line.plain for line in layout_rows(rows, 22)] == [
+        "▶ Ann                0",
+        "  Gree…t 2 ⚙ greedy -2",
+        "  Gree…t 3 ⚙ greedy  5",
+    ]
+    distinct = [SeatRow(" ", Text(name), "", "0") for name in ("Annabelle", "Bartholomew")]
+    assert [line.plain for line in layout_rows(distinct, 10)] == ["  Annab… 0", "  Barth… 0"]

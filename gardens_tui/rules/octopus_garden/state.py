@@ -113,7 +113,9 @@ class OctopusState(GameState):
 
     @property
     def decision(self) -> Decision | None:
-        """The pending decision (kind = :attr:`phase`) with a one-line prompt."""
+        """The pending decision (kind = :attr:`phase`) with a one-line prompt, which starts with
+        "Last turn!" once the end of the game has been triggered (every turn left is then its
+        player's last)."""
         if self.over:
             return None
         phase = self.phase
@@ -140,6 +142,10 @@ class OctopusState(GameState):
                 f"Treasure chest ({self.chests} to open): pay pearls to draw tokens to keep or "
                 "sell, or open it empty"
             )
+        if self.end_by >= 0:
+            # Once the end is triggered, every turn is its player's last: say so where they
+            # look, not only in a grey corner.
+            prompt = f"Last turn! {prompt}"
         return Decision(self.active, phase, prompt)
 
     def copy(self) -> OctopusState:

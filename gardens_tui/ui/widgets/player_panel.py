@@ -56,12 +56,38 @@ class SeatRow:
     extras: tuple[str, ...] = ()
 
 
+def middle_ellipsis(name: Text, width: int) -> Text:
+    """``name`` in ``width`` cells, padded; a name too long keeps its start and its last few
+    characters around a ``…`` (``Gre…ot 2``), so names that differ only at the end stay apart.
+    The name's own style is kept."""
+    plain = name.plain
+    if cell_len(plain) <= width:
+        fitted = name.copy()
+        fitted.truncate(width, pad=True)
+        return fitted
+    tail_cells = min(4, max(0, (width - 1) // 2))
+    tail = ""
+    for char in reversed(plain):
+        if cell_len(char + tail) > tail_cells:
+            break
+        tail = char + tail
+    head = ""
+    for char in plain:
+        if cell_len(head + char) > width - 1 - cell_len(tail):
+            break
+        head += char
+    fitted = Text(head + "…" + tail, style=name.style)
+    fitted.truncate(width, pad=True)
+    return fitted
+
+
 def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
     """``rows`` as lines of ``width`` cells, in columns.
 
     Each line is ``mark``, a space, the name padded to the longest name, a space, the bot label
     padded to the longest label (no column when no seat is a bot), then the score flush right.
-    Names that do not fit end in ``…``; when fewer than :data:`MIN_NAME` cells would be left for
+    Names that do not fit end in ``…`` (or, when two would then look the same, lose their middle:
+    :func:`middle_ellipsis`); when fewer than :data:`MIN_NAME` cells would be left for
     them, the bot labels shrink to their first cell (the glyph). A row's ``extras`` follow it,
     one line each, dim, under the name, ending in ``…`` where they do not fit.
     """
@@ -79,12 +105,16 @@ def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
         bots = [label[:1] for label in bots]
     bot_width = max(cell_len(label) for label in bots)
     name_width = max(1, min(longest_name, name_room(bots)))
+    names = [row.name.copy() for row in rows]
+    for name in names:
+        name.truncate(name_width, overflow="ellipsis", pad=True)
+    if len({name.plain for name in names}) < len(names):
+        # Cut short, two names would look the same ("Greedy b…" twice): keep their ends.
+        names = [middle_ellipsis(row.name, name_width) for row in rows]
     lines = []
-    for row, label in zip(rows, bots, strict=True):
+    for row, label, name in zip(rows, bots, names, strict=True):
         line = Text(row.mark[:1].ljust(1))
         line.append(" ")
-        name = row.name.copy()
-        name.truncate(name_width, overflow="ellipsis", pad=True)
         line.append_text(name)
         if bot_width:
             line.append(" ")
