@@ -1064,3 +1064,14 @@ def test_a_closed_pipe_ends_quietly(
 
     monkeypatch.setattr(sys, "stdout", ClosedPipe())
     assert cli.main(["moves", str(game_file)]) == 0
+
+
+def test_status_reads_right_for_a_player_called_you(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 7: "You's turn" read wrongly; names go through the rules' possessive."""
+    path = tmp_path / "you.json"
+    assert run(capsys, "new", "toy", "--players", "You,Bob", "--seed", "3", "-o", path)[0] == 0
+    code, out, err = run(capsys, "show", path)
+    assert code == 0, err
+    assert "Turn 1, Your turn." in out and "You's" not in out

@@ -12,6 +12,7 @@ from typing import Any
 
 from gardens_tui.cli.output import CliError
 from gardens_tui.rules.safe_text import name_key
+from gardens_tui.rules.words import possessive
 from gardens_tui.seats import LocalSeatView, SeatView
 from gardens_tui.table import Table
 
@@ -104,7 +105,7 @@ def status_lines(view: SeatView) -> list[str]:
         return ["No decision is pending."]
     seat = view.seats[decision.seat]
     who = f"{seat.name} (seat {decision.seat}{', bot ' + seat.bot if seat.bot else ''})"
-    lines = [f"Turn {state.turn}, {view.seats[state.active].name}'s turn."]
+    lines = [f"Turn {state.turn}, {possessive(view.seats[state.active].name)} turn."]
     optional = ""
     if decision.pass_action is not None:
         optional = f" (optional: '{view.game.format_action(decision.pass_action)}' passes)"

@@ -50,6 +50,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from gardens_tui.rules.rng import Rng
 from gardens_tui.rules.safe_text import MAX_ACTION_TEXT, check_line
+from gardens_tui.rules.words import join_and
 
 Action = tuple[Any, ...]
 """An action: a hashable tuple whose first item is the verb (``("plant", 3)``)."""
@@ -185,8 +186,7 @@ class GameSpec:
                 runs[-1].append(count)
             else:
                 runs.append([count])
-        parts = [str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs]
-        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+        return join_and([str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs], last="or")
 
     def option(self, key: str) -> Option:
         """The option called ``key``; ``KeyError`` if there is none."""

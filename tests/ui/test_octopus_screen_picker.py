@@ -207,6 +207,16 @@ def test_texts_fit_the_compact_supply_column() -> None:
     assert (title, info) == ("> Bob #", "3 pts - 2 pearls")
 
 
+def test_garden_titles_read_right_for_a_player_called_you_and_for_one_point() -> None:
+    """Issue 7: the titles read "You's garden" and "1 pts"; they use the rules' words."""
+    state = make_position(("You", "Bob"), pearls=[1, 2])
+    assert garden_title(state, 0, 1, ascii_mode=True) == "Your garden - 1 pearl - 1 pt"
+    _, info = mini_title(
+        state, 0, -1, deciding=False, is_bot=False, roomy=False, ascii_mode=True, to_move=">"
+    )
+    assert info == "-1 pt - 1 pearl"
+
+
 def test_the_hand_shows_the_tokens_to_plant_or_the_drawn_token() -> None:
     state = make_position(hand=["coral", "seagrass"], phase="plant")
     assert hand_view(state, "plant", mine=True) == ([2, 6], "To plant (2): 1-9 or Tab")

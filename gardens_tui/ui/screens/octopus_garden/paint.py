@@ -34,6 +34,7 @@ from gardens_tui.rules.octopus_garden.components import (
 )
 from gardens_tui.rules.octopus_garden.state import OctopusState, Stack
 from gardens_tui.rules.octopus_garden.text import stack_glyph
+from gardens_tui.rules.words import count, possessive
 
 ROLE_OF: dict[int, str] = {
     SEAGRASS: "og-seagrass",
@@ -120,9 +121,9 @@ def token_label(code: int) -> str:
     return f"{letter(code)} {TOKENS[code].name}"
 
 
-def pearls(count: int) -> str:
+def pearls(number: int) -> str:
     """``"1 pearl"``, ``"3 pearls"``."""
-    return f"{count} pearl{'' if count == 1 else 's'}"
+    return count(number, "pearl")
 
 
 def a_token(code: int) -> str:
@@ -249,7 +250,7 @@ def describe_market_place(state: OctopusState, key: object, ascii_mode: bool = F
     owner = claim_owner(state, key)
     if owner >= 0:
         shark = describe(state.shark_of[owner]) if state.shark_of[owner] else "shark"
-        text += f", claimed by {state.players[owner]}'s {shark}"
+        text += f", claimed by {possessive(state.players[owner])} {shark}"
     return text
 
 

@@ -46,6 +46,7 @@ from gardens_tui.rules.octopus_garden.board import CELL_NAMES
 from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.state import OctopusState
+from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.choice import ChoiceScreen
@@ -700,7 +701,7 @@ class OctopusGardenScreen(GameScreen):
         if seat is None:
             self.show_error("The game is over.")
         else:
-            self.show_error(f"It is {self.seat_view.seats[seat].name}'s decision now.")
+            self.show_error(f"It is {possessive(self.seat_view.seats[seat].name)} decision now.")
 
     # --- actions (keys) -----------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.board import CELL_NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.state import OctopusState
+from gardens_tui.rules.words import count, possessive
 from gardens_tui.ui.screens.octopus_garden.paint import pearls, shark_name, symbol
 
 HAND_PHASES = frozenset({"plant", "treasure"})
@@ -43,7 +44,8 @@ def bonus_words(state: OctopusState, seat: int) -> str:
 def garden_title(state: OctopusState, seat: int, score: int, ascii_mode: bool) -> str:
     """``"Ann's garden · 4 pearls · 12 pts · clownfish 6"``."""
     dot = symbol("dot", ascii_mode)
-    parts = [f"{state.players[seat]}'s garden", pearls(state.pearls[seat]), f"{score} pts"]
+    garden = f"{possessive(state.players[seat])} garden"
+    parts = [garden, pearls(state.pearls[seat]), count(score, "pt")]
     extras = bonus_words(state, seat)
     if extras:
         parts.append(extras)
@@ -87,7 +89,7 @@ def mini_title(
     dot = symbol("dot", ascii_mode)
     mark = f"{to_move} " if deciding else ""
     bot = f" {symbol('bot', ascii_mode)}" if is_bot else ""
-    info = f"{score} pts {dot} {pearls(state.pearls[seat])}"
+    info = f"{count(score, 'pt')} {dot} {pearls(state.pearls[seat])}"
     extras = bonus_words(state, seat) if roomy else ""
     if extras:
         info += f" {dot} {extras}"
