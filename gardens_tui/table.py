@@ -13,9 +13,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gardens_tui.bots import LEVELS as BOT_KINDS  # the package's tiny __init__: no bot imported
-from gardens_tui.rules.base import Action, Game, GameState, IllegalAction, OptionValue
+from gardens_tui.rules.base import Action, Decision, Game, GameState, IllegalAction, OptionValue
 from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.safe_text import NameRefused, check_names, normalise_name
+
+
+def lone_action(decision: Decision | None, legal: Sequence[Action]) -> Action | None:
+    """The action of a forced step: the only one of ``legal`` (the legal actions of
+    ``decision``) when there is exactly one and ``decision`` is no skill decision, else
+    ``None``. Nothing is chosen at a forced step, so the app plays it by itself."""
+    if decision is None or decision.skill is not None or len(legal) != 1:
+        return None
+    return legal[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +174,16 @@ class Table:
         """The legal actions of the pending decision."""
         return self.game.legal_actions(self.state)
 
+    def forced_action(self, index: int = -1) -> Action | None:
+        """The one action the decision of ``states[index]`` allows, when it allows exactly one
+        (a forced step: nothing to choose), else ``None`` (a real choice, a skill decision, or
+        the game is over). The app plays forced steps for people by itself; :meth:`undo` takes
+        them back together with the decision before them."""
+        state = self.states[index]
+        if state.decision is None:
+            return None
+        return lone_action(state.decision, self.game.legal_actions(state))
+
     def notation(self) -> list[str]:
         """Every action so far in notation, as a save file stores them."""
         return [self.game.format_action(action) for action in self.actions]
@@ -201,20 +220,43 @@ class Table:
         return self.apply(self.game.read_action(self.state, text), seat=seat)
 
     def undo_steps(self, seat: int | None = None) -> int:
-        """How many decisions :meth:`undo` would take back for ``seat`` (0: undo not allowed).
+        """How many actions :meth:`undo` would take back for ``seat`` (0: undo not allowed).
 
         Normally undo takes back the latest decision only if ``seat`` made it, it belongs to the
         current turn, it revealed nothing random or hidden and the game is not over. With
         ``free_undo`` (only humans at the table) any decision may be taken back. ``seat=None``
         means the seat to move. :meth:`undo_refusal` says why when this is 0.
+
+        A forced step (:meth:`forced_action`) is no decision: undo never stops in front of one
+        (it would only be played again), so it takes back the forced steps before the latest
+        action too, and the decision before them, or nothing at all.
         """
-        return 0 if self.undo_refusal(seat) is not None else 1
+        latest = len(self.states) - 1
+        steps = 0
+        while True:
+            if self._refusal_at(latest - steps, seat) is not None:
+                return 0
+            steps += 1
+            if self.forced_action(latest - steps) is None:
+                return steps
+            if latest - steps == 0:
+                return 0  # only forced steps since the start: nothing to take back
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why :meth:`undo` would do nothing for ``seat``, in words for the player (``"you"``
         is ``seat``), or ``None`` when it would take a decision back (see :meth:`undo_steps`;
         ``seat=None`` means the seat to move)."""
-        if len(self.states) < 2:
+        latest = len(self.states) - 1
+        for index in range(latest, 0, -1):
+            reason = self._refusal_at(index, seat)
+            if reason is not None or self.forced_action(index - 1) is None:
+                return reason
+        return self._refusal_at(0, seat)
+
+    def _refusal_at(self, index: int, seat: int | None) -> str | None:
+        """Why the action that led to ``states[index]`` may not be taken back by ``seat`` (the
+        seat to move at the latest state when ``None``), or ``None`` when it may."""
+        if index < 1:
             return "nothing to undo yet"
         if self.free_undo:
             return None
@@ -222,8 +264,8 @@ class Table:
         if latest.is_over or latest.current_player is None:
             return "the game is over"
         seat = latest.current_player if seat is None else seat
-        previous = self.states[-2]
-        decided = previous.current_player
+        after, before = self.states[index], self.states[index - 1]
+        decided = before.current_player
         if decided is None:  # not reachable by the rules contract: nobody decides a finished game
             return "nothing to undo yet"
         if decided != seat:
@@ -232,9 +274,9 @@ class Table:
             return f"{self.seats[decided].name} made the last decision, not you"
         if self.seats[seat].is_bot:
             return "a bot's decision cannot be undone"
-        if latest.chance:
+        if after.chance:
             return "something was drawn or revealed: undo stops there"
-        if previous.turn != latest.turn:
+        if before.turn != latest.turn:
             return "your turn has passed on: its decisions are final"
         return None
 
@@ -243,11 +285,13 @@ class Table:
         return self.undo_steps(seat) > 0
 
     def undo(self, seat: int | None = None) -> bool:
-        """Take back the latest decision if :meth:`undo_steps` allows it; True if it did."""
-        if not self.can_undo(seat):
+        """Take back the latest decision (and the forced steps after it) if :meth:`undo_steps`
+        allows it; True if it did."""
+        steps = self.undo_steps(seat)
+        if steps == 0:
             return False
-        self.states.pop()
-        self.actions.pop()
+        del self.states[-steps:]
+        del self.actions[-steps:]
         self.version += 1
         self._notify()
         return True

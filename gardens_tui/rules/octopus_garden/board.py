@@ -100,6 +100,13 @@ MARKET_COLS: tuple[tuple[int, int, int], ...] = ((0, 3, 6), (1, 4, 7), (2, 5, 8)
 """Market spaces of columns 1-3."""
 
 
+MARKET_LINES: tuple[tuple[str, int, tuple[int, int, int]], ...] = tuple(
+    [("row", i + 1, line) for i, line in enumerate(MARKET_ROWS)]
+    + [("col", i + 1, line) for i, line in enumerate(MARKET_COLS)]
+)
+"""Every market line a player may buy: (axis, number, spaces)."""
+
+
 def market_line(axis: str, index: int) -> tuple[int, int, int]:
     """The spaces of ``("row", 1..3)`` or ``("col", 1..3)``."""
     return (MARKET_ROWS if axis == "row" else MARKET_COLS)[index - 1]

@@ -62,7 +62,8 @@ class TokenInfo:
     a one-character glyph distinct from every other kind's (colour-blind safe); ``cost`` the price
     in pearls (``None`` for oysters, whose price depends on the buyer); ``points`` the printed
     beauty points (``None`` where scoring is special: crabs, shells, relics, trash, oysters,
-    parrot fish); ``module`` the option key that brings the kind into the game ("" for base).
+    parrot fish); ``module`` the option key that brings the kind into the game ("" for base; a
+    form such as a declared mimic octopus belongs to its token's module).
     """
 
     code: int
@@ -96,9 +97,21 @@ TOKENS: tuple[TokenInfo, ...] = (
     TokenInfo(LIONFISH, "lionfish", "lionfish", "L", 3, 5, "lionfish"),
     TokenInfo(CHEST, "chest", "treasure chest", "X", 0, 0, "treasure-chest"),
     TokenInfo(BOXER, "boxer", "boxer crab", "B", 1, 3, "boxer-crab"),
-    TokenInfo(MIMIC_ANEMONE, "mimic-anemone", "mimic octopus (as anemone)", "a", None, 0, ""),
-    TokenInfo(MIMIC_SEAGRASS, "mimic-seagrass", "mimic octopus (as seagrass)", "g", None, 0, ""),
-    TokenInfo(COCONUT_USED, "coconut-used", "coconut octopus (flipped)", "n", None, 1, ""),
+    TokenInfo(
+        MIMIC_ANEMONE, "mimic-anemone", "mimic octopus (as anemone)", "a", None, 0, "mimic-octopus"
+    ),
+    TokenInfo(
+        MIMIC_SEAGRASS,
+        "mimic-seagrass",
+        "mimic octopus (as seagrass)",
+        "g",
+        None,
+        0,
+        "mimic-octopus",
+    ),
+    TokenInfo(
+        COCONUT_USED, "coconut-used", "coconut octopus (flipped)", "n", None, 1, "coconut-octopus"
+    ),
     TokenInfo(CRAB_SHELL, "crab+shell", "hermit crab in a shell", "h", None, 6, ""),
     TokenInfo(CRAB_TRASH, "crab+trash", "hermit crab in trash", "t", None, 0, ""),
 )

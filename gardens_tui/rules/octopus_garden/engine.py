@@ -14,8 +14,7 @@ from gardens_tui.rules.base import Action, IllegalAction
 from gardens_tui.rules.octopus_garden import animals, flow, refusals, treasure
 from gardens_tui.rules.octopus_garden.board import (
     CELL_NAMES,
-    MARKET_COLS,
-    MARKET_ROWS,
+    MARKET_LINES,
     NUM_CELLS,
     cell_name,
     market_line,
@@ -53,10 +52,7 @@ from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.words import count, possessive
 
-LINES: tuple[tuple[str, int, tuple[int, int, int]], ...] = tuple(
-    [("row", i + 1, line) for i, line in enumerate(MARKET_ROWS)]
-    + [("col", i + 1, line) for i, line in enumerate(MARKET_COLS)]
-)
+LINES = MARKET_LINES
 """Every market line: (axis, number, spaces)."""
 
 

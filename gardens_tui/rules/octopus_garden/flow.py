@@ -35,6 +35,7 @@ from gardens_tui.rules.octopus_garden.garden import (
     is_full,
     oyster_distances,
 )
+from gardens_tui.rules.octopus_garden.outlook import harvest_of
 from gardens_tui.rules.octopus_garden.scoring import outcome, score_table
 from gardens_tui.rules.octopus_garden.spec import STALL_STOP
 from gardens_tui.rules.octopus_garden.state import OctopusState
@@ -141,7 +142,7 @@ def oyster_price(s: OctopusState, seat: int) -> int:
 def harvest(s: OctopusState, log: Log) -> None:
     """The active seat takes 1 pearl per oyster, printed ones included."""
     seat = s.active
-    gain = PRINTED_OYSTERS + count_base(s.gardens[seat], OYSTER)
+    gain = harvest_of(s, seat)
     s.pearls[seat] += gain
     log.append(f"{s.players[seat]} harvested {count(gain, 'pearl')}")
 

@@ -7,6 +7,8 @@ sea star on seagrass, ``d2 .`` an empty space. The legend lists every letter.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.board import (
     CELL_NAMES,
@@ -24,6 +26,7 @@ from gardens_tui.rules.octopus_garden.components import (
     OYSTER,
     SHARKS,
     TOKENS,
+    TokenInfo,
     describe,
 )
 from gardens_tui.rules.octopus_garden.flow import a, oyster_price
@@ -54,15 +57,27 @@ def garden_picture(garden: list[Stack]) -> list[str]:
     return lines
 
 
-def legend() -> str:
-    """Every letter used in garden pictures and what it stands for."""
-    seen: dict[str, str] = {}
-    for info in TOKENS:
-        if info.code == 0:
-            continue
-        title = "shark" if info.code in SHARKS else info.title
-        seen.setdefault(info.letter, title)
-    return "Legend: " + ", ".join(f"{k} {v}" for k, v in seen.items()) + ", . empty"
+def legend_tokens(options: Mapping[str, object] | None = None) -> list[TokenInfo]:
+    """One kind per letter a game with these options can show (its modules' tokens and
+    forms, and the base game's), in the order of :data:`TOKENS`; the four sharks share ``K``
+    and are listed once."""
+    modules = {key for key, on in (options or {}).items() if on}
+    found: dict[str, TokenInfo] = {}
+    for info in TOKENS[1:]:
+        if not info.module or info.module in modules:
+            found.setdefault(info.letter, info)
+    return list(found.values())
+
+
+def letter_words(info: TokenInfo) -> str:
+    """What a legend says a letter stands for: the kind's title (``"shark"`` for any shark)."""
+    return "shark" if info.code in SHARKS else info.title
+
+
+def legend(options: Mapping[str, object] | None = None) -> str:
+    """Every letter garden pictures of a game with these options use, and what it stands for."""
+    words = [f"{info.letter} {letter_words(info)}" for info in legend_tokens(options)]
+    return "Legend: " + ", ".join(words) + ", . empty"
 
 
 def market_lines(s: OctopusState) -> list[str]:
@@ -133,7 +148,7 @@ def render_text(s: OctopusState, seat: int | None = None) -> str:
         lines.append("To plant: " + ", ".join(describe(t) for t in s.hand))
     if s.drawn:
         lines.append(f"Drawn for the market: {describe(s.drawn)}")
-    lines.append(legend())
+    lines.append(legend(s.options))
     return "\n".join(lines)
 
 
