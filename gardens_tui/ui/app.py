@@ -11,8 +11,11 @@ from textual.screen import Screen
 
 from gardens_tui import saves
 from gardens_tui.settings import Settings, load_settings, save_settings
+from gardens_tui.ui.ascii_mode import install as install_plain_scroll_bars
+from gardens_tui.ui.contrast import legible_variables
 from gardens_tui.ui.literal import notify_plain
 from gardens_tui.ui.screens.menu import MainMenu
+from gardens_tui.ui.widgets.glyphs import ascii_keys
 from gardens_tui.ui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallNotice
 
 if TYPE_CHECKING:
@@ -77,6 +80,7 @@ class GardensApp(App[None]):
     def on_mount(self) -> None:
         """Apply the theme, watch screens for the size notice, open the given game."""
         self._apply_theme(self.settings.theme)
+        self.apply_ascii_mode(self.settings.ascii_mode)
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self._add_notice(self.screen)
         if self._initial_table is not None:
@@ -93,6 +97,26 @@ class GardensApp(App[None]):
     def _apply_theme(self, theme: str) -> None:
         if theme in self.available_themes:
             self.theme = theme
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's theme variables with the text colours made readable on the backgrounds
+        they are drawn on (:func:`~gardens_tui.ui.contrast.legible_variables`)."""
+        variables = super().get_css_variables()
+        variables.update(legible_variables(variables))
+        self.theme_variables = variables
+        return variables
+
+    def apply_ascii_mode(self, ascii_mode: bool) -> None:
+        """Draw every border and key of every screen with 7-bit characters (the ``-ascii`` class
+        the app's CSS keys on, and :meth:`get_key_display`), or with Unicode again."""
+        install_plain_scroll_bars()
+        self.set_class(ascii_mode, "-ascii")
+        self.refresh_bindings()
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Textual's display of a binding's key; in ASCII mode its 7-bit form (``Enter``)."""
+        shown = super().get_key_display(binding)
+        return ascii_keys(shown) if self.settings.ascii_mode else shown
 
     # --- games ----------------------------------------------------------------------------------
 
@@ -134,6 +158,16 @@ class GardensApp(App[None]):
             notify_plain(self, str(error), title="Cannot open", severity="error", timeout=10)
             return None
         return self._open_loaded(table, source)
+
+    def open_replay(self, table: Table, position: int | None = None) -> GameScreen:
+        """Push a read-only replay of ``table`` over whatever is showing (Escape closes it and
+        returns there), opening at move ``position`` (``None``: the start). ``table`` is copied,
+        never changed, saved or autosaved (see :mod:`gardens_tui.ui.screens.replay`)."""
+        from gardens_tui.ui.screens.replay import replay_screen_for
+
+        screen = replay_screen_for(table, position)
+        self.push_screen(screen)
+        return screen
 
     def _open_loaded(self, table: Table, source: FileVersion) -> GameScreen:
         is_autosave = source.path.parent == saves.autosaves_dir()
@@ -207,6 +241,28 @@ class GardensApp(App[None]):
 
         self.push_screen(NewGameDialog(self.last_setup, seed_chooser=self.seed_chooser), chosen)
 
+    def action_rematch(self) -> None:
+        """A new game at once with the last game's seats (names, bots and their levels) and
+        options, and a new seed (:meth:`new_seed`); the new-game dialog when there was none."""
+        from dataclasses import replace
+
+        if self.last_setup is None:
+            self.action_new_game()
+            return
+        setup = self.last_setup
+        self.start_game(replace(setup, seed=self.new_seed(setup.seed)))
+
+    def new_seed(self, old: int | None = None) -> int:
+        """A seed for a new game: from :attr:`seed_chooser` when set (tests fix it), else at
+        random as the new-game dialog picks one; never ``old``."""
+        import random
+
+        from gardens_tui.rules.rng import MAX_SEED
+
+        chooser = self.seed_chooser or (lambda: random.randrange(1 << 32))
+        seed = int(chooser()) % (MAX_SEED + 1)
+        return (seed + 1) % (MAX_SEED + 1) if seed == old else seed
+
     def action_load_game(self) -> None:
         """The load dialog, then the chosen game. Nothing happens while one is already open."""
         from gardens_tui.ui.screens.load import LoadDialog
@@ -279,6 +335,7 @@ class GardensApp(App[None]):
         except (saves.SaveError, OSError) as error:
             notify_plain(self, f"Settings not saved: {error}", severity="error")
         self._apply_theme(settings.theme)
+        self.apply_ascii_mode(settings.ascii_mode)
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.table.free_undo = settings.free_undo and screen.table.setup.only_humans

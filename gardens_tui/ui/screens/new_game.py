@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from gardens_tui.bots import LEVELS
 from gardens_tui.rules.base import GameSpec, OptionValue
@@ -25,10 +25,10 @@ from gardens_tui.rules.registry import game_specs
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.rules.safe_text import MAX_NAME_CELLS, normalise_name
 from gardens_tui.table import Seat, Setup, check_seats
+from gardens_tui.ui.ascii_mode import PlainTickBox as TickBox
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.safe_input import SafeInput
-from gardens_tui.ui.widgets.tick_box import TickBox
 
 NAME_FIELD_LENGTH = 4 * MAX_NAME_CELLS
 """Characters a name field holds: more than the name rule's 40 columns, so that a name of
@@ -109,6 +109,9 @@ class SeatRow(Horizontal):
 class NewGameDialog(AppModal[Setup | None]):
     """Choose everything a new game needs; dismisses with the :class:`Setup` or ``None``.
 
+    The dialog keeps its own footer (its keys) visible and scrolls its form inside when the
+    terminal is short; every option's description is shown whole (wrapped).
+
     ``initial`` pre-fills the form (a rematch with the same seats and options); ``seed_chooser``
     picks the seed when the field is blank (the tests pass a fixed one). Refusals are shown
     literally (a refused name appears as typed, escaped); only the first Start or Cancel counts.
@@ -184,6 +187,7 @@ class NewGameDialog(AppModal[Setup | None]):
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
+        yield Footer()
 
     async def on_mount(self) -> None:
         """Fill in the seats and options of the chosen game."""

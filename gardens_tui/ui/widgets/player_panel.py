@@ -134,12 +134,18 @@ class SeatColumns:
     """A Rich renderable of :class:`SeatRow` s laid out by :func:`layout_rows` at the width it
     is given."""
 
-    def __init__(self, rows: Sequence[SeatRow]) -> None:
+    def __init__(self, rows: Sequence[SeatRow], ascii_mode: bool = False) -> None:
         self.rows = tuple(rows)
+        self.ascii_mode = ascii_mode
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """One line per seat, ``options.max_width`` wide."""
-        yield Text("\n").join(layout_rows(self.rows, options.max_width))
+        """One line per seat, ``options.max_width`` wide (a cut name ends in ``.`` instead of
+        ``…`` in ASCII mode)."""
+        lines = layout_rows(self.rows, options.max_width)
+        if self.ascii_mode:
+            for line in lines:
+                line.plain = line.plain.replace("…", ".")  # one cell for one: styles stay put
+        yield Text("\n").join(lines)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         """At least the marker, a name cell and the scores; at most everything side by side."""
@@ -179,7 +185,7 @@ def panel_table(
     seat_view: SeatView, ascii_mode: bool = False, extras: PanelExtras | None = None
 ) -> SeatColumns:
     """:func:`seat_rows` as :class:`SeatColumns`."""
-    return SeatColumns(seat_rows(seat_view, ascii_mode, extras))
+    return SeatColumns(seat_rows(seat_view, ascii_mode, extras), ascii_mode)
 
 
 class PlayerPanel(Static):
@@ -209,9 +215,9 @@ class PlayerPanel(Static):
         something shown changed)."""
         rows = seat_rows(seat_view, self.ascii_mode, extras)
         final = seat_view.decision() is None
-        key = (tuple(rows), final)
+        key = (tuple(rows), final, self.ascii_mode)
         if key == self._shown:
             return
         self._shown = key
         self.border_subtitle = "final" if final else "score so far"
-        self.update(SeatColumns(rows))
+        self.update(SeatColumns(rows, self.ascii_mode))

@@ -29,12 +29,14 @@ def wrapped_height(text: str, width: int) -> int:
     return max(1, len(Content(text).wrap(width)))
 
 
-def clamp_lines(text: str, width: int, max_lines: int = MAX_LINES) -> str:
+def clamp_lines(
+    text: str, width: int, max_lines: int = MAX_LINES, *, ascii_mode: bool = False
+) -> str:
     """``text`` word-wrapped at ``width`` cells and cut to ``max_lines`` lines.
 
     Text that fits is returned unchanged (the widget wraps it the same way). Otherwise the first
     ``max_lines - 1`` wrapped lines are kept and the last line is filled with as much of the rest
-    as fits, ending in ``…``; the result's lines are joined with newlines.
+    as fits, ending in ``…`` (``.`` in ASCII mode); the result's lines are joined with newlines.
     """
     if width < 1 or max_lines < 1:
         return text
@@ -44,6 +46,8 @@ def clamp_lines(text: str, width: int, max_lines: int = MAX_LINES) -> str:
     head = [line.plain.rstrip() for line in lines[: max_lines - 1]]
     rest = " ".join(line.plain.strip() for line in lines[max_lines - 1 :])
     last = Content(rest).truncate(width, ellipsis=True).plain
+    if ascii_mode:
+        last = last.replace("…", ".")
     return "\n".join([*head, last])
 
 
@@ -61,9 +65,12 @@ class ClampedText(Visual):
         text: str,
         max_lines: int = MAX_LINES,
         height_of: str | tuple[str, ...] | None = None,
+        *,
+        ascii_mode: bool = False,
     ):
         self.text = plain(text)
         self.max_lines = max_lines
+        self.ascii_mode = ascii_mode
         self.height_of = (height_of,) if isinstance(height_of, str) else height_of
 
     def lines_at(self, width: int) -> int:
@@ -84,7 +91,7 @@ class ClampedText(Visual):
     ) -> list[Strip]:
         """The clamped text's strips, :meth:`lines_at` ``width`` lines."""
         lines = self.lines_at(width)
-        clamped = Content(clamp_lines(self.text, width, lines))
+        clamped = Content(clamp_lines(self.text, width, lines, ascii_mode=self.ascii_mode))
         return clamped.render_strips(width, lines if height is None else height, style, options)
 
 
@@ -130,7 +137,7 @@ class PromptLine(Static):
         self.error_text = None
         self.remove_class("-error")
         self.tooltip = None
-        self.update(ClampedText(text))
+        self.update(ClampedText(text, ascii_mode=self.ascii_mode))
 
     def show_error(self, message: str) -> None:
         """Show ``message`` (an :class:`~gardens_tui.rules.base.IllegalAction` text) in place of
@@ -143,7 +150,9 @@ class PromptLine(Static):
         self.add_class("-error")
         refusal = f"{glyph('error', self.ascii_mode)} {message}"
         shown = ClampedText(
-            f"{refusal}   ({self.prompt_text})", height_of=(self.prompt_text, refusal)
+            f"{refusal}   ({self.prompt_text})",
+            height_of=(self.prompt_text, refusal),
+            ascii_mode=self.ascii_mode,
         )
         self.update(shown)
         width = self.content_size.width

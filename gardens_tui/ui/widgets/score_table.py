@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich import box
 from rich.table import Table as RichTable
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Outcome, Scores, TeamScore
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.widgets.glyphs import glyph
+
+
+def table_box(ascii_mode: bool) -> box.Box:
+    """The lines of a table: Rich's heavy-headed box, or 7-bit ``+-|`` in ASCII mode."""
+    return box.ASCII if ascii_mode else box.HEAVY_HEAD
 
 
 def score_table(
@@ -23,7 +29,9 @@ def score_table(
     """
     winners = set(outcome.winners) if outcome else set()
     star = glyph("winner", ascii_mode)
-    table = RichTable(show_footer=False, expand=False, header_style="bold")
+    table = RichTable(
+        show_footer=False, expand=False, header_style="bold", box=table_box(ascii_mode)
+    )
     table.add_column("Category")
     for seat, name in enumerate(names):
         head = f"{star} {name}" if seat in winners else name
@@ -52,7 +60,9 @@ def team_table(
     ``*``) and shown bold. Everything is shown literally."""
     winners = set(outcome.winners) if outcome else set()
     star = glyph("winner", ascii_mode)
-    table = RichTable(show_footer=False, expand=False, header_style="bold")
+    table = RichTable(
+        show_footer=False, expand=False, header_style="bold", box=table_box(ascii_mode)
+    )
     table.add_column("Team")
     table.add_column("Players")
     table.add_column("Points", justify="right")

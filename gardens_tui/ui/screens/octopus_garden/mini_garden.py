@@ -116,6 +116,8 @@ class OgMiniGarden(Widget):
         info = literal(self.info_line, info_style, newlines=False)
         for line in (title, info):
             line.truncate(max(width, self.size.width or width), overflow="ellipsis")
+            if self.ascii_mode:
+                line.plain = line.plain.replace("…", ".")
         return Text("\n").join([title, info, *self.picture()])
 
     def get_content_width(self, container: object, viewport: object) -> int:

@@ -41,15 +41,43 @@ def bonus_words(state: OctopusState, seat: int) -> str:
     return ", ".join(words)
 
 
-def garden_title(state: OctopusState, seat: int, score: int, ascii_mode: bool) -> str:
-    """``"Ann's garden · 4 pearls · 12 pts · clownfish 6"``."""
+GARDEN_TITLE_WIDTH = 37
+"""Columns of the big garden's title in the compact layout (80x24): the garden's width."""
+
+
+def garden_title(
+    state: OctopusState, seat: int, score: int, ascii_mode: bool, width: int = GARDEN_TITLE_WIDTH
+) -> str:
+    """``"Ann's garden · 4 pearls · 12 pts · clownfish 6"``, shortened to fit ``width`` columns
+    without losing a fact: first "garden" goes (``"Ann · 4 pearls · …"``), then the bonus words
+    are abbreviated (``clown 6``, ``horse 4``), then the separators shrink, then pearls and
+    points become ``4p`` and ``12pt``; only a name too long for the rest is cut (with an
+    ellipsis)."""
     dot = symbol("dot", ascii_mode)
-    garden = f"{possessive(state.players[seat])} garden"
-    parts = [garden, pearls(state.pearls[seat]), count(score, "pt")]
+    name = state.players[seat]
+    points = count(score, "pt")
     extras = bonus_words(state, seat)
-    if extras:
-        parts.append(extras)
-    return f" {dot} ".join(parts)
+    short_extras = extras.replace("clownfish ", "clown ").replace("seahorse ", "horse ")
+    short_extras = short_extras.replace(" shark on ", " shark ")
+    tries = (
+        (f"{possessive(name)} garden", pearls(state.pearls[seat]), points, extras, f" {dot} "),
+        (name, pearls(state.pearls[seat]), points, extras, f" {dot} "),
+        (name, pearls(state.pearls[seat]), points, short_extras, f" {dot} "),
+        (name, pearls(state.pearls[seat]), points, short_extras, f"{dot}"),
+        (name, f"{state.pearls[seat]}p", f"{score}pt", short_extras, " "),
+    )
+    text = ""
+    for first, purse, score_text, bonus, sep in tries:
+        text = sep.join(part for part in (first, purse, score_text, bonus) if part)
+        if len(text) <= width:
+            return text
+    rest = len(text) - len(name)
+    room = max(1, width - rest)
+    ellipsis = symbol("ellipsis", ascii_mode)
+    if len(name) > room:
+        cut = name[: max(0, room - len(ellipsis))] + ellipsis
+        text = cut + text[len(name) :]
+    return text
 
 
 def supply_lines(state: OctopusState, seat: int, roomy: bool, ascii_mode: bool) -> list[str]:
