@@ -38,8 +38,9 @@ class Settings:
     """The Textual theme by name."""
     ascii_mode: bool = False
     """Draw boards with ASCII only, for terminals without good Unicode."""
-    bot_delay_ms: int = 600
-    """How long a bot's move stays visible before the next one (0-5000 ms)."""
+    bot_delay_ms: int = 150
+    """How long a bot pauses before each step that is a real choice (0-5000 ms): at 150 a
+    whole bot turn of Octopus's Garden takes about a second, and each step can be seen."""
     free_undo: bool = False
     """With only humans at the table, allow undo past your own turn and chance."""
     curtain: bool = True

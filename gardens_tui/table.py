@@ -20,9 +20,11 @@ from gardens_tui.rules.safe_text import NameRefused, check_names, normalise_name
 
 def lone_action(decision: Decision | None, legal: Sequence[Action]) -> Action | None:
     """The action of a forced step: the only one of ``legal`` (the legal actions of
-    ``decision``) when there is exactly one and ``decision`` is no skill decision, else
-    ``None``. Nothing is chosen at a forced step, so the app plays it by itself."""
-    if decision is None or decision.skill is not None or len(legal) != 1:
+    ``decision``) when there is exactly one and ``decision`` is neither a skill decision nor an
+    optional window, else ``None``. Nothing is chosen at a forced step, so the app plays it by
+    itself. A window is never forced: passing it at once would tell the others that its seat
+    had nothing to play (a window opens whatever the seat holds, so as not to tell them)."""
+    if decision is None or decision.skill is not None or decision.optional or len(legal) != 1:
         return None
     return legal[0]
 

@@ -858,7 +858,7 @@ def test_list_saves_without_a_folder_lists_saves_and_autosaves(private_home: Pat
 def test_settings_default_when_there_is_no_file() -> None:
     """No settings file: the defaults."""
     assert load_settings() == Settings()
-    assert Settings().theme == "textual-dark" and Settings().bot_delay_ms == 600
+    assert Settings().theme == "textual-dark" and Settings().bot_delay_ms == 150
 
 
 def test_settings_round_trip(private_home: Path) -> None:
@@ -891,7 +891,7 @@ def test_settings_keep_good_values_and_drop_bad_ones() -> None:
     }
     loaded = Settings.from_dict(data)
     assert loaded == Settings(theme="gruvbox", free_undo=True)
-    assert Settings.from_dict({"bot_delay_ms": True}).bot_delay_ms == 600
+    assert Settings.from_dict({"bot_delay_ms": True}).bot_delay_ms == 150
     assert Settings.from_dict({"theme": ""}).theme == "textual-dark"
 
 

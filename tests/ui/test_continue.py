@@ -93,7 +93,9 @@ def test_continue_skips_a_newest_autosave_that_cannot_be_replayed_and_names_it(
         good = autosaved(seed=1, moves=2, hour=9)
         bad = autosaved(seed=2, moves=3, hour=10, damage="garbage actions", name="[x=1=2]\x1b[31m")
         outcome = run_continue()
-        assert outcome.game == notation_of(good)
+        assert outcome.game is not None
+        # The good game is open (a forced step of its may have played itself since).
+        assert outcome.game[: len(notation_of(good))] == notation_of(good)
         notice = outcome.notices[-1]
         assert notice.markup is False and notice.severity == "warning"
         assert printable(bad.name) in notice.message
@@ -142,7 +144,8 @@ def test_continue_opens_the_newest_autosave_that_loads(
         messages = outcome.messages
         if loadable:
             newest = loadable[-1]  # saved at the latest hour
-            assert outcome.game == notation_of(newest)
+            assert outcome.game is not None  # (then perhaps a forced step of its own)
+            assert outcome.game[: len(notation_of(newest))] == notation_of(newest)
             newer_damaged = [path for path in skipped if paths.index(path) > paths.index(newest)]
             assert all(printable(path.name) in messages for path in newer_damaged)
         else:

@@ -20,6 +20,7 @@ from hostile_input import assert_app_healthy
 from textual.screen import ModalScreen, Screen
 
 import gardens_tui.ui
+from gardens_tui.rules.octopus_garden.positions import make_position
 from gardens_tui.rules.registry import GAMES
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
@@ -32,6 +33,8 @@ from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.load import LoadDialog
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.screens.new_game import NewGameDialog
+from gardens_tui.ui.screens.octopus_garden.legend import LegendScreen
+from gardens_tui.ui.screens.save_dialog import SaveDialog
 from gardens_tui.ui.screens.settings import SettingsScreen
 from gardens_tui.ui.screens.timed_modal import TimedChoice, TimedModal
 
@@ -57,6 +60,8 @@ MODALS: dict[type, tuple[Callable[[GardensApp], Screen[Any]], str]] = {
     CurtainScreen: (lambda app: CurtainScreen("[b]Bob[/b]"), "ready"),
     HelpScreen: (lambda app: HelpScreen([GAMES["toy"].spec]), "close"),
     ChoiceScreen: (lambda app: ChoiceScreen("[x=1=2]", ["a", "b"]), "pick(1)"),
+    SaveDialog: (lambda app: SaveDialog(finished_table()), "cancel"),
+    LegendScreen: (lambda app: LegendScreen(make_position()), "close"),
     TimedModal: (
         lambda app: TimedModal(
             "[b]Dodge[/b]", [TimedChoice("j", "Dodge", "dodge")], "pass", time_ms=1000, clock=False

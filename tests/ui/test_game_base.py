@@ -299,13 +299,17 @@ async def test_ctrl_s_writes_a_loadable_save_and_says_where(toy_table: MakeTable
         await settle(pilot)
         await pilot.press("ctrl+s")
         await pilot.pause()
+        await pilot.press("enter")  # the save dialog's name
+        await pilot.pause()
         path = screen.save_path
         assert path is not None and path.parent == saves.saves_dir()
-        assert path.name.startswith("toy-") and path.suffix == ".json"
+        assert path.name.startswith("toy ") and path.suffix == ".json"
         assert saves.load_table(path).notation() == table.notation()
         assert any(str(path) in n.message for n in app._notifications)
         # The next save goes to the same file.
         await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")  # the save dialog's name
         await pilot.pause()
         assert screen.save_path == path
         assert len(list(saves.saves_dir().iterdir())) == 1
@@ -318,6 +322,8 @@ async def test_ctrl_s_writes_to_the_given_save_path(toy_table: MakeTable, tmp_pa
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")  # the save dialog's name
         await pilot.pause()
         assert saves.load_table(target).setup.names == table.setup.names
 
@@ -479,12 +485,16 @@ async def test_saving_back_never_overwrites_a_change_made_meanwhile(
         saves.save_table(other, path)  # somebody else, meanwhile
         await pilot.press("ctrl+s")
         await pilot.pause()
+        await pilot.press("enter")  # the save dialog's name
+        await pilot.pause()
         screen = screen_of(app)
         assert saves.load_table(path).notation() == other.notation()
         assert screen.save_path is not None and screen.save_path.parent == saves.saves_dir()
         assert saves.load_table(screen.save_path).notation() == table.notation()
         assert any("changed by another program" in n.message for n in app._notifications)
         await pilot.press("ctrl+s")  # from now on it saves to its new file
+        await pilot.pause()
+        await pilot.press("enter")  # the save dialog's name
         await pilot.pause()
         assert saves.load_table(path).notation() == other.notation()
 
@@ -500,6 +510,8 @@ async def test_opening_an_older_save_and_leaving_keeps_the_newer_autosave(
         await settle(pilot)
         screen = screen_of(app)
         await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")  # the save dialog's name
         await pilot.pause()
         early = screen.save_path
         assert early is not None

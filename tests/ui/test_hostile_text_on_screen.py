@@ -327,6 +327,8 @@ async def save_into(home: Path) -> None:
         await settle(pilot)
         await pilot.press("ctrl+s")
         await pilot.pause()
+        await pilot.press("enter")  # the save dialog's name
+        await pilot.pause()
         assert_clean(app)
         last = notifications(app)[-1]
         assert last.markup is False

@@ -24,6 +24,7 @@ from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.replay import ReplayMixin
 from gardens_tui.ui.screens.menu import MainMenu
 
 SIZE = (100, 30)
@@ -55,8 +56,14 @@ def assert_sane(app: GardensApp) -> None:
     assert isinstance(stack[0], MainMenu), stack
     kinds = [type(screen) for screen in stack]
     assert len(set(kinds)) == len(kinds), kinds  # no screen twice
-    games = [i for i, screen in enumerate(stack) if isinstance(screen, GameScreen)]
+    games = [
+        i
+        for i, screen in enumerate(stack)
+        if isinstance(screen, GameScreen) and not isinstance(screen, ReplayMixin)
+    ]
     assert games in ([], [1]), kinds  # at most one game, right above the menu
+    replays = [i for i, screen in enumerate(stack) if isinstance(screen, ReplayMixin)]
+    assert replays in ([], [len(stack) - 1]), kinds  # a replay (from the load list) on top
     assert not any(getattr(screen, "dismissed", False) for screen in stack), kinds
     assert unsafe_on_screen(app) == []
 

@@ -49,9 +49,10 @@ async def test_lists_saves_including_broken_ones(toy_table: Any) -> None:
         assert good_row[0] == "Pearl Dive (test game)"
         assert good_row[1] == "Ann, Bob"
         assert good_row[2] == str(saves.load_table(good).state.turn)
+        assert good_row[3] == "in progress"
         broken_row = rows[str(broken)]
         assert "broken.json" in str(broken_row[0])
-        assert str(broken_row[4]) == "broken"
+        assert str(broken_row[5]) == "broken"
         assert dialog.infos[str(broken)].error
 
 

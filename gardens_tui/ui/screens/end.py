@@ -17,7 +17,10 @@ from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.score_table import ScoreTable, TeamTable
 
-EndChoice = Literal["new", "menu", "quit", "board"]
+EndChoice = Literal["rematch", "new", "menu", "quit", "board", "replay"]
+
+CHOICES: tuple[EndChoice, ...] = ("rematch", "new", "menu", "quit", "board", "replay")
+"""Every choice the end screen offers."""
 
 
 def outcome_text(names: tuple[str, ...], outcome: Outcome) -> str:
@@ -41,8 +44,11 @@ class EndScreen(AppModal[EndChoice]):
     everything is shown). Under the seats' table come the teams (:attr:`Scores.teams`) and the
     game's notes (:attr:`Scores.notes`), when there are any.
 
-    Dismisses with ``"new"`` (a new game with the same seats), ``"menu"``, ``"quit"`` or
-    ``"board"`` (close this and look at the final position); only the first choice counts.
+    Dismisses with ``"rematch"`` (a new game at once: the same seats, bots and options, a new
+    seed), ``"new"`` (the new-game dialog, prefilled with the same seats), ``"menu"``,
+    ``"quit"``, ``"board"`` (close this and look at the final position; the game screen then
+    offers a key to see these scores again) or ``"replay"`` (step through the game move by
+    move); only the first choice counts.
     Names, the tie-break, teams and notes are shown literally."""
 
     DEFAULT_CSS = """
@@ -50,10 +56,12 @@ class EndScreen(AppModal[EndChoice]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('rematch')", "Rematch"),
         Binding("n", "choose('new')", "New game"),
         Binding("m", "choose('menu')", "Menu"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("escape,b", "choose('board')", "See the board"),
+        Binding("v", "choose('replay')", "Replay"),
     ]
 
     def __init__(self, seat_view: SeatView | Table, *, ascii_mode: bool = False) -> None:
@@ -66,7 +74,7 @@ class EndScreen(AppModal[EndChoice]):
         self.outcome = seat_view.outcome() or Outcome(())
 
     def compose(self) -> ComposeResult:
-        """Title, result line, score table, teams and notes, and the four choices."""
+        """Title, result line, score table, teams and notes, and the six choices."""
         names = self.seat_view.setup.names
         with Vertical(id="end-box", classes="dialog"):
             title = f"{self.seat_view.game.spec.title}: game over"
@@ -78,9 +86,11 @@ class EndScreen(AppModal[EndChoice]):
             if self.scores.notes:
                 yield Static(literal("\n".join(self.scores.notes)), id="end-notes")
             with Horizontal(classes="buttons"):
-                yield Button("New game (n)", id="end-new", variant="primary", compact=True)
+                yield Button("Rematch (r)", id="end-rematch", variant="primary", compact=True)
+                yield Button("New game (n)", id="end-new", compact=True)
                 yield Button("Menu (m)", id="end-menu", compact=True)
                 yield Button("Board (b)", id="end-board", compact=True)
+                yield Button("Replay (v)", id="end-replay", compact=True)
                 yield Button("Quit (q)", id="end-quit", variant="error", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -91,5 +101,5 @@ class EndScreen(AppModal[EndChoice]):
 
     def action_choose(self, choice: str) -> None:
         """Close with ``choice``."""
-        if choice in ("new", "menu", "quit", "board"):
-            self.dismiss(choice)  # type: ignore[arg-type]
+        if choice in CHOICES:
+            self.dismiss(choice)

@@ -24,6 +24,12 @@ everything that is the same for every game:
 - the log follows the game and :data:`LOG_KEY` (``g``) moves the focus to it and back, to scroll
   it from the keyboard; at the start of a person's turn it marks what the other seats did since
   that person's last decision (:meth:`GameScreen.since_last_turn`);
+- a person's forced step (one legal action: :func:`~gardens_tui.table.lone_action`) plays
+  itself and shows in the log, so a player confirms only real choices; undo takes it back with
+  the decision before it (:meth:`Table.undo <gardens_tui.table.Table.undo>`);
+- bots pause ``bot_delay_ms`` before each step that is a real choice, so a whole bot turn takes
+  about a second and each step can be seen; ``s`` lets them play on without pausing until a
+  person must decide;
 - ``p`` plays the pending decision's ``pass_action`` when a person faces an optional window
   (shown only then); ``r`` settles a skill decision: :meth:`GameScreen.run_skill` (a game's
   minigame) or, by default, :data:`~gardens_tui.rules.base.ROLL`;
@@ -40,6 +46,7 @@ All table changes must happen on the UI thread (the bot worker applies its actio
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -58,7 +65,7 @@ from gardens_tui.rules.base import ROLL, Action, Decision, GameState, IllegalAct
 from gardens_tui.saves import FileVersion
 from gardens_tui.seats import LocalSeatView, SeatView, hot_seat
 from gardens_tui.settings import Settings
-from gardens_tui.table import Table
+from gardens_tui.table import Table, lone_action
 from gardens_tui.ui.compositor import ClippedCompositor
 from gardens_tui.ui.literal import literal, notify_plain
 from gardens_tui.ui.screens.curtain import CurtainScreen, needs_curtain
@@ -112,6 +119,9 @@ class GameScreen(DismissOnce[None]):
         Binding("p", "pass_window", "Pass"),
         Binding("r", "roll", "Roll"),
         Binding("r", "retry_bot", "Retry bot"),
+        Binding("s", "hurry_bots", "Skip the wait"),
+        Binding("e", "scores", "Scores"),
+        Binding("v", "replay", "Replay"),
     )
     """Keys shown only while they apply: pass an optional window, settle a skill decision, try
     a failed bot again."""
@@ -166,6 +176,9 @@ class GameScreen(DismissOnce[None]):
         """Overrides the settings' bot delay when set (tests use 0)."""
         self.bot_thinking = False
         """A bot worker is choosing or waiting out its visible delay."""
+        self.hurry_bots = False
+        """``s`` was pressed: the bots play without pausing until a person must decide."""
+        self._wake_bot: asyncio.Event | None = None
         self.bot_error: BotError | None = None
         """The failure of the bot to move, while the game waits for ``r`` (None otherwise)."""
         self._failed_version: int | None = None
@@ -204,7 +217,8 @@ class GameScreen(DismissOnce[None]):
             return f"{seat.name}: {decision.prompt}"
         if self.bot_error is not None:
             return f"{seat.name} (bot) could not decide: press r to try again"
-        return f"{seat.name} (bot, thinking…): {decision.prompt}"
+        thinking = "thinking..." if self.ascii_mode else "thinking…"
+        return f"{seat.name} (bot, {thinking}): {decision.prompt}"
 
     def panel_extras(self, view: GameState, seat: int) -> Sequence[str]:
         """Short lines the player panel shows under ``seat`` (hand size, shields, flags), from
@@ -383,7 +397,8 @@ class GameScreen(DismissOnce[None]):
             return None
 
     def _advance(self) -> None:
-        """Take the next step: the end screen, a bot's move, or the curtain for a human."""
+        """Take the next step: the end screen, a bot's move, a person's forced step (played for
+        them) or the curtain for a human."""
         if not screen_is_live(self) or self._curtain_up:
             return
         seat_view = self.seat_view
@@ -397,7 +412,11 @@ class GameScreen(DismissOnce[None]):
         self._ended = False
         if self.driver.bot_to_move() is not None:
             self._start_bot()
-        elif (
+            return
+        self.hurry_bots = False  # a person decides next: the bots keep their pace again
+        if self._play_forced_step():
+            return  # the table changed: _table_changed takes the next step
+        if (
             decision.seat in seat_view.acts_for
             and self.curtain_needed()
             and decision.seat != seat_view.viewer
@@ -406,6 +425,13 @@ class GameScreen(DismissOnce[None]):
             self._refresh_all()  # a spectator's view under the curtain
             name = seat_view.seats[decision.seat].name
             self.app.push_screen(CurtainScreen(name), self._curtain_lifted)
+
+    def _play_forced_step(self) -> bool:
+        """Play a person's forced step (a decision with one legal action: nothing to choose)
+        for them; the log shows it. True if one was played."""
+        decision = self._pending()
+        action = lone_action(decision, self.seat_view.legal_actions()) if decision else None
+        return action is not None and self.play(action)
 
     def _curtain_lifted(self, _: None = None) -> None:
         if not screen_is_live(self):
@@ -425,6 +451,12 @@ class GameScreen(DismissOnce[None]):
             self.action_leave()
         elif choice == "new":
             self.app.call_later(self.app.run_action, "new_game")
+        elif choice == "rematch":
+            self.app.call_later(self.app.run_action, "rematch")
+        elif choice == "board":
+            self.refresh_bindings()  # "e Scores" and "v Replay" join the footer
+        elif choice == "replay":
+            self.action_replay()
 
     # --- bots -----------------------------------------------------------------------------------
 
@@ -441,13 +473,27 @@ class GameScreen(DismissOnce[None]):
         self.bot_thinking = True
         self.run_worker(self._bot_turn(turn, stand_in), group="bot", exit_on_error=False)
 
+    def bot_step_delay(self, turn: BotTurn) -> float:
+        """Seconds a bot's step waits before it is played, so that each step can be seen: the
+        settings' ``bot_delay_ms`` (or :attr:`bot_delay_ms`), nothing for a forced step or once
+        ``s`` hurried the bots on."""
+        delay = self.settings.bot_delay_ms if self.bot_delay_ms is None else self.bot_delay_ms
+        if self.hurry_bots or delay <= 0:
+            return 0.0
+        if lone_action(turn.decision, turn.game.legal_actions(turn.view)) is not None:
+            return 0.0
+        return delay / 1000
+
     async def _bot_turn(self, turn: BotTurn, stand_in: bool = False) -> None:
-        """Wait out the visible delay, let the bot choose in a thread (from its view only),
-        then play its choice unless the position changed meanwhile."""
+        """Wait out the visible delay (cut short by ``s``), let the bot choose in a thread
+        (from its view only), then play its choice unless the position changed meanwhile."""
         try:
-            delay = self.settings.bot_delay_ms if self.bot_delay_ms is None else self.bot_delay_ms
+            delay = self.bot_step_delay(turn)
             if delay > 0:
-                await asyncio.sleep(delay / 1000)
+                self._wake_bot = asyncio.Event()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake_bot.wait(), delay)
+                self._wake_bot = None
             action = await asyncio.to_thread(self.driver.choose, turn)
         except BotError as error:
             self.bot_thinking = False
@@ -549,6 +595,14 @@ class GameScreen(DismissOnce[None]):
             return decision is not None and decision.skill is not None
         if action == "retry_bot":
             return self.bot_error is not None and not self.bot_thinking
+        if action in ("scores", "replay"):
+            return self.seat_view.decision() is None  # once the game is over
+        if action == "hurry_bots":
+            return (
+                not self.hurry_bots
+                and self.bot_error is None
+                and self.driver.bot_to_move() is not None
+            )
         return True
 
     def action_undo(self) -> None:
@@ -615,6 +669,13 @@ class GameScreen(DismissOnce[None]):
 
         self.run_worker(settle(outcome), group="skill", exclusive=True, exit_on_error=False)
 
+    def action_hurry_bots(self) -> None:
+        """Let the bots play on without pausing until a person must decide."""
+        self.hurry_bots = True
+        if self._wake_bot is not None:
+            self._wake_bot.set()
+        self.refresh_bindings()
+
     def action_retry_bot(self) -> None:
         """Let the bot that failed try again."""
         if self.bot_error is None:
@@ -624,16 +685,63 @@ class GameScreen(DismissOnce[None]):
         self._advance()
 
     def action_save(self) -> None:
-        """Save to :attr:`save_path` (or a new file in ``saves_dir()``) and say where.
+        """Ask for the save's name in the "Save game" dialog
+        (:class:`~gardens_tui.ui.screens.save_dialog.SaveDialog`: prefilled with the name of
+        :attr:`save_path`, or a new default), then :meth:`save_to` the path it gives. Escape
+        there writes nothing; nothing happens while a save dialog is already up."""
+        from gardens_tui.ui.screens.save_dialog import SaveDialog
 
-        If somebody else changed :attr:`save_path` since this game read or wrote it, that file
-        is left alone and the game goes to a new file in ``saves_dir()``, which the notice names.
+        if any(isinstance(screen, SaveDialog) for screen in self.app.screen_stack):
+            return
+
+        def chosen(path: Path | None) -> None:
+            if path is not None and screen_is_live(self):
+                self.save_to(path)
+
+        self.app.push_screen(SaveDialog(self.table, self.save_path), chosen)
+
+    def _new_save_path(self) -> Path:
+        """A new file in ``saves_dir()`` (created if needed) named after the game and now
+        (``-2``, ``-3``... added while that name is taken)."""
+        folder = saves.saves_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / save_name(self.table, datetime.now())
+        stem, number = path.stem, 2
+        while path.exists() or path.is_symlink():
+            path, number = folder / f"{stem}-{number}.json", number + 1
+        return path
+
+    def action_leave(self) -> None:
+        """Back to the menu (after an autosave, so "continue" picks up from here).
+
+        Only while this screen is the active one and not already leaving: a second Escape in
+        the same burst, or one that arrives after a dialog opened, does nothing.
         """
+        if self.dismissed or not self.is_active or len(self.app.screen_stack) < 2:
+            return
+        self.autosave()
+        self.dismiss(None)
+
+    # --- saving under a name and the end of the game ------------------------------------------
+
+    def save_to(self, path: Path) -> None:
+        """Write the game to ``path`` (the save dialog's choice) and say where; a failure is
+        reported, never raised. The saves folder is created when needed.
+
+        The save layer's protections hold: a file that is not a gardens-tui save is never
+        replaced (the notice gives its reason), and if ``path`` is :attr:`save_path` and somebody
+        else changed it since this game read or wrote it, that file is left alone and the game
+        goes to a new file in ``saves_dir()``, which the notice names. Afterwards
+        :attr:`save_path` is the file written.
+        """
+        own = self.save_path is not None and path == self.save_path
         try:
+            if path.parent == saves.saves_dir():
+                path.parent.mkdir(parents=True, exist_ok=True)
             written = saves.write_save(
                 self.table,
-                self.save_path or self._new_save_path(),
-                expect=None if self._save_file is None else self._save_file.digest,
+                path,
+                expect=None if self._save_file is None or not own else self._save_file.digest,
             )
             changed_elsewhere = None
         except saves.FileChangedError as changed:
@@ -659,19 +767,18 @@ class GameScreen(DismissOnce[None]):
                 timeout=12,
             )
 
-    def _new_save_path(self) -> Path:
-        """A new file in ``saves_dir()`` (created if needed) named after the game and now."""
-        folder = saves.saves_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder / save_name(self.table, datetime.now())
-
-    def action_leave(self) -> None:
-        """Back to the menu (after an autosave, so "continue" picks up from here).
-
-        Only while this screen is the active one and not already leaving: a second Escape in
-        the same burst, or one that arrives after a dialog opened, does nothing.
-        """
-        if self.dismissed or not self.is_active or len(self.app.screen_stack) < 2:
+    def action_scores(self) -> None:
+        """Show the final score table again (the end screen, with all its choices); nothing
+        while the game is not over or the end screen is already up."""
+        if self.seat_view.decision() is not None or not self.is_active:
             return
-        self.autosave()
-        self.dismiss(None)
+        self._ended = True
+        end = EndScreen(self.seat_view, ascii_mode=self.ascii_mode)
+        self.app.push_screen(end, self._end_chosen)
+
+    def action_replay(self) -> None:
+        """Step through this game move by move (a replay over this screen; Escape returns)."""
+        from gardens_tui.ui.app import GardensApp
+
+        if self.is_active and isinstance(self.app, GardensApp):
+            self.app.open_replay(self.table)

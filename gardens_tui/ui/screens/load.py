@@ -1,4 +1,5 @@
-"""The load dialog: every save (and autosave) as a table; unreadable files say why."""
+"""The load dialog: every save (and autosave) as a table; unreadable files say why; a save can be
+deleted after a confirmation that names it."""
 
 from __future__ import annotations
 
@@ -15,8 +16,15 @@ from textual.widgets import Button, DataTable, Static
 
 from gardens_tui import saves
 from gardens_tui.saves import SaveInfo
+from gardens_tui.saves.listing import delete_save
+from gardens_tui.settings import Settings
 from gardens_tui.ui.literal import literal, notify_plain
+from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.widgets.glyphs import glyph
+
+DELETE, KEEP = 0, 1
+"""The choices of the delete confirmation."""
 
 
 def format_saved_at(saved_at: str) -> str:
@@ -30,21 +38,52 @@ def format_saved_at(saved_at: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
+def players_text(info: SaveInfo, ascii_mode: bool = False) -> str:
+    """The players of a save in seat order, each bot marked with the bot glyph:
+    ``Ann, Greedy bot ⚙`` (ASCII ``Ann, Greedy bot #``)."""
+    mark = glyph("bot", ascii_mode)
+    bots = info.bots if len(info.bots) == len(info.players) else (None,) * len(info.players)
+    return ", ".join(
+        name if bot is None else f"{name} {mark}"
+        for name, bot in zip(info.players, bots, strict=True)
+    )
+
+
+def state_text(info: SaveInfo) -> str:
+    """``over`` or ``in progress``."""
+    return "over" if info.over else "in progress"
+
+
 class LoadDialog(AppModal[Path | None]):
     """Pick a save to open; dismisses with its path, or ``None``.
 
-    Broken files are listed in their own colour with the reason and cannot be chosen (choosing
-    one shows the reason again). ``lister`` defaults to :func:`gardens_tui.saves.list_saves`.
-    File names, players and reasons are shown literally; only the first choice closes it.
+    Each row shows the game, the players (bots marked with the bot glyph), the turn, whether
+    the game is over or in progress, when it was saved and whether it is an autosave. Broken
+    files are listed in their own colour with the reason and cannot be chosen (choosing one
+    shows the reason again). ``v`` replays the highlighted save move by move over the list.
+    ``d`` or Delete deletes the highlighted file (a broken one too)
+    after a confirmation that names it; Escape there deletes nothing; the list is then read
+    again, and a failed delete says why. ``lister`` defaults to
+    :func:`gardens_tui.saves.list_saves` and ``deleter`` to
+    :func:`~gardens_tui.saves.listing.delete_save`. File names, players and reasons are shown
+    literally; only the first choice closes it.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("v", "replay", "Replay"),
     ]
 
-    def __init__(self, lister: Callable[[], Sequence[SaveInfo]] | None = None) -> None:
+    def __init__(
+        self,
+        lister: Callable[[], Sequence[SaveInfo]] | None = None,
+        deleter: Callable[[Path], None] | None = None,
+    ) -> None:
         super().__init__(id="load")
         self._lister = lister or saves.list_saves
+        self._deleter = deleter or delete_save
+        self._confirming = False
         self.infos: dict[str, SaveInfo] = {}
 
     def compose(self) -> ComposeResult:
@@ -55,40 +94,68 @@ class LoadDialog(AppModal[Path | None]):
             yield Static("", id="load-detail", classes="hint")
             with Horizontal(classes="buttons"):
                 yield Button("Open", id="open", variant="primary", compact=True)
+                yield Button("Replay (v)", id="replay", compact=True)
+                yield Button("Delete (d)", id="delete", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         """Read the saves folder and fill the table."""
         table = self.query_one("#saves", DataTable)
-        table.add_columns("Game", "Players", "Turn", "Saved", "Kind")
+        table.add_columns("Game", "Players", "Turn", "State", "Saved", "Kind")
+        self.refresh_list()
+
+    @property
+    def ascii_mode(self) -> bool:
+        """The app's ASCII-mode setting (off when the app has no settings)."""
+        settings = getattr(self.app, "settings", None)
+        return isinstance(settings, Settings) and bool(settings.ascii_mode)
+
+    def _cells(self, info: SaveInfo) -> tuple[tuple[str, ...], str]:
+        """A row's cells and style."""
+        if info.ok:
+            cells = (
+                info.title or info.game,
+                players_text(info, self.ascii_mode),
+                str(info.turn),
+                state_text(info),
+                format_saved_at(info.saved_at),
+                "autosave" if info.is_autosave else "save",
+            )
+            return cells, ""
+        # Told apart by the "x" and the word "broken", not only by the dim colour.
+        cells = (
+            f"x {info.path.name}",
+            "unreadable",
+            "-",
+            "-",
+            format_saved_at(info.saved_at),
+            "broken",
+        )
+        return cells, "dim"
+
+    def refresh_list(self) -> None:
+        """Read the saves again and show them, keeping the cursor on the same row number (or the
+        last row when the list got shorter)."""
+        table = self.query_one("#saves", DataTable)
+        row = table.cursor_row
+        table.clear()
+        self.infos = {}
         for info in self._lister():
             key = str(info.path)
+            if key in self.infos:
+                continue
             self.infos[key] = info
-            if info.ok:
-                cells = (
-                    info.title or info.game,
-                    ", ".join(info.players),
-                    "over" if info.over else str(info.turn),
-                    format_saved_at(info.saved_at),
-                    "autosave" if info.is_autosave else "save",
-                )
-                style = ""
-            else:
-                # Told apart by the "x" and the word "broken", not only by the dim colour.
-                cells = (
-                    f"x {info.path.name}",
-                    "unreadable",
-                    "-",
-                    format_saved_at(info.saved_at),
-                    "broken",
-                )
-                style = "dim"
+            cells, style = self._cells(info)
             table.add_row(*(literal(cell, style, newlines=False) for cell in cells), key=key)
         detail = self.query_one("#load-detail", Static)
-        if not self.infos:
+        empty = not self.infos
+        self.query_one("#open", Button).disabled = empty
+        self.query_one("#delete", Button).disabled = empty
+        self.query_one("#replay", Button).disabled = empty
+        if empty:
             detail.update(literal(f"No saves yet. Saves go to {saves.saves_dir()}."))
-            self.query_one("#open", Button).disabled = True
         else:
+            table.move_cursor(row=min(max(row, 0), table.row_count - 1))
             table.focus()
             self._describe(table.cursor_row)
 
@@ -123,6 +190,10 @@ class LoadDialog(AppModal[Path | None]):
         event.stop()
         if event.button.id == "open":
             self._open(self.query_one("#saves", DataTable).cursor_row)
+        elif event.button.id == "delete":
+            self.action_delete()
+        elif event.button.id == "replay":
+            self.action_replay()
         else:
             self.action_cancel()
 
@@ -137,6 +208,51 @@ class LoadDialog(AppModal[Path | None]):
             return
         self.dismiss(info.path)
 
+    def action_replay(self) -> None:
+        """Step through the highlighted save move by move, over this list (Escape comes back
+        here); a file that cannot be read says why."""
+        from gardens_tui.ui.app import GardensApp
+
+        info = self._info_at(self.query_one("#saves", DataTable).cursor_row)
+        if info is None or not isinstance(self.app, GardensApp):
+            return
+        try:
+            table, _ = saves.read_save(info.path)
+        except (saves.SaveError, OSError, ValueError) as error:
+            notify_plain(self, str(error), title="Cannot replay", severity="error", timeout=10)
+            return
+        self.app.open_replay(table)
+
     def action_cancel(self) -> None:
         """Close without loading."""
         self.dismiss(None)
+
+    def action_delete(self) -> None:
+        """Ask whether to delete the highlighted file (the question names it); nothing while a
+        question is already up or the list is empty."""
+        if self._confirming:
+            return
+        info = self._info_at(self.query_one("#saves", DataTable).cursor_row)
+        if info is None:
+            return
+        kind = "autosave" if info.is_autosave else "save"
+        name = info.path.name
+        question = ChoiceScreen(
+            f"Delete the {kind} {name}? This cannot be undone.",
+            [f"Delete {name}", "Keep it"],
+            id="delete-save",
+        )
+        self._confirming = True
+        self.app.push_screen(question, lambda choice: self._delete_chosen(info.path, choice))
+
+    def _delete_chosen(self, path: Path, choice: int | None) -> None:
+        self._confirming = False
+        if choice != DELETE or not self.is_attached:
+            return
+        try:
+            self._deleter(path)
+        except (saves.SaveError, OSError) as error:
+            notify_plain(self, str(error), title="Not deleted", severity="error", timeout=10)
+        else:
+            notify_plain(self, f"Deleted {path.name}", title="Deleted", timeout=4)
+        self.refresh_list()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gardens_tui import saves
+from gardens_tui.saves.listing import last_finished
 from gardens_tui.ui.literal import notify_plain
 
 BANNER = "gardens-tui"
@@ -38,20 +40,31 @@ ACTIONS = {
 """The app action each entry runs."""
 
 
+CONTINUE = "Continue the last game"
+CONTINUE_NONE = "Continue the last game (none yet)"
+REVIEW_FINISHED = "Last game is over: see the scores"
+"""The labels of the "continue" entry: a game to continue; none ever; only finished ones (the
+entry then opens the newest finished game, which shows its final scores and offers a
+rematch)."""
+
+
 def _entry_prompt(key: str, label: str) -> Text:
     return Text.assemble((key, "bold underline"), "  ", label)
 
 
 class MainMenu(Screen[None]):
     """The app's home screen. Arrows and Enter, the shortcut letters, or the mouse choose an
-    entry; each entry runs the app action of the same name (``continue`` greyed out when there
-    is no game to continue).
+    entry; each entry runs the app action of the same name. ``continue`` continues the newest
+    unfinished game; when every game is over it opens the newest finished one instead (its
+    final scores, with a rematch), and it is greyed out only when there is no game at all.
 
     One entry at a time: from the moment an entry is chosen until its action has run (its dialog
     is up), further choices are ignored, so a burst of keys (``n n``, ``s`` then Enter) opens one
     dialog; so are choices arriving while another screen is on top of the menu."""
 
     _choosing = False
+    _finished: Path | None = None
+    """The finished game "continue" opens when no game is unfinished (``None``: it continues)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(key, f"choose('{entry}')", label, show=False) for entry, key, label in ENTRIES
@@ -82,21 +95,26 @@ class MainMenu(Screen[None]):
         self.refresh_entries()
 
     def refresh_entries(self) -> bool:
-        """Enable "continue" only when there is an autosave it could open (see
-        :func:`~gardens_tui.saves.autosave_candidates`); True if so."""
+        """Set up "continue": enabled when there is an autosave it could continue (see
+        :func:`~gardens_tui.saves.autosave_candidates`), else enabled to look at the newest
+        finished game when there is one (:func:`~gardens_tui.saves.listing.last_finished`),
+        else greyed out. True when there is an unfinished game to continue."""
         menu = self.query_one("#menu", OptionList)
         can_continue = next(saves.autosave_candidates(), None) is not None
+        finished = None if can_continue else last_finished()
+        self._finished = None if finished is None else finished.path
+        enabled = can_continue or finished is not None
+        label = CONTINUE if can_continue else REVIEW_FINISHED if finished else CONTINUE_NONE
         option = menu.get_option("continue")
-        if option.disabled == can_continue:
+        if option.disabled == enabled or str(option.prompt).partition("  ")[2] != label:
             # OptionList moves the highlight off an option whose state changes: keep it.
             highlighted = menu.highlighted
-            label = "Continue the last game" + ("" if can_continue else " (none yet)")
             menu.replace_option_prompt("continue", _entry_prompt("c", label))
-            if can_continue:
+            if enabled:
                 menu.enable_option("continue")
             else:
                 menu.disable_option("continue")
-            menu.highlighted = 1 if highlighted in (None, 0) and not can_continue else highlighted
+            menu.highlighted = 1 if highlighted in (None, 0) and not enabled else highlighted
         return can_continue
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -119,6 +137,11 @@ class MainMenu(Screen[None]):
 
     async def _run_entry(self, entry: str) -> None:
         try:
-            await self.app.run_action(ACTIONS[entry])
+            finished = self._finished
+            load_game = getattr(self.app, "load_game", None)
+            if entry == "continue" and finished is not None and load_game is not None:
+                load_game(finished)
+            else:
+                await self.app.run_action(ACTIONS[entry])
         finally:
             self._choosing = False
