@@ -3,7 +3,7 @@ tile's row or column, or throw the shark back into the bag)."""
 
 from __future__ import annotations
 
-from gardens_tui.rules.octopus_garden.components import COST, CODES
+from gardens_tui.rules.octopus_garden.components import CODES, COST
 from gardens_tui.rules.octopus_garden.outlook import (
     cheapest_line_through,
     claim_warning,

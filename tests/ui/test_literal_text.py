@@ -42,6 +42,7 @@ SAFE_BUILDERS = frozenset(
         "literal",  # the safe path itself
         "_entry_prompt",  # menu entries: Text.assemble of the menu's own constants
         "score_table",  # a Rich table whose every cell is literal(...) (scanned below)
+        "legend_table",  # the same for the board legend's marks (scanned below)
         "panel_table",  # seat columns whose names are literal(...) (scanned below)
         "ClampedText",  # the prompt's Visual: draws Content(plain(text)), never markup
         "RichMarkdown",  # the help text: Markdown (not console markup) of plain(...) text

@@ -150,15 +150,15 @@ async def test_while_passing_the_prompt_and_the_info_line_say_pass_not_buy() -> 
 # --- 4. a warning before a sea star eats its owner's oyster ----------------------------------
 
 
-def _oyster_next_to(star: str) -> int:
-    return NEIGHBOURS[CELL_IDS[star]][0]
-
-
 async def test_a_sea_star_about_to_eat_an_oyster_is_warned_of_in_the_info_line_and_list() -> None:
-    """Rule: a sea star landing on an oyster eats it (the oyster goes back to the bed)."""
-    oyster = _oyster_next_to("c3")
+    """Rule: a sea star landing on an oyster eats it (the oyster goes back to the bed). Two
+    oysters next to it: a real choice (with one, the move would be forced and play itself)."""
+    oyster, other = NEIGHBOURS[CELL_IDS["c3"]][:2]
     names = {v: k for k, v in CELL_IDS.items()}
-    state = make_position(gardens={0: {"c3": "star", names[oyster]: "oyster"}}, phase="animals")
+    state = make_position(
+        gardens={0: {"c3": "star", names[oyster]: "oyster", names[other]: "oyster"}},
+        phase="animals",
+    )
     table = position_table(state)
     async with app_for(table).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -176,18 +176,42 @@ async def test_a_sea_star_about_to_eat_an_oyster_is_warned_of_in_the_info_line_a
         choice = pilot.app.screen
         assert isinstance(choice, ChoiceScreen)
         warned = [label for label in choice.labels if "Warning:" in label]
-        assert len(warned) == 1 and "oyster" in warned[0]
+        assert len(warned) == 2 and all("oyster" in label for label in warned)
 
 
 async def test_a_sea_star_move_that_eats_nothing_has_no_warning() -> None:
-    state = make_position(gardens={0: {"c1": "star", "c5": "oyster"}}, phase="animals")
+    state = make_position(gardens={0: {"c1": "star", "a3": "oyster"}}, phase="animals")
     table = position_table(state)
     async with app_for(table).run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = og_screen(pilot.app)
         moves = [a for a in screen.legal() if a[0] == "move"]
-        assert moves
+        assert len(moves) == 2
         for action in moves:
             assert screen.warning(action) == ""
         await go_garden(pilot, screen, "c1")
         assert "Warning" not in info(screen)
+
+
+# --- 5. a warning before a shark claim the claimer cannot follow up ----------------------------
+
+
+async def test_a_shark_claim_no_affordable_line_runs_through_is_warned_of() -> None:
+    """Rule (shark): next turn the claimer must buy a line through the claimed tile or release
+    the shark. Bob has 1 pearl (3 after his harvest); every line of sea stars costs 9."""
+    state = make_position(
+        options={"shark": True},
+        gardens={1: {"c3": "tiger"}},
+        market=["star"] * 9,
+        pearls=[4, 1],
+        phase="claim",
+        shark_of=[None, "tiger"],
+        shark_bought=[False, True],
+        claim_order=[1],
+    )
+    table = position_table(state)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        assert screen.warning(("claim", 4)).startswith("the cheapest row or column through m5")
+        assert info(screen).startswith("Warning:") and "release" in info(screen)

@@ -159,7 +159,8 @@ async def test_a_whole_turn_by_keyboard_against_the_greedy_bot_then_save_and_con
             await go_garden(pilot, screen, name)
             assert last_action(table) == ("plant", token, CELL_IDS[name])
             assert len(ostate(table).hand) == len(hand) - 1
-        # The animals: move the hermit crab one space (origin, then destination), then done.
+        # The animals: move the hermit crab one space (origin, then destination); "done", the
+        # one choice left, plays itself.
         state = ostate(table)
         assert state.phase == "animals"
         crab = next(c for c, st in enumerate(state.gardens[0]) if st and st[-1] == 3)
@@ -167,9 +168,8 @@ async def test_a_whole_turn_by_keyboard_against_the_greedy_bot_then_save_and_con
         assert screen.pick.origin == crab
         target = empty_neighbour(state, crab)
         await go(pilot, screen.garden_board, target)
-        assert last_action(table)[:4] == ("move", "crab", crab, target)
-        await pilot.press("f")
-        await pilot.pause()
+        await settle(pilot)
+        assert table.actions[-2][:4] == ("move", "crab", crab, target)
         assert last_action(table) == ("done",)
         # The refill: choose a market space for each drawn token (the last one goes by itself).
         while ostate(table).phase == "refill" and ostate(table).current_player == 0:
@@ -187,6 +187,8 @@ async def test_a_whole_turn_by_keyboard_against_the_greedy_bot_then_save_and_con
         assert screen.marks.market
         # Save with ctrl+s.
         await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")  # the save dialog's name
         await pilot.pause()
         path = screen.save_path
         assert path is not None and path.exists()
@@ -373,7 +375,12 @@ async def test_plant_choose_which_token_to_keep_when_space_runs_short() -> None:
         assert table.actions == [("discard", "trash")]
         await pilot.press("2")  # the star
         await go_garden(pilot, screen, "e3")
-        assert last_action(table) == ("plant", "star", CELL_IDS["e3"])
+        await settle(pilot)
+        # The relic's one space left: a forced step, played by itself.
+        assert table.actions[1:] == [
+            ("plant", "star", CELL_IDS["e3"]),
+            ("plant", "relic", CELL_IDS["e4"]),
+        ]
 
 
 async def test_plant_the_diver_and_return_a_boxer_crab_with_enter() -> None:
@@ -422,9 +429,7 @@ async def test_plant_a_boxer_crab_on_a_free_anemone() -> None:
 
 async def test_animals_a_sea_star_chooses_between_equal_paths() -> None:
     """Sea stars must step towards the nearest oyster; on equal paths the owner chooses."""
-    state = make_position(
-        gardens={0: {"c1": "star", "c3": "oyster", "a1": "coral"}}, phase="animals"
-    )
+    state = make_position(gardens={0: {"c1": "star", "a3": "oyster"}}, phase="animals")
     table = position_table(state)
     legal = GAME.legal_actions(state)
     assert ("done",) not in legal
@@ -434,15 +439,16 @@ async def test_animals_a_sea_star_chooses_between_equal_paths() -> None:
         await go_garden(pilot, screen, "c1")
         assert screen.pick.origin == CELL_IDS["c1"]
         steps = {a[3] for a in legal if a[0] == "move"}
-        assert screen.garden_board.legal == steps and len(steps) >= 1
+        assert screen.garden_board.legal == steps and len(steps) == 2
         target = max(steps)
         await go(pilot, screen.garden_board, target)
-        assert table.actions == [("move", "star", CELL_IDS["c1"], target)]
+        await settle(pilot)
+        assert table.actions == [("move", "star", CELL_IDS["c1"], target), ("done",)]
 
 
 async def test_animals_esc_cancels_the_origin_and_f_refuses_while_a_star_must_move() -> None:
     """A sea star that can reach an oyster must move: 'done' is refused with the rule."""
-    state = make_position(gardens={0: {"c1": "star", "c5": "oyster"}}, phase="animals")
+    state = make_position(gardens={0: {"c1": "star", "a3": "oyster"}}, phase="animals")
     table = position_table(state)
     async with app_for(table).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -473,10 +479,12 @@ async def test_animals_a_hermit_crab_may_leave_its_home_behind() -> None:
         assert any("leaving its home" in label for label in choice.labels)
         await pilot.press("2")
         await pilot.pause()
-        assert table.actions == [("move", "crab+shell", CELL_IDS["c3"], CELL_IDS["c4"], "leave")]
-        await pilot.press("f")
-        await pilot.pause()
-        assert last_action(table) == ("done",)
+        await settle(pilot)
+        # Nothing else may move: "done" plays itself.
+        assert table.actions == [
+            ("move", "crab+shell", CELL_IDS["c3"], CELL_IDS["c4"], "leave"),
+            ("done",),
+        ]
 
 
 async def test_animals_a_boxer_crab_moves_with_its_anemone() -> None:
@@ -490,7 +498,8 @@ async def test_animals_a_boxer_crab_moves_with_its_anemone() -> None:
         screen = og_screen(pilot.app)
         await go_garden(pilot, screen, "c3")
         await go_garden(pilot, screen, "b3")
-        assert table.actions == [("move", "boxer", CELL_IDS["c3"], CELL_IDS["b3"])]
+        await settle(pilot)
+        assert table.actions == [("move", "boxer", CELL_IDS["c3"], CELL_IDS["b3"]), ("done",)]
 
 
 async def test_animals_the_coconut_octopus_pushes_its_neighbours() -> None:

@@ -18,8 +18,33 @@ KeyHelp = tuple[str, str]
 """``(key, what it does)`` for the keys table."""
 
 
-def help_markdown(specs: Sequence[GameSpec], keys: Iterable[KeyHelp]) -> str:
-    """The help text: each game's title and rules summary, then the keys as a Markdown table."""
+LegendRow = tuple[str, str]
+"""``(mark, what it stands for)`` for the table of what the board shows."""
+
+
+def help_markdown(
+    specs: Sequence[GameSpec], keys: Iterable[KeyHelp], legend: Iterable[LegendRow] = ()
+) -> str:
+    """The help text: each game's title and rules summary, then the keys as a Markdown table.
+
+    With a ``legend`` (a game screen's letters and marks) the help is for one game in
+    progress: the legend and the keys come first, right under the game's title, so a small
+    terminal shows them without scrolling through the rules."""
+    legend_rows = [f"| `{mark}` | {words} |" for mark, words in legend]
+    key_rows = [f"| `{key}` | {text} |" for key, text in keys]
+    keys_part = (
+        "# Keys on this screen\n\n| Key | Does |\n|---|---|\n" + "\n".join(key_rows)
+        if key_rows
+        else ""
+    )
+    if legend_rows:
+        board = "# On the board\n\n| Shown | Means |\n|---|---|\n" + "\n".join(legend_rows)
+        return "\n\n".join([board, keys_part, *_rules_parts(specs)]).strip()
+    return "\n\n".join([*_rules_parts(specs), keys_part]).strip()
+
+
+def _rules_parts(specs: Sequence[GameSpec]) -> list[str]:
+    """Each game's title, intro, rules summary and options table."""
     parts: list[str] = []
     for spec in specs:
         intro = f"*{spec.min_players}-{spec.max_players} players.* {spec.blurb}"
@@ -37,10 +62,7 @@ def help_markdown(specs: Sequence[GameSpec], keys: Iterable[KeyHelp]) -> str:
             parts.append(f"## Options\n\n| Option | Values | What it does |\n|---|---|---|\n{rows}")
     if not specs:
         parts.append("# Rules\n\nNo games are installed.")
-    key_rows = [f"| `{key}` | {text} |" for key, text in keys]
-    if key_rows:
-        parts.append("# Keys on this screen\n\n| Key | Does |\n|---|---|\n" + "\n".join(key_rows))
-    return "\n\n".join(parts)
+    return parts
 
 
 class HelpScreen(AppModal[None]):
@@ -51,10 +73,16 @@ class HelpScreen(AppModal[None]):
         Binding("escape,q,question_mark", "close", "Close"),
     ]
 
-    def __init__(self, specs: Sequence[GameSpec], keys: Iterable[KeyHelp] = ()) -> None:
+    def __init__(
+        self,
+        specs: Sequence[GameSpec],
+        keys: Iterable[KeyHelp] = (),
+        legend: Iterable[LegendRow] = (),
+    ) -> None:
         super().__init__(id="help")
         self.specs = tuple(specs)
         self.keys = tuple(keys)
+        self.legend = tuple(legend)
 
     def compose(self) -> ComposeResult:
         """A title, the Markdown text and a close button."""
@@ -67,7 +95,7 @@ class HelpScreen(AppModal[None]):
             with VerticalScroll(id="help-scroll"):
                 # Rich's Markdown renderer: Textual's Markdown widget takes seconds on the long
                 # rules summaries (one widget per block), this takes milliseconds.
-                text = plain(help_markdown(self.specs, self.keys))
+                text = plain(help_markdown(self.specs, self.keys, self.legend))
                 yield Static(RichMarkdown(text), id="help-text")
             yield Button("Close (Esc)", id="close", variant="primary", compact=True)
 

@@ -38,6 +38,7 @@ __all__ = [
 
 BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
+    Binding("i", "legend", "Letters"),
     Binding("escape", "cancel", "Cancel"),
     Binding("escape", "leave", "Menu"),
     Binding("tab", "switch(1)", "Switch", show=False),
@@ -87,8 +88,9 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
         "The game log: scroll it with the arrows, page keys, home and end (g or esc returns); "
         "lines marked • (* in ASCII mode) happened since your last turn",
     ),
+    ("i", "What every letter and mark on the board means (only the modules in play)"),
     ("ctrl+s", "Save the game"),
-    ("?", "This help"),
+    ("?", "This help: what the board shows, the keys, then the rules"),
 )
 """Every key of the screen and what it does, for the help screen."""
 

@@ -74,13 +74,13 @@ def hand_layout(count: int, roomy: bool) -> BoardLayout:
 LEGEND_CELL_WIDTH = 17
 
 
-def legend_layout(count: int) -> BoardLayout:
-    """The letter legend: ``count`` entries in two columns, keyed by index."""
+def legend_layout(count: int, cell_width: int = LEGEND_CELL_WIDTH) -> BoardLayout:
+    """The letter legend: ``count`` entries in two columns of ``cell_width``, keyed by index."""
     rows = (count + 1) // 2
     cells: dict[Cell, Region] = {}
     for i in range(count):
         column, row = divmod(i, rows)
-        cells[i] = Region(column * (LEGEND_CELL_WIDTH + 1), row, LEGEND_CELL_WIDTH, 1)
+        cells[i] = Region(column * (cell_width + 1), row, cell_width, 1)
     return BoardLayout(cells)
 
 

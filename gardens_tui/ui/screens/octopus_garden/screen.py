@@ -45,6 +45,7 @@ from gardens_tui.rules.base import Action, IllegalAction
 from gardens_tui.rules.octopus_garden.board import CELL_NAMES
 from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
+from gardens_tui.rules.octopus_garden.outlook import claim_warning
 from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
@@ -71,6 +72,7 @@ from gardens_tui.ui.screens.octopus_garden.layouts import (
     nearest_cell,
     next_in_reading_order,
 )
+from gardens_tui.ui.screens.octopus_garden.legend import LegendScreen, legend_rows
 from gardens_tui.ui.screens.octopus_garden.marks import Marks, last_marks
 from gardens_tui.ui.screens.octopus_garden.mini_garden import OgMiniGarden
 from gardens_tui.ui.screens.octopus_garden.paint import (
@@ -128,9 +130,9 @@ ROOMY_SIZE = (114, 36)
 MARKET_PHASES = frozenset({"market", "shark", "refill", "claim", "lionfish"})
 """Decisions made on the market (the market board gets the focus)."""
 
-WARNED_VERBS = frozenset({"move", "push"})
+WARNED_VERBS = frozenset({"move", "push", "claim"})
 """Verbs of the actions :meth:`OctopusGardenScreen.warning` looks at (the ones that may cost
-the mover an oyster)."""
+the mover an oyster, or their shark)."""
 
 WARNING_MARK = "Warning:"
 """Starts a warning, in the info line and in a list of choices (plain words: ASCII-safe)."""
@@ -309,8 +311,10 @@ class OctopusGardenScreen(GameScreen):
         """What ``action`` costs the mover, in words (``""``: nothing to warn about).
 
         Today: a move or a push that lands a sea star on one of the mover's own oysters, which
-        it eats. Not decided here: the rules play the action on the seat's view
-        (``game.apply``) and the oyster bed grows by the oysters eaten. Cached per position."""
+        it eats (the rules play the action on the seat's view, ``game.apply``, and the oyster
+        bed grows by the oysters eaten), and a shark claim on a tile no affordable line runs
+        through (:func:`~gardens_tui.rules.octopus_garden.outlook.claim_warning`). Nothing is
+        decided here. Cached per position."""
         if action[0] not in WARNED_VERBS:
             return ""
         state = self.state
@@ -318,6 +322,8 @@ class OctopusGardenScreen(GameScreen):
             self._warnings_view = state
             self._warnings = {}
         found = self._warnings.get(action)
+        if found is None and action[0] == "claim" and len(action) == 2:
+            found = claim_warning(state, action[1])
         if found is None:
             found = ""
             try:
@@ -430,7 +436,9 @@ class OctopusGardenScreen(GameScreen):
         return codes.index(code) if code in codes else 0
 
     def _draw_titles(self, state: OctopusState, big: int, score: int) -> None:
-        title = garden_title(state, big, score, self.ascii_mode)
+        # As wide as the garden under it: the compact layout shortens it, the roomy one not.
+        width = self.garden_board.board_layout.width
+        title = garden_title(state, big, score, self.ascii_mode, width)
         self.query_one("#og-garden-title", Static).update(literal(title))
         lines = supply_lines(state, big, self.roomy, self.ascii_mode)
         self.query_one("#og-supply", Static).update(literal("\n".join(lines)))
@@ -764,7 +772,13 @@ class OctopusGardenScreen(GameScreen):
         """The rules of Octopus's Garden and every key of this screen (not while this screen is
         covered: a burst of ``?`` opens one help screen)."""
         if self.is_active:
-            self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP))
+            legend = legend_rows(self.state, self.ascii_mode)
+            self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP, legend))
+
+    def action_legend(self) -> None:
+        """What every letter and mark on the board means (not while this screen is covered)."""
+        if self.is_active:
+            self.app.push_screen(LegendScreen(self.state, ascii_mode=self.ascii_mode))
 
     def action_cancel(self) -> None:
         """Esc: drop the half-made choice (the origin of a move, the tile to return)."""
