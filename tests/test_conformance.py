@@ -482,6 +482,26 @@ def test_twin_of_a_game_without_secrets_is_the_position() -> None:
     assert twin.same and twin.position.rng != state.rng
 
 
+def test_twin_of_the_gardens_reshuffles_only_the_decks() -> None:
+    """In The Gardens only the decks' order is hidden: a twin keeps the display, every mat and
+    the points, and holds the same cards in each deck in another order."""
+    game = get_game("the-gardens")
+    state = game.new_game(C.seat_names(3), C.all_on_options(game.spec), 4)
+    view = game.view(state, 1)
+    twin = C.check_determinise(
+        game,
+        view,
+        game.to_dict(view),
+        1,
+        Rng(seed_state(1)),
+        game.component_counts(state),
+        state_data=game.to_dict(state),
+    )
+    assert not twin.same
+    assert twin.position.display == state.display and twin.position.mats == state.mats
+    assert [sorted(d) for d in twin.position.decks] == [sorted(d) for d in state.decks]
+
+
 # --------------------------------------------------------------------------------------------
 # The checks catch what they claim: broken variants of the toy game
 # --------------------------------------------------------------------------------------------

@@ -103,6 +103,20 @@ def test_the_octopus_garden_golden_game_uses_every_module_and_ends() -> None:
     assert {"buy", "plant", "move", "refill", "treasure", "mimic", "coconut", "claim"} <= verbs
 
 
+def test_the_gardens_golden_game_uses_landmark_abilities_and_ends() -> None:
+    """The Gardens golden file covers the landmarks' notation (Fort Denison's reservations and
+    the State Library's return, with every card ability side up) and a random advanced tile;
+    three seats play the 8 rounds to the end."""
+    path = golden_path("the-gardens", 1)
+    data = json.loads(path.read_text())
+    options = data["setup"]["options"]
+    assert options["landmarks"] and options["landmark-side"] == "abilities"
+    assert options["tree-tile"] == "random" and data["state"]["tiles"]["tree"] != "basic"
+    assert saves.load_table(path).state.is_over
+    verbs = {action.split()[0] for action in data["actions"]}
+    assert {"take", "reserve", "skip", "return"} <= verbs
+
+
 # --------------------------------------------------------------------------------------------
 # A made-up version 2 of the toy game
 # --------------------------------------------------------------------------------------------

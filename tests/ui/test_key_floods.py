@@ -24,8 +24,8 @@ from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens.game_base import GameScreen
-from gardens_tui.ui.screens.replay import ReplayMixin
 from gardens_tui.ui.screens.menu import MainMenu
+from gardens_tui.ui.screens.replay import ReplayMixin
 
 SIZE = (100, 30)
 STARTS = ("menu", "new game", "load", "settings", "help")

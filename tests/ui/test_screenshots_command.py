@@ -11,7 +11,14 @@ import pytest
 
 from gardens_tui.ui import screenshots
 
-EXPECTED = ("menu.svg", "new-game.svg", "octopus-garden.svg", "octopus-garden-end.svg")
+EXPECTED = (
+    "menu.svg",
+    "new-game.svg",
+    "octopus-garden.svg",
+    "octopus-garden-end.svg",
+    "the-gardens.svg",
+    "the-gardens-end.svg",
+)
 
 
 def test_main_writes_every_screen_as_valid_svg(
@@ -43,7 +50,7 @@ def test_file_names_carry_the_size_except_at_the_main_size() -> None:
 
 def test_unknown_screenshot_is_refused(tmp_path: Path) -> None:
     """Rule: asking for a screen the command does not know names the ones it knows."""
-    with pytest.raises(ValueError, match="menu, new-game, octopus-garden, octopus-garden-end"):
+    with pytest.raises(ValueError, match="menu, new-game, octopus-garden, octopus-garden-end, the"):
         screenshots.write_all(tmp_path, names=["nope"])
 
 
@@ -57,6 +64,8 @@ def test_every_registered_game_gets_a_mid_game_and_an_end_screenshot(
         "new-game",
         "octopus-garden",
         "octopus-garden-end",
+        "the-gardens",
+        "the-gardens-end",
         "toy",
         "toy-end",
     )

@@ -1,0 +1,211 @@
+"""Plain-text pictures for ``gardens show`` and the log: the display, every mat with its visitors
+and landmarks, the scoring tiles, the score table and the prompt; and a sentence per action.
+
+A mat cell is two lines of 7 characters: the card's name (``A5``) with the visitor mark, then
+its features (see :data:`LEGEND`). Player names are data: they are printed as given (the rules
+package has already checked them at set-up) and never treated as markup by anything here.
+"""
+
+from __future__ import annotations
+
+from gardens_tui.rules.base import Action
+from gardens_tui.rules.the_gardens.components import (
+    CARD_NAMES,
+    CARDS,
+    COLUMNS,
+    DECKS,
+    LANDMARKS,
+    SLOTS,
+    SPECIES_LETTERS,
+    SPECIES_TITLES,
+    TILE_TEXT,
+    layout_landmarks,
+    path_letters,
+)
+from gardens_tui.rules.the_gardens.scoring import CATEGORIES, score_rows
+from gardens_tui.rules.the_gardens.state import CENTRAL, EMPTY, NO_CARD, GardensState
+from gardens_tui.rules.words import possessive
+
+LANDMARK_CODES: tuple[str, ...] = (
+    "OH",
+    "HB",
+    "FD",
+    "MC",
+    "MF",
+    "CM",
+    "LG",
+    "DP",
+    "AG",
+    "GP",
+    "SL",
+    "ST",
+)
+"""Two-letter codes of the twelve landmarks (by landmark id), shown on uncovered mat cells."""
+
+LEGEND = (
+    "Legend: trees w wattle, b bottlebrush, j jacaranda, p canary palm;\n"
+    "  ~ stream, F fountain, B bench, S statue, * picnic; path ends N E S W;\n"
+    "  CB Central Board; V a visitor standing, v one lying down (walked this round);\n"
+    "  (OH) an uncovered landmark (codes under Landmarks)"
+)
+
+CELL_WIDTH = 7
+
+SLOT_TITLES: dict[str, str] = {
+    "tree": "walk trees",
+    "fountain": "walk fountains",
+    "bench": "walk benches",
+    "end-tree": "end trees",
+    "statue": "end statues",
+}
+"""How each scoreboard slot is named in the text (streams and pathways are always basic)."""
+
+
+def features(code: int) -> str:
+    """A card's features in a few characters: ``"w EW"``, ``"~F*"``, ``"S NW"``."""
+    card = CARDS[code]
+    text = "".join(SPECIES_LETTERS[s] * card.trees[s] for s in range(4))
+    text += ("~" if card.stream else "") + ("F" if card.fountain else "")
+    text += ("B" if card.bench else "") + ("S" if card.statue else "")
+    text += "*" if card.picnic else ""
+    if card.paths:
+        ends = path_letters(card.paths).replace("-", "")
+        text = f"{text} {ends}" if text else ends
+    return text
+
+
+def _cell_lines(s: GardensState, seat: int, row: int, col: int) -> tuple[str, str]:
+    value = s.mats[seat][row * COLUMNS + col]
+    mark = ""
+    if s.visitors[seat][row] == col:
+        mark = " v" if s.walked[seat][row] else " V"
+    if value == CENTRAL:
+        return ("CB" + mark, "NESW")
+    if value == EMPTY:
+        landmark = s.landmark_cells.get(row * COLUMNS + col, -1)
+        return ((f"({LANDMARK_CODES[landmark]})" if landmark >= 0 else "."), "")
+    return (CARD_NAMES[value] + mark, features(value))
+
+
+def mat_picture(s: GardensState, seat: int) -> list[str]:
+    """One seat's mat: a column header and two lines per row."""
+    lines = ["     " + "".join(f"{c + 1:<{CELL_WIDTH}}" for c in range(COLUMNS)).rstrip()]
+    for row in range(3):
+        cells = [_cell_lines(s, seat, row, col) for col in range(COLUMNS)]
+        lines.append(f"  {DECKS[row]}  " + "".join(f"{a:<{CELL_WIDTH}}" for a, _ in cells).rstrip())
+        lines.append("     " + "".join(f"{b:<{CELL_WIDTH}}" for _, b in cells).rstrip())
+    return lines
+
+
+def display_lines(s: GardensState) -> list[str]:
+    """The display: per row its places, each with its card and features or ``taken``."""
+    lines: list[str] = []
+    for row in range(3):
+        parts = []
+        for slot, code in enumerate(s.display[row]):
+            name = f"{DECKS[row].lower()}{slot + 1}"
+            if code == NO_CARD:
+                parts.append(f"{name} taken")
+            else:
+                parts.append(f"{name} {CARD_NAMES[code]} {features(code)}")
+        lines.append(f"  {DECKS[row]}: " + " | ".join(parts))
+    if s.reserved:
+        row, slot = s.reserved
+        holder = s.ability_holder(2)
+        who = s.players[holder] if holder >= 0 else "?"
+        lines.append(f"  Reserved by {who} (Fort Denison): {DECKS[row].lower()}{slot + 1}")
+    return lines
+
+
+def landmark_lines(s: GardensState) -> list[str]:
+    """Each landmark in play: code, title, the side shown and who claimed it."""
+    lines: list[str] = []
+    for lm in layout_landmarks(s.layout):
+        info = LANDMARKS[lm]
+        side = f"{info.points} points" if s.faces[lm] == "points" else info.ability
+        owner = s.owners[lm]
+        who = "unclaimed" if owner < 0 else f"claimed by {s.players[owner]}"
+        lines.append(f"  ({LANDMARK_CODES[lm]}) {info.title}: {side}; {who}")
+    if s.species >= 0:
+        lines.append(f"  Moreton Bay Fig species: {SPECIES_TITLES[s.species]}")
+    return lines
+
+
+def render_text(s: GardensState, seat: int | None = None) -> str:
+    """The whole position as plain text (everything in it is public)."""
+    n = len(s.players)
+    if s.over:
+        head = f"The Gardens: game over after {s.rounds} rounds"
+    else:
+        who = s.players[s.current_player] if s.current_player is not None else ""
+        head = (
+            f"The Gardens: round {s.round + 1} of {s.rounds}, {who} to decide "
+            f"(start player: {s.players[s.start]})"
+        )
+    lines = [head]
+    lines.append("Tiles:")
+    lines.extend(
+        f"  {SLOT_TITLES[slot]}: {s.tiles[i]}, {TILE_TEXT[(slot, s.tiles[i])]}"
+        for i, slot in enumerate(SLOTS)
+    )
+    if not s.over:
+        lines.append("Display:")
+        lines.extend(display_lines(s))
+    if s.layout:
+        lines.append(f"Landmarks (mats {s.layout}):")
+        lines.extend(landmark_lines(s))
+    rows = score_rows(s)
+    for p in range(n):
+        walked = (
+            ", ".join(f"{DECKS[r]} {s.walked[p][r]}" for r in range(3) if s.walked[p][r])
+            or "none yet"
+        )
+        lines.append("")
+        lines.append(
+            f"{possessive(s.players[p])} garden: {sum(rows[p])} points "
+            f"(walked this round: {walked})"
+        )
+        lines.extend(mat_picture(s, p))
+    lines.append("")
+    title = "Final scores" if s.over else "Scores so far (end-game categories as if it ended now)"
+    lines.append(title + ":")
+    width = max(len(c) for c in CATEGORIES)
+    lines.append(" " * (width + 2) + "".join(f"{name[:10]:>11}" for name in s.players))
+    for i, category in enumerate(CATEGORIES):
+        lines.append(f"  {category:<{width}}" + "".join(f"{rows[p][i]:>11}" for p in range(n)))
+    lines.append(f"  {'total':<{width}}" + "".join(f"{sum(rows[p]):>11}" for p in range(n)))
+    # Not the pending decision: whoever shows the position says it once, in its own words
+    # (``gardens show`` prints it after the last events).
+    lines.append(LEGEND)
+    return "\n".join(lines)
+
+
+def describe_action(s: GardensState, action: Action) -> str:
+    """A short sentence saying what ``action`` does here, with the points its walk scores."""
+    from gardens_tui.rules.the_gardens import engine, notation
+
+    verb = action[0]
+    if verb == "take":
+        row, slot, side = action[1], action[2], action[3]
+        code = s.display[row][slot]
+        try:
+            after = engine.apply(s, action, notation.format_action)
+        except ValueError:
+            return notation.format_action(action)
+        seat = s.active
+        gained = sum(after.points[seat]) - sum(s.points[seat])
+        column = after.last[2] + 1
+        return (
+            f"take {CARD_NAMES[code]} ({CARDS[code].describe()}) to "
+            f"{DECKS[row].lower()}{column} ({side}); it scores {gained} now"
+        )
+    if verb == "return":
+        return f"send row {DECKS[action[1]]}'s visitor back to the Central Board (State Library)"
+    if verb == "reserve":
+        code = s.display[action[1]][action[2]]
+        return f"reserve {CARD_NAMES[code]} ({CARDS[code].describe()}) for yourself this round"
+    if verb == "skip":
+        return "reserve nothing this round"
+    if verb == "species":
+        return f"choose {action[1]} for the Moreton Bay Fig"
+    return notation.format_action(action)
