@@ -14,6 +14,9 @@ Measures the app against a bare Textual app (an ``App`` with one ``Static``) in 
    garden board. Target: at most 5 ms.
 3. **Bytes written to the terminal per cursor move** at 100x40: everything the driver is asked
    to write for one key, median and max. Target: at most 4 KB.
+2a/3a. The same two figures on **The Gardens** screen (100x40, round two with landmarks, the
+   display and the mat boards; a move on the display also lights the ends of the row of the
+   card under the cursor on the mat).
 2b/3b. The same two figures on a **40x40-tile sparse map** (the shared board with a
    :class:`~gardens_tui.ui.widgets.sparse_layout.SparseLayout` keyed ``(-20, -20)`` to
    ``(19, 19)``, 7x3-character tiles with coloured corner pieces, marks drawn by style) on a
@@ -315,6 +318,42 @@ async def cursor_presses(presses: int, harness_ms: list[float]) -> list[Press]:
     return results
 
 
+def gardens_table() -> Any:
+    """A The Gardens game in its second round (landmarks, two players, Ann to take): fixed seed,
+    each decision the first legal action."""
+    from gardens_tui.rules.the_gardens import GAME
+    from gardens_tui.table import Seat, Setup, Table
+
+    options = {"landmarks": True, "layout": "l1-r1"}
+    table = Table(Setup("the-gardens", (Seat("Ann"), Seat("Bob", "greedy")), options, 3))
+    while len(table.actions) < 12 or table.state.current_player != 0:
+        table.apply(GAME.legal_actions(table.state)[0])  # type: ignore[arg-type]
+    return table
+
+
+async def gardens_cursor_presses(presses: int) -> list[Press]:
+    """Cursor keys on the display board, then on the mat board, of The Gardens screen."""
+    from gardens_tui.settings import Settings
+    from gardens_tui.ui.app import create_app
+    from gardens_tui.ui.screens.the_gardens import TheGardensScreen
+
+    writes: list[tuple[int, float, float]] = []
+    app = create_app(gardens_table(), settings=Settings(bot_delay_ms=0, autosave=False))
+    app.driver_class = _counting_driver(writes)
+    results: list[Press] = []
+    async with app.run_test(headless=False, size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, TheGardensScreen):
+            raise RuntimeError(f"expected The Gardens screen, got {screen!r}")
+        harness = _Harness(app, writes)
+        for board in (screen.display_board, screen.mat_board):
+            results.extend(await harness.snake(board, presses))
+        app.exit()
+    return results
+
+
 SPARSE_SIDE = 40
 """Tiles along each side of the sparse map."""
 
@@ -462,6 +501,12 @@ def run(runs: int, presses: int) -> tuple[list[Row], dict[str, Any]]:
         for board, title in (("og-market", "market"), ("og-garden", "garden")):
             moved = [p for p in press_list if p.board == board and p.moved]
             rows.extend(_cursor_rows(f"{title} board", moved, raw, f"cursor_{title}"))
+
+        gardens = asyncio.run(gardens_cursor_presses(presses))
+        for board, title in (("tg-display", "The Gardens display"), ("tg-mat", "The Gardens mat")):
+            moved = [p for p in gardens if p.board == board and p.moved]
+            key = "cursor_" + board.replace("-", "_")
+            rows.extend(_cursor_rows(title, moved, raw, key))
 
         sparse = [p for p in asyncio.run(sparse_presses(presses)) if p.moved]
         in_view = [p for p in sparse if not p.scrolled]

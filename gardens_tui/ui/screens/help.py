@@ -30,8 +30,8 @@ def help_markdown(
     With a ``legend`` (a game screen's letters and marks) the help is for one game in
     progress: the legend and the keys come first, right under the game's title, so a small
     terminal shows them without scrolling through the rules."""
-    legend_rows = [f"| `{mark}` | {words} |" for mark, words in legend]
-    key_rows = [f"| `{key}` | {text} |" for key, text in keys]
+    legend_rows = [f"| `{_cell(mark)}` | {_cell(words)} |" for mark, words in legend]
+    key_rows = [f"| `{_cell(key)}` | {_cell(text)} |" for key, text in keys]
     keys_part = (
         "# Keys on this screen\n\n| Key | Does |\n|---|---|\n" + "\n".join(key_rows)
         if key_rows
@@ -41,6 +41,12 @@ def help_markdown(
         board = "# On the board\n\n| Shown | Means |\n|---|---|\n" + "\n".join(legend_rows)
         return "\n\n".join([board, keys_part, *_rules_parts(specs)]).strip()
     return "\n\n".join([*_rules_parts(specs), keys_part]).strip()
+
+
+def _cell(text: str) -> str:
+    """``text`` for a Markdown table cell: a ``|`` (an ASCII path end, a key) escaped, so it
+    shows as itself instead of splitting the cell."""
+    return text.replace("|", "\\|")
 
 
 def _rules_parts(specs: Sequence[GameSpec]) -> list[str]:

@@ -1,0 +1,698 @@
+"""The Gardens game screen.
+
+What it shows: the display (rows A, B, C of cards, a taken place dotted, Fort Denison's reserved
+card marked ``R``), beside it the commands that apply now and the scoreboard (round, scoring
+tiles, landmarks and who claimed them); under them one mat of 3x9 cards with the Central Board
+and the visitors (yours, or another player's: ``o`` cycles), and a line describing the card under
+the cursor and what Enter does there. The base :class:`~gardens_tui.ui.screens.game_base.GameScreen`
+adds the players with their live scores (and, per seat, the rows taken this round and the
+landmarks claimed), the log (each walk's points in words), the prompt and the footer.
+
+How a decision is made (keyboard or mouse, through the shared action picker with this game's
+parts from :mod:`.picker`): choose a display card (arrows / hjkl / wasd and Enter, or a click);
+the ends of its row where it may go light up on your mat and the cursor moves there; choose the
+left or the right end to place it. Esc puts the card back; choosing another display card takes
+that one instead. After a card is placed, the cards its visitor saw on the walk are lit (bold
+italic) and the log says what they scored. Fort Denison's reservation is a display card (``p``
+reserves nothing), the State Library's return is ``b``, the Moreton Bay Fig's species a list
+(opened by itself, ``f`` opens it again); ``c`` lists every choice.
+
+The screen never decides a rule: it offers what its seat view's ``legal_actions`` lists and
+plays through :meth:`GameScreen.play`; a place without a legal action is tried anyway where it
+means something (a card from a closed row), so the engine's refusal appears in the prompt line.
+Everything shown comes from the seat view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Static
+
+from gardens_tui.rules.base import Action, GameState
+from gardens_tui.rules.the_gardens.components import (
+    CARD_NAMES,
+    COLUMNS,
+    DECKS,
+    LANDMARKS,
+    SPECIES,
+)
+from gardens_tui.rules.the_gardens.state import CENTRAL, EMPTY, NO_CARD, GardensState
+from gardens_tui.rules.words import possessive
+from gardens_tui.ui.literal import literal
+from gardens_tui.ui.screens import register_screen
+from gardens_tui.ui.screens.choice import ChoiceScreen
+from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.help import HelpScreen
+from gardens_tui.ui.screens.modal import screen_is_live
+from gardens_tui.ui.screens.the_gardens.board import TgBoard
+from gardens_tui.ui.screens.the_gardens.keys import BINDINGS, KEY_HELP, command_lines
+from gardens_tui.ui.screens.the_gardens.layouts import display_layout, mat_layout, nearest_cell
+from gardens_tui.ui.screens.the_gardens.marks import Walks, last_walks
+from gardens_tui.ui.screens.the_gardens.paint import (
+    card_paint,
+    card_words,
+    cell_name,
+    central_paint,
+    empty_paint,
+    place_name,
+    symbol,
+    taken_paint,
+    visitor_piece,
+)
+from gardens_tui.ui.screens.the_gardens.picker import DISPLAY, MAT, TgParts, side_of
+from gardens_tui.ui.screens.the_gardens.texts import (
+    legend_rows,
+    mat_title,
+    open_rows,
+    panel_lines,
+    status_lines,
+)
+from gardens_tui.ui.widgets.action_picker import (
+    ActionPicker,
+    CommandLine,
+    Entry,
+    Offer,
+    Outcome,
+    Place,
+    Play,
+    Selected,
+    Selection,
+    describe_entries,
+    narrow,
+    resolve,
+)
+from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
+from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
+from gardens_tui.ui.widgets.board_layout import Cell
+
+ROOMY_SIZE = (114, 36)
+"""From this terminal size on (width, height) the roomy layout is used."""
+
+COMMAND_TITLES: dict[str, str] = {
+    "return": "State Library: which visitor goes back to the Central Board?",
+    "species": "Moreton Bay Fig: which tree species scores 2 points per tree?",
+}
+"""The title of the list a command's key opens."""
+
+
+@register_screen("the-gardens")
+class TheGardensScreen(GameScreen):
+    """The Gardens screen (see the module docstring for the layout and the keys)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = BINDINGS
+
+    DEFAULT_CSS = """
+    TheGardensScreen #game-side { width: 1fr; min-width: 24; }
+    TheGardensScreen #game-main { width: 2fr; min-width: 56; align: left top; padding: 0 0 0 1; }
+    TheGardensScreen.-roomy #game-main { min-width: 85; }
+    TheGardensScreen #tg-top { height: auto; width: 100%; }
+    TheGardensScreen #tg-side { width: 1fr; height: 9; padding: 0 0 0 1; }
+    TheGardensScreen.-roomy #tg-side { height: auto; min-height: 11; max-height: 22; }
+    TheGardensScreen #tg-actions { height: auto; }
+    TheGardensScreen #tg-status { height: auto; color: $foreground-muted; }
+    TheGardensScreen #tg-mat-title { height: 1; width: 100%; text-style: bold; }
+    TheGardensScreen.-roomy #tg-mat-title { margin-top: 1; }
+    TheGardensScreen #tg-info { height: 1; width: 100%; color: $foreground-muted; }
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.parts = TgParts()
+        self.picker = ActionPicker(self.parts)
+        """The half-made choice of the player at the keyboard (the chosen display card)."""
+        self.roomy = False
+        """The roomy layout is in use (a terminal of at least :data:`ROOMY_SIZE`)."""
+        self.walks = Walks()
+        """The cells the last moves' walks saw (see :mod:`.marks`)."""
+        self._shown: int | None = None
+        self._pick_view: object = None
+        self._marks_view: object = None
+        self._legal_view: object = None
+        self._focused_view: object = None
+        self._legal: Sequence[Action] = ()
+        self._info_board = DISPLAY
+        self._info_text = ""
+        self._preview: frozenset[Cell] = frozenset()
+
+    # --- composing ----------------------------------------------------------------------------
+
+    def _places(self) -> int:
+        return max(len(self.state.display[0]), 1)
+
+    def compose_board(self) -> ComposeResult:
+        """The display with the commands and the scoreboard beside it; one mat; the info line."""
+        with Horizontal(id="tg-top"):
+            yield TgBoard(
+                display_layout(self.roomy, self._places()),
+                self._paint_display,
+                id="tg-display",
+                classes="-display",
+            )
+            with Vertical(id="tg-side"):
+                yield Static(id="tg-actions")
+                yield Static(id="tg-status", markup=False)
+        yield Static(id="tg-mat-title", markup=False)
+        yield TgBoard(mat_layout(self.roomy), self._paint_mat, id="tg-mat")
+        yield Static(id="tg-info", markup=False)
+
+    @property
+    def display_board(self) -> TgBoard:
+        """The display board."""
+        return self.query_one("#tg-display", TgBoard)
+
+    @property
+    def mat_board(self) -> TgBoard:
+        """The mat board."""
+        return self.query_one("#tg-mat", TgBoard)
+
+    @property
+    def state(self) -> GardensState:
+        """The position as the keyboard's seat may see it (the seat view's)."""
+        state = self.seat_view.view()
+        assert isinstance(state, GardensState)
+        return state
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Switch between the compact and the roomy layout."""
+        width, height = ROOMY_SIZE
+        roomy = event.size.width >= width and event.size.height >= height
+        if roomy != self.roomy:
+            self.roomy = roomy
+            self.set_class(roomy, "-roomy")
+            self.display_board.set_layout(display_layout(roomy, self._places()))
+            self.mat_board.set_layout(mat_layout(roomy))
+            self.redraw()
+
+    # --- whose mat, which decision ------------------------------------------------------------
+
+    def home_seat(self) -> int:
+        """The seat whose mat is shown by default: the human deciding now, else the keyboard's
+        seat, else (only bots) the seat whose turn it is."""
+        state = self.state
+        seat = state.current_player
+        if seat is not None and seat >= 0 and not self.seat_view.seats[seat].is_bot:
+            return seat
+        viewer = self.viewer
+        return viewer if viewer is not None else state.active
+
+    def shown_seat(self) -> int:
+        """The seat whose mat is shown (``o`` cycles it)."""
+        return self._shown if self._shown is not None else self.home_seat()
+
+    def deciding_seat(self) -> int | None:
+        """The seat that must decide now (``None`` once the game is over)."""
+        return self.state.current_player
+
+    def deciding(self) -> bool:
+        """A human decides now at this keyboard (so places and keys act)."""
+        return self.human_to_move() and not self.state.over
+
+    def phase(self) -> str:
+        """The pending decision's kind (``"over"`` at the end)."""
+        return self.state.phase
+
+    def legal(self) -> Sequence[Action]:
+        """The legal actions when a human decides now, else none (once per position)."""
+        if not self.deciding():
+            return ()
+        view = self.seat_view.view()
+        if view is not self._legal_view:
+            self._legal = self.seat_view.legal_actions()
+            self._legal_view = view
+        return self._legal
+
+    def describe(self, action: Action) -> str:
+        """The engine's words for ``action`` in the position shown."""
+        return self.seat_view.game.describe_action(self.state, action)
+
+    def chosen_card(self) -> tuple[int, int] | None:
+        """The display place of the card chosen to take (``None``: none yet)."""
+        places = self.picker.selection.places
+        if places and places[0].board == DISPLAY:
+            cell = places[0].cell
+            assert isinstance(cell, tuple)
+            return cell
+        return None
+
+    def panel_extras(self, view: GameState, seat: int) -> Sequence[str]:
+        """Under each seat: the rows taken this round and the landmarks claimed."""
+        return panel_lines(view, seat) if isinstance(view, GardensState) else ()
+
+    # --- redrawing ----------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Redraw everything from the seat view (called by the base after every change)."""
+        if not self.children:
+            return  # not composed yet
+        state = self.state
+        if state is not self._pick_view:
+            self._pick_view = state
+            if self.deciding():
+                self._shown = None  # a person decides: their own mat (``o`` chose another)
+            seat = state.current_player
+            self.parts.mat = state.mats[seat] if seat is not None and seat >= 0 else []
+            self.picker.reset(self.legal(), Selection())
+            if len(state.display[0]) != len(self.display_board.board_layout.cells) // 3:
+                self.display_board.set_layout(display_layout(self.roomy, self._places()))
+        else:
+            self.picker.update(self.legal())
+        if state is not self._marks_view:
+            self._marks_view = state
+            self.walks = last_walks(self.seat_view)
+        show_legal = self.show_legal()
+        display = self.display_board
+        display.repaint_cells()
+        display.set_legal(self.picker.choices.legal(DISPLAY) if show_legal else ())
+        display.set_last_move(self.walks.display)
+        shown = self.shown_seat()
+        mat = self.mat_board
+        mat.repaint_cells()
+        self._preview = frozenset()
+        mat.set_legal(self._mat_targets() if show_legal else ())
+        mat.set_last_move(self.walks.of(shown))
+        self._draw_texts(state, shown)
+        self._auto_focus()
+        self._draw_info()
+
+    def _mat_targets(self) -> frozenset[Cell]:
+        """The mat cells to light: where the chosen card may go, or (no card chosen yet) where
+        the display card under the cursor would (a preview); only on the deciding seat's mat."""
+        if not self.deciding() or self.shown_seat() != self.deciding_seat():
+            return frozenset()
+        choices = self.picker.choices
+        if self.picker.selection.places:
+            return frozenset(choices.legal(MAT))
+        cursor = self.display_board.cursor
+        if self._info_board != DISPLAY or cursor is None:
+            return frozenset()
+        entries = choices.entries(Place(DISPLAY, cursor))
+        if not entries or entries[0].origin is None:
+            return frozenset()
+        ahead = narrow(self.picker.actions, self.parts, Selection(places=(Place(DISPLAY, cursor),)))
+        return frozenset(ahead.legal(MAT))
+
+    def _draw_texts(self, state: GardensState, shown: int) -> None:
+        totals = self.seat_view.scores().totals()
+        title = mat_title(
+            state,
+            shown,
+            totals[shown],
+            mine=shown == self.home_seat() and not self.seat_view.seats[shown].is_bot,
+            others=len(state.players) > 1,
+        )
+        self.query_one("#tg-mat-title", Static).update(literal(title))
+        self.query_one("#tg-status", Static).update(
+            literal("\n".join(status_lines(state, self.roomy)))
+        )
+        self._draw_actions()
+
+    def command_lines(self) -> list[CommandLine]:
+        """The commands that apply now, for the clickable list (only ``o`` while others
+        decide)."""
+        if not self.deciding():
+            every = command_lines("", (), False, roomy=self.roomy, ascii_mode=self.ascii_mode)
+            return [line for line in every if line.command == "other"]
+        return command_lines(
+            self.phase(),
+            self.legal(),
+            self.picker.selection.half_made,
+            roomy=self.roomy,
+            ascii_mode=self.ascii_mode,
+        )
+
+    def _draw_actions(self) -> None:
+        lines = command_lines_content(self.command_lines(), action="tg", ascii_mode=self.ascii_mode)
+        self.query_one("#tg-actions", Static).update(Content("\n").join(lines))
+
+    def _picked(self) -> None:
+        """The half-made choice changed: redraw, and show the keys for it."""
+        self.redraw()
+        self.refresh_bindings()
+
+    # --- focus, the cursor, the info line -----------------------------------------------------
+
+    def _auto_focus(self) -> None:
+        """On a new decision for a human, focus the display with the cursor on a card that may
+        be taken (or reserved); the species list opens by itself."""
+        state = self.state
+        if state is self._focused_view or not self.deciding():
+            return
+        if not screen_is_live(self):
+            return
+        if self.app.screen is not self:
+            self.call_after_refresh(self._auto_focus)
+            return
+        self._focused_view = state
+        if self.phase() == "species":
+            self.call_after_refresh(self.action_tg, "species")
+            return
+        board = self.display_board
+        board.focus()
+        self._cursor_to_target(board, DISPLAY)
+
+    def _cursor_to_target(self, board: TgBoard, name: str) -> None:
+        target = nearest_cell(board.board_layout, board.cursor, self.picker.choices.legal(name))
+        if target is not None and target != board.cursor:
+            board.move_cursor_to(target)
+
+    def on_mount(self) -> None:
+        """Follow the cursors of both boards (watched, so the info line is redrawn in the same
+        frame as the board)."""
+        self.watch(self.display_board, "cursor", self._display_cursor_moved, init=False)
+        self.watch(self.mat_board, "cursor", self._mat_cursor_moved, init=False)
+
+    def _display_cursor_moved(self) -> None:
+        self._info_board = DISPLAY
+        self._update_preview()
+        self._draw_info()
+
+    def _mat_cursor_moved(self) -> None:
+        self._info_board = MAT
+        self._draw_info()
+
+    def _update_preview(self) -> None:
+        """Light the ends where the display card under the cursor would go."""
+        if not self.show_legal() or self.picker.selection.places:
+            return
+        targets = self._mat_targets()
+        if targets != self._preview:
+            self._preview = targets
+            self.mat_board.set_legal(targets)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Describe the place under the cursor of the board that got the focus."""
+        widget = event.widget
+        if isinstance(widget, TgBoard) and widget.id in ("tg-display", "tg-mat"):
+            self._info_board = DISPLAY if widget.id == "tg-display" else MAT
+            self._draw_info()
+
+    def _draw_info(self) -> None:
+        board = self.display_board if self._info_board == DISPLAY else self.mat_board
+        info = self.describe_place(self._info_board, board.cursor)
+        if info != self._info_text:
+            self._info_text = info
+            self.query_one("#tg-info", Static).update(literal(info), layout=False)
+
+    def describe_place(self, board: str, key: Cell | None) -> str:
+        """The info line: the card (or cell) under the cursor and what Enter does there."""
+        if key is None:
+            return ""
+        state = self.state
+        dot = symbol("dot", self.ascii_mode)
+        if board == DISPLAY:
+            assert isinstance(key, tuple)
+            row, place = key
+            code = state.display[row][place] if place < len(state.display[row]) else NO_CARD
+            where = place_name(row, place)
+            text = f"{where}: taken" if code == NO_CARD else f"{where} {card_words(code)}"
+            if state.reserved == [row, place]:
+                text += " (reserved)"
+        else:
+            assert isinstance(key, int)
+            text = self._describe_cell(state, key)
+        if not self.deciding() or (board == MAT and self.shown_seat() != self.deciding_seat()):
+            return text
+        entries = self.picker.choices.entries(Place(board, key))
+        does = self._enter_words(entries)
+        if board == DISPLAY and self.chosen_card() == key:
+            does = "put it back"
+        if does and board == MAT:
+            # The Enter words first: a long description (a landmark) must not hide them.
+            where, _, rest = text.partition(" ")
+            rest = "" if rest == "empty" else rest.removeprefix("empty; ")
+            text = f"{where.rstrip(':')}: Enter: {does}" + (f" {dot} {rest}" if rest else "")
+        elif does:
+            text += f" {dot} Enter: {does}"
+        return text
+
+    def _describe_cell(self, state: GardensState, cell: int) -> str:
+        seat = self.shown_seat()
+        value = state.mats[seat][cell]
+        row, column = divmod(cell, COLUMNS)
+        where = cell_name(cell)
+        if value == CENTRAL:
+            text = f"{where}: the Central Board (a path on every side)"
+        elif value == EMPTY:
+            landmark = state.landmark_cells.get(cell, -1)
+            if landmark >= 0:
+                info = LANDMARKS[landmark]
+                side = (
+                    f"{info.points} points" if state.faces[landmark] == "points" else info.ability
+                )
+                text = f"{where}: empty; landmark {info.title} ({side})"
+            else:
+                text = f"{where}: empty"
+        else:
+            text = f"{where} {card_words(value)}"
+        if state.visitors[seat][row] == column:
+            lying = "lying down" if state.walked[seat][row] else "standing"
+            text += f"; visitor {lying}"
+        return text
+
+    def _enter_words(self, entries: list[Entry]) -> str:
+        if not entries:
+            return ""
+        entry = resolve(entries)
+        if entry is None:
+            return f"lists {len(entries)} choices"
+        if entry.origin is not None:
+            row = entry.origin[0] if isinstance(entry.origin, tuple) else 0
+            return f"choose it, then an end of row {DECKS[row]}" if self.roomy else "choose it"
+        assert entry.action is not None
+        action = entry.action
+        words = self.describe(action)
+        if action[0] == "take" and not self.roomy:
+            # Compact: the card and its points first; the info line is narrow.
+            _, _, points = words.partition("; ")
+            name = CARD_NAMES[self.state.display[action[1]][action[2]]]
+            return f"place {name} here ({side_of(action)}){'; ' + points if points else ''}"
+        return words[:1].lower() + words[1:]
+
+    def _origin_words(self, cell: Cell) -> str:
+        if isinstance(cell, tuple):
+            row, place = cell
+            code = self.state.display[row][place]
+            return f"choose {place_name(row, place)} ({card_words(code)})"
+        return str(cell)
+
+    # --- choosing places ----------------------------------------------------------------------
+
+    def on_board_grid_cell_selected(self, event: BoardGrid.CellSelected) -> None:
+        """A place was chosen on one of the boards (ignored while another screen is on top)."""
+        event.stop()
+        if not self.is_active:
+            return
+        board = event.board.id
+        if board == "tg-display":
+            self.choose_place(DISPLAY, event.cell)
+        elif board == "tg-mat":
+            self.choose_place(MAT, event.cell)
+
+    def choose_place(self, board: str, key: Cell) -> None:
+        """Do what choosing ``key`` on ``board`` means now (see :mod:`.picker`)."""
+        if not self.deciding():
+            self._not_your_turn()
+            return
+        if board == MAT and self.shown_seat() != self.deciding_seat():
+            name = self.state.players[self.shown_seat()]
+            self.show_error(f"This is {possessive(name)} mat: press o until yours is shown")
+            return
+        place = Place(board, key)
+        chosen = self.chosen_card()
+        if board == DISPLAY and chosen is not None and chosen != key:
+            self.picker.cancel()  # another card: take that one instead
+        self._follow(self.picker.choose(place), place)
+
+    def _follow(self, outcome: Outcome, place: Place | None = None) -> None:
+        if isinstance(outcome, Play):
+            self.play(outcome.action)
+        elif isinstance(outcome, Selected):
+            self._picked()
+            if outcome.selection.places:
+                mat = self.mat_board
+                mat.focus()
+                self._cursor_to_target(mat, MAT)
+            else:
+                self.display_board.focus()
+        elif isinstance(outcome, Offer):
+            self._offer("Choose", list(outcome.entries), place)
+        elif outcome.place is not None:
+            self._nothing_at(outcome.place.board, outcome.place.cell)
+
+    def _nothing_at(self, board: str, key: Cell) -> None:
+        """Nothing legal at the place: try what it means so the engine says why, or explain."""
+        state = self.state
+        phase = self.phase()
+        if board == DISPLAY:
+            assert isinstance(key, tuple)
+            row, place = key
+            if phase == "take":
+                self.play(("take", row, place, "left"))
+            elif phase == "reserve":
+                self.play(("reserve", row, place))
+            else:
+                self.show_error("No display card is chosen now: see the prompt")
+            return
+        chosen = self.chosen_card()
+        if chosen is not None:
+            row = chosen[0]
+            self.show_error(f"Place the card at a lit end of row {DECKS[row]} (left or right)")
+        elif phase == "take":
+            seat = self.deciding_seat()
+            rows = open_rows(state, seat) if seat is not None else ""
+            self.show_error(f"Choose a card from the display first (row {rows}): tab or click")
+        else:
+            self.show_error("Nothing to do on the mat now")
+
+    def _offer(self, title: str, entries: list[Entry], place: Place | None = None) -> None:
+        """List ``entries`` in a :class:`ChoiceScreen`; carry out the one chosen."""
+        labels = describe_entries(entries, self.describe, self._origin_words)
+        view = self.state
+
+        def chosen(index: int | None) -> None:
+            if not screen_is_live(self) or self.state is not view:
+                return
+            if index is not None and 0 <= index < len(entries):
+                self._follow(self.picker.carry_out(entries[index], place), place)
+
+        if self.is_active:
+            self.app.push_screen(ChoiceScreen(title, labels), chosen)
+
+    def _not_your_turn(self) -> None:
+        seat = self.deciding_seat()
+        if seat is None:
+            self.show_error("The game is over.")
+        else:
+            self.show_error(f"It is {possessive(self.seat_view.seats[seat].name)} decision now.")
+
+    # --- actions (keys) -----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys show only when they apply to the pending decision."""
+        if action == "tg":
+            command = str(parameters[0])
+            if command == "choices":
+                return self.deciding()
+            legal = self.legal()
+            if command == "return":
+                return self.deciding() and any(a[0] == "return" for a in legal)
+            if command == "species":
+                return self.deciding() and self.phase() == "species"
+            return self.deciding()
+        if action == "cancel":
+            return self.deciding() and self.picker.selection.half_made
+        if action == "switch":
+            return True if self.deciding() else None
+        if action == "other_mat":
+            return len(self.seat_view.seats) > 1 and not self.dismissed
+        return super().check_action(action, parameters)
+
+    def action_tg(self, command: str) -> None:
+        """Carry out a command (a key or a click in the command list)."""
+        if command == "other":
+            self.action_other_mat()
+            return
+        if not self.deciding():
+            self._not_your_turn()
+            return
+        if command == "cancel":
+            self.action_cancel()
+            return
+        if command == "skip":
+            self.action_pass_window()
+            return
+        if command == "choices":
+            decision = self.seat_view.decision()
+            prompt = decision.prompt if decision is not None else ""
+            self._offer(f"Every choice: {prompt}", list(self.picker.every_choice().entries))
+            return
+        actions = self.picker.choices.commands.get(command, [])
+        if not actions:
+            self._nothing_for(command)
+            return
+        if command == "species":
+            actions = sorted(actions, key=lambda a: SPECIES.index(a[1]) if a[1] in SPECIES else 9)
+        if len(actions) == 1 and command == "return":
+            self.play(actions[0])
+            return
+        self._offer(COMMAND_TITLES.get(command, "Choose"), [Entry(a) for a in actions])
+
+    def _nothing_for(self, command: str) -> None:
+        """A command with no legal action now: try it, so the engine says why."""
+        if command == "return":
+            cursor = self.mat_board.cursor
+            row = cursor // COLUMNS if isinstance(cursor, int) else 0
+            self.play(("return", row))
+        elif command == "species":
+            self.play(("species", SPECIES[0]))
+
+    def action_cancel(self) -> None:
+        """Esc: put the chosen card back."""
+        if self.picker.cancel():
+            self._picked()
+            self.display_board.focus()
+
+    def action_switch(self) -> None:
+        """Tab: switch between the display and the mat."""
+        board = self.mat_board if self.display_board.has_focus else self.display_board
+        board.focus()
+
+    def action_other_mat(self) -> None:
+        """Show the next player's mat (after the last one, the default one again)."""
+        seats = len(self.state.players)
+        home = self.home_seat()
+        nxt = (self.shown_seat() + 1) % seats
+        self._shown = None if nxt == home else nxt
+        self.redraw()
+
+    def action_help(self) -> None:
+        """The rules of The Gardens, the legend and every key of this screen."""
+        if self.is_active:
+            legend = legend_rows(self.state, self.ascii_mode)
+            self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP, legend))
+
+    def action_legend(self) -> None:
+        """What every letter and mark on the cards means: the help screen with only the
+        legend and the rules (the shared dialog; ``?`` adds the keys)."""
+        if self.is_active:
+            legend = legend_rows(self.state, self.ascii_mode)
+            self.app.push_screen(HelpScreen([self.seat_view.game.spec], (), legend))
+
+    # --- painters -----------------------------------------------------------------------------
+
+    def _paint_display(self, key: Cell) -> CellPaint:
+        assert isinstance(key, tuple)
+        state = self.state
+        row, place = key
+        if place >= len(state.display[row]):
+            return CellPaint("", "muted")
+        code = state.display[row][place]
+        if code == NO_CARD:
+            return taken_paint(self.ascii_mode)
+        corner = Piece("R", "tg-visitor") if state.reserved == [row, place] else None
+        role = "accent" if self.chosen_card() == key else "cell"
+        return card_paint(
+            code, roomy=self.roomy, ascii_mode=self.ascii_mode, corner=corner, role=role
+        )
+
+    def _paint_mat(self, key: Cell) -> CellPaint:
+        assert isinstance(key, int)
+        state = self.state
+        seat = self.shown_seat()
+        value = state.mats[seat][key]
+        row, column = divmod(key, COLUMNS)
+        corner = None
+        if state.visitors[seat][row] == column:
+            corner = visitor_piece(state.walked[seat][row])
+        if value == CENTRAL:
+            return central_paint(roomy=self.roomy, ascii_mode=self.ascii_mode, corner=corner)
+        if value == EMPTY:
+            return empty_paint(state.landmark_cells.get(key, -1), roomy=self.roomy)
+        return card_paint(value, roomy=self.roomy, ascii_mode=self.ascii_mode, corner=corner)
