@@ -1,0 +1,364 @@
+"""Walking monks along their paths and moving tanuki across the board.
+
+These functions change a state the engine has already copied, and write what happened into a
+:class:`Log`. They decide nothing a player chooses: :mod:`.engine` calls them once the choices
+are made.
+"""
+
+from __future__ import annotations
+
+from gardens_tui.rules.tanuki.components import (
+    DEN,
+    EDGE_OF,
+    EDGES,
+    EXITS,
+    MAGARI,
+    NEIGHBOURS,
+    SHIITAKE,
+    SIDE_NAMES,
+    TANUKI_NAMES,
+    TRAP_LETTERS,
+    front,
+    square_name,
+)
+from gardens_tui.rules.tanuki.state import EDGE_BASE, EMPTY, OFF, ROCK, TanukiState
+from gardens_tui.rules.words import count, possessive
+
+CRASH_LOSS = 5
+LOOP_LOSS = 5
+CAUSE_BONUS = 2
+PASS_LOSS = 1
+LAND_LOSS = 3
+TOGETHER_LOSS = 2
+TRAP_BONUS = 3
+MAX_STEPS = 400
+
+
+class Log:
+    """Event lines of one ``apply``: public lines, and lines one seat reads instead."""
+
+    __slots__ = ("lines", "private")
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.private: list[tuple[int, int, str]] = []
+
+    def say(self, line: str) -> None:
+        """A line every seat reads."""
+        self.lines.append(line)
+
+    def secret(self, seat: int, public: str, own: str) -> None:
+        """``public`` for everyone, ``own`` for ``seat``."""
+        self.private.append((len(self.lines), seat, own))
+        self.lines.append(public)
+
+
+def gain(s: TanukiState, seat: int, amount: int) -> None:
+    """``seat`` takes ``amount`` shiitake from the supply."""
+    s.shiitake[seat] += amount
+
+
+def lose(s: TanukiState, seat: int, amount: int) -> int:
+    """``seat`` pays ``amount`` shiitake, or all it has (never below zero); returns what it paid."""
+    paid = min(amount, s.shiitake[seat])
+    s.shiitake[seat] -= paid
+    return paid
+
+
+def monks_in(s: TanukiState, sq: int) -> list[int]:
+    """The seats whose monks are in ``sq``, in seat order."""
+    return [seat for seat in range(len(s.players)) if s.monk_square(seat) == sq]
+
+
+def remove_tile(s: TanukiState, sq: int) -> bool:
+    """Take the tile (or rock garden) off ``sq``; its stash goes back to the supply. Returns
+    whether a tile was removed (rocks leave the board, tiles go to the discard)."""
+    here = s.board[sq]
+    s.stash[sq] = 0
+    if here == EMPTY:
+        return False
+    s.board[sq] = EMPTY
+    if here >= 0:
+        s.discard.append(here >> 2)
+        return True
+    return False
+
+
+def send_off(s: TanukiState, seat: int) -> None:
+    """``seat``'s monk leaves the board to start again from an edge space."""
+    s.monks[seat] = OFF
+    s.trail[seat] = []
+
+
+def _trace(
+    s: TanukiState, sq: int, entry: int, origin: int
+) -> tuple[list[tuple[int, int, int, str]], bool]:
+    """The steps ``(square, in, out, symbol)`` of the path from ``entry`` of ``sq`` to its end,
+    and whether it is a loop (it comes back to where it started, whatever stands on it)."""
+    steps: list[tuple[int, int, int, str]] = []
+    seen: set[int] = set()
+    board = s.board
+    while True:
+        here = board[sq]
+        if here < 0:
+            return steps, False
+        key = sq * 8 + entry
+        if key in seen or len(steps) > MAX_STEPS:
+            return steps, True
+        seen.add(key)
+        out, sym = EXITS[here][entry]
+        steps.append((sq, entry, out, sym))
+        if sq * 8 + out == origin:
+            return steps, True
+        sq, entry = front(sq, out)
+
+
+def _edge_between(prev_sq: int, sq: int, entry: int) -> int:
+    """The edge space a step crossed to enter ``sq`` at ``entry`` from ``prev_sq`` (-1: none)."""
+    if prev_sq != sq or NEIGHBOURS[sq][entry >> 1] >= 0:
+        return -1
+    return EDGE_OF[(sq, entry >> 1)]
+
+
+def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) -> None:
+    """Walk ``seat``'s monk into ``sq`` at ``entry`` and on to the end of its path.
+
+    ``first``: it starts from an edge space, so the symbols and stash of the first tile do not
+    count. A loop costs 5 and sends the monk off; meeting another monk head-on or at the same
+    path end is a crash (both lose 5 and go off). The active seat earns 2 per monk it caused
+    to start over when it is not one of them.
+    """
+    names = s.players
+    origin = s.monks[seat]
+    steps, loop = _trace(s, sq, entry, origin)
+    if loop:
+        paid = lose(s, seat, LOOP_LOSS)
+        send_off(s, seat)
+        log.say(
+            f"{possessive(names[seat])} monk walked into a loop and lost "
+            f"{count(paid, 'shiitake', 'shiitake')}"
+        )
+        _cause(s, (seat,), log)
+        return
+    where = {m: other for other, m in enumerate(s.monks) if other != seat and m != OFF}
+    active = seat == s.active
+    double = 2 if active and "harvest" in s.effects else 1
+    prev = origin >> 3 if EDGE_BASE > origin >= 0 else -1
+    gained = lost = stashed = 0
+    crossed = False
+    trail = s.trail[seat]
+    final = origin
+    for i, (here, cin, out, sym) in enumerate(steps):
+        edge = _edge_between(prev, here, cin)
+        other = where.get(here * 8 + cin)
+        if other is None and edge >= 0:
+            other = where.get(EDGE_BASE + edge)
+        if other is not None:
+            _crash(s, seat, other, gained, lost, stashed, log)
+            return
+        if not (first and i == 0):
+            if s.stash[here]:
+                stashed += s.stash[here] * double
+                s.stash[here] = 0
+            if sym == SHIITAKE:
+                gained += double
+            elif sym == DEN:
+                if not (active and "dens" in s.effects):
+                    lost += 1
+            elif sym == MAGARI and not (active and "escape" in s.effects):
+                crossed = True
+        if here not in trail:
+            trail.append(here)
+        final = here * 8 + out
+        prev = here
+        other = where.get(final)
+        if other is not None:
+            _crash(s, seat, other, gained, lost, stashed, log)
+            return
+    s.monks[seat] = final
+    _settle(s, seat, gained, lost, stashed, log)
+    if crossed:
+        s.magari[seat] = True
+        log.say(f"{possessive(names[seat])} monk crossed an ashi-magari")
+    if steps:
+        log.say(f"{possessive(names[seat])} monk walked to {square_name(final >> 3)}")
+
+
+def _settle(s: TanukiState, seat: int, gained: int, lost: int, stashed: int, log: Log) -> None:
+    name = s.players[seat]
+    if gained or stashed:
+        gain(s, seat, gained + stashed)
+        extra = f" (a stash of {stashed})" if stashed else ""
+        log.say(f"{name} collected {count(gained + stashed, 'shiitake', 'shiitake')}{extra}")
+    if lost:
+        paid = lose(s, seat, lost)
+        log.say(
+            f"{name} passed {count(lost, 'tanuki den')} and lost "
+            f"{count(paid, 'shiitake', 'shiitake')}"
+        )
+
+
+def _crash(
+    s: TanukiState, seat: int, other: int, gained: int, lost: int, stashed: int, log: Log
+) -> None:
+    _settle(s, seat, gained, lost, stashed, log)
+    names = s.players
+    for who in (seat, other):
+        lose(s, who, CRASH_LOSS)
+        send_off(s, who)
+    log.say(f"{names[seat]} crashed into {names[other]}: both lost up to 5 shiitake and start over")
+    _cause(s, (seat, other), log)
+
+
+def _cause(s: TanukiState, seats: tuple[int, ...], log: Log) -> None:
+    active = s.active
+    if active in seats:
+        return
+    bonus = CAUSE_BONUS * len(seats)
+    gain(s, active, bonus)
+    log.say(f"{s.players[active]} earned {bonus} shiitake for making them start over")
+
+
+def enter_edge(s: TanukiState, seat: int, end: int, log: Log) -> None:
+    """``seat``'s monk on an edge space walks in through end 1 or 2 (clockwise) of its edge."""
+    sq, side = EDGES[s.monks[seat] - EDGE_BASE]
+    walk(s, seat, sq, 2 * side + end - 1, True, log)
+
+
+def walk_on(s: TanukiState, seat: int, log: Log) -> None:
+    """``seat``'s monk on a path follows it from where it stands."""
+    m = s.monks[seat]
+    sq, entry = front(m >> 3, m & 7)
+    walk(s, seat, sq, entry, False, log)
+
+
+def front_square(s: TanukiState, seat: int) -> int:
+    """The square where ``seat`` must place a tile to move (-1 when its monk is off)."""
+    m = s.monks[seat]
+    if m == OFF:
+        return -1
+    if m >= EDGE_BASE:
+        return EDGES[m - EDGE_BASE][0]
+    return front(m >> 3, m & 7)[0]
+
+
+# --- tanuki --------------------------------------------------------------------------------
+
+
+def _trap_at(s: TanukiState, sq: int) -> int:
+    for letter, where in enumerate(s.traps):
+        if where == sq:
+            return letter
+    return -1
+
+
+def _spring(s: TanukiState, i: int, letter: int, log: Log) -> None:
+    owner = s.trap_owner[letter]
+    s.traps[letter] = -1
+    s.trap_owner[letter] = -1
+    s.tanuki[i] = -1
+    s.spent.append(21 + letter)  # the Tanuki Trap card of that letter
+    gain(s, owner, TRAP_BONUS)
+    log.say(
+        f"Trap {TRAP_LETTERS[letter].upper()} caught the {TANUKI_NAMES[i]} tanuki: "
+        f"{names_of(s, owner)} collected {TRAP_BONUS} shiitake"
+    )
+
+
+def names_of(s: TanukiState, seat: int) -> str:
+    """The seat's name."""
+    return s.players[seat]
+
+
+def arrive(s: TanukiState, i: int, sq: int, landing: bool, attack: bool, log: Log) -> bool:
+    """Tanuki ``i`` moves onto ``sq`` (``landing``: and stops there). Returns whether it is
+    still on the board afterwards."""
+    letter = _trap_at(s, sq)
+    if letter >= 0:
+        _spring(s, i, letter, log)
+        return False
+    s.tanuki[i] = sq
+    name = TANUKI_NAMES[i]
+    seats = monks_in(s, sq)
+    if seats:
+        if not attack:
+            return True
+        loss = LAND_LOSS if landing else PASS_LOSS
+        for seat in seats:
+            paid = lose(s, seat, loss)
+            s.stash[sq] += paid
+            what = "landed on" if landing else "passed"
+            monk = f"{possessive(s.players[seat])} monk"
+            if paid:
+                stolen = count(paid, "shiitake", "shiitake")
+                log.say(f"The {name} tanuki {what} {monk}: {stolen} left on {square_name(sq)}")
+            else:
+                log.say(f"The {name} tanuki {what} {monk}, but found no shiitake")
+        if landing:
+            s.tanuki[i] = -1
+            log.say(f"The {name} tanuki left the board")
+            return False
+        return True
+    had_stash = s.stash[sq]
+    if remove_tile(s, sq):
+        log.say(f"The {name} tanuki removed the tile on {square_name(sq)}")
+    elif had_stash:
+        log.say(f"The {name} tanuki scattered the stash on {square_name(sq)}")
+    return True
+
+
+def path_of(s: TanukiState, i: int, side: int, distance: int) -> list[int]:
+    """The squares tanuki ``i`` would cross moving ``distance`` toward ``side`` (it stops
+    early when it would leave the board)."""
+    out: list[int] = []
+    sq = s.tanuki[i]
+    for _ in range(distance):
+        sq = NEIGHBOURS[sq][side]
+        if sq < 0:
+            break
+        out.append(sq)
+    return out
+
+
+def move_tanuki(
+    s: TanukiState, i: int, side: int, distance: int, mover: int, attack: bool, log: Log
+) -> bool:
+    """Move tanuki ``i`` ``distance`` squares toward ``side`` (0 north .. 3 west). Returns
+    whether it left the board by walking off (``mover`` earns 1 for that; the caller adds the
+    bonus for both)."""
+    sq = s.tanuki[i]
+    for step in range(distance):
+        nxt = NEIGHBOURS[sq][side]
+        if nxt < 0:
+            s.tanuki[i] = -1
+            gain(s, mover, 1)
+            log.say(
+                f"The {TANUKI_NAMES[i]} tanuki ran off the board: "
+                f"{s.players[mover]} earned 1 shiitake"
+            )
+            return True
+        if not arrive(s, i, nxt, step == distance - 1, attack, log):
+            return False
+        sq = nxt
+    if distance:
+        log.say(f"The {TANUKI_NAMES[i]} tanuki moved {SIDE_NAMES[side]} to {square_name(sq)}")
+    return False
+
+
+def place_tanuki(s: TanukiState, i: int, sq: int, log: Log) -> None:
+    """Put tanuki ``i`` on ``sq`` by the dice; a rock garden keeps it off until next time."""
+    if s.board[sq] == ROCK:
+        log.say(
+            f"The {TANUKI_NAMES[i]} tanuki cannot be placed on the rock garden at {square_name(sq)}"
+        )
+        return
+    log.say(f"The {TANUKI_NAMES[i]} tanuki was placed on {square_name(sq)}")
+    arrive(s, i, sq, True, True, log)
+
+
+def together(s: TanukiState, log: Log) -> None:
+    """Both tanuki on one space after moving: every player loses 2 (to the supply)."""
+    if s.tanuki[0] >= 0 and s.tanuki[0] == s.tanuki[1]:
+        for seat in range(len(s.players)):
+            lose(s, seat, TOGETHER_LOSS)
+        log.say(f"Both tanuki met on {square_name(s.tanuki[0])}: everyone lost up to 2 shiitake")

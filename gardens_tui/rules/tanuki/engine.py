@@ -1,0 +1,544 @@
+"""The rules of play: a new game, the legal actions of each decision, and ``apply``.
+
+A turn: (Garden Master: play a card or roll) → the dice are rolled and each tanuki is placed
+back or moved (a 5 asks the active player for a direction; Tanuki Repellant windows open for
+card holders in its way) → the active player places a tile, distracts a tanuki or passes;
+the monks whose paths grew walk, the active one first, then clockwise → other seats that
+crossed an ashi-magari discard a tile → the active player draws back to 3 → (Garden Master: buy
+a card) → the end of the game is checked. Chance (dice, draws, reshuffles) comes from the
+state's PRNG, and every ``apply`` that used it, or dealt a secret, sets ``chance``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from gardens_tui.rules.base import Action, IllegalAction
+from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.tanuki import board as B
+from gardens_tui.rules.tanuki import cards as GM
+from gardens_tui.rules.tanuki.components import (
+    AROUND,
+    DIRECTION_NAMES,
+    EDGES,
+    NUM_CARDS,
+    NUM_TILES,
+    SIZE,
+    SQUARES,
+    TANUKI_NAMES,
+    card_value,
+    edge_name,
+    square_name,
+    tile_name,
+)
+from gardens_tui.rules.tanuki.spec import SPEC
+from gardens_tui.rules.tanuki.state import (
+    CARD_LIMIT,
+    CHOOSE,
+    EDGE_BASE,
+    EMPTY,
+    HAND,
+    OFF,
+    TanukiState,
+)
+from gardens_tui.rules.words import count, join_and
+
+MAX_TURNS = 600
+"""A safety stop: the game ends after this many turns (most shiitake wins)."""
+MAX_EXTRA = 30
+"""A safety stop for the tie-break: after this many extra rounds the tied leaders share the win."""
+CARD_PRICE = 2
+DISTRACT_PRICE = 2
+
+
+# --------------------------------------------------------------------------------------------
+# New game
+# --------------------------------------------------------------------------------------------
+
+
+def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> TanukiState:
+    """The starting position: tiles dealt, both tanuki placed by the dice, every seat to choose
+    an edge space in turn order."""
+    SPEC.check_player_count(len(players))
+    opts = SPEC.normalise_options(options)
+    n = len(players)
+    rng = Rng(seed_state(seed))
+    pile = list(range(NUM_TILES))
+    rng.shuffle(pile)
+    s = TanukiState(players=tuple(players), options=opts, rng=0)
+    s.board = [EMPTY] * SQUARES
+    s.stash = [0] * SQUARES
+    s.monks = [OFF] * n
+    s.shiitake = [0] * n
+    s.trail = [[] for _ in range(n)]
+    s.magari = [False] * n
+    s.cards = [[] for _ in range(n)]
+    s.hands = [[pile.pop() for _ in range(HAND)] for _ in range(n)]
+    s.pile = pile
+    if s.master:
+        deck = list(range(NUM_CARDS))
+        rng.shuffle(deck)
+        s.deck = deck
+    log = B.Log()
+    for seat in range(n):
+        log.secret(
+            seat,
+            f"{players[seat]} was dealt 3 path tiles",
+            f"{players[seat]} was dealt {join_and([tile_name(t) for t in sorted(s.hands[seat])])}",
+        )
+    for i in range(2):
+        blue, gold = rng.randint(1, 6), rng.randint(1, 6)
+        sq = (gold - 1) * SIZE + blue - 1
+        s.tanuki[i] = sq
+        log.say(
+            f"The {TANUKI_NAMES[i]} tanuki was placed on {square_name(sq)} "
+            f"(blue {blue}, gold {gold})"
+        )
+    s.queue = list(range(n))
+    s.phase = "edge"
+    s.rng = rng.state
+    s.chance = True
+    _finish(s, log)
+    return s
+
+
+def _finish(s: TanukiState, log: B.Log) -> None:
+    s.events = tuple(log.lines)
+    s.private_events = tuple(log.private)
+
+
+# --------------------------------------------------------------------------------------------
+# Legal actions
+# --------------------------------------------------------------------------------------------
+
+
+def free_edges(s: TanukiState) -> list[int]:
+    """Edge spaces a monk may start from: no monk on it and no tile (or rock) beside it; when
+    there is none, any edge space without a monk beside a square no monk is in (its tile is
+    removed), and failing that any edge space without a monk."""
+    taken = {m - EDGE_BASE for m in s.monks if m >= EDGE_BASE}
+    open_edges = [e for e in range(24) if e not in taken]
+    clear = [e for e in open_edges if s.board[EDGES[e][0]] == EMPTY]
+    if clear:
+        return clear
+    occupied = {s.monk_square(seat) for seat in range(len(s.players))}
+    removable = [e for e in open_edges if EDGES[e][0] not in occupied]
+    return removable or open_edges
+
+
+def place_actions(s: TanukiState) -> list[Action]:
+    """The place decision's actions (without Garden Master plays)."""
+    seat = s.active
+    m = s.monks[seat]
+    out: list[Action] = []
+    if m != OFF and s.placed < (2 if "stroll" in s.effects else 1):
+        sq = B.front_square(s, seat)
+        here = s.board[sq]
+        if m >= EDGE_BASE and here >= 0:
+            out = [("enter", 1), ("enter", 2)]
+        elif here == EMPTY:
+            blocked = [i for i in range(2) if s.tanuki[i] == sq]
+            if blocked:
+                if s.shiitake[seat] >= DISTRACT_PRICE:
+                    out = [("distract", i) for i in blocked]
+            else:
+                ends = (1, 2) if m >= EDGE_BASE else (0,)
+                out = [
+                    ("place", t, r, e)
+                    for t in sorted(set(s.hands[seat]))
+                    for r in range(4)
+                    for e in ends
+                ]
+    out.append(("pass",))
+    return out
+
+
+def legal_actions(s: TanukiState) -> list[Action]:
+    """Every legal action of the pending decision, in a fixed order."""
+    if s.over:
+        return []
+    phase = s.phase
+    if phase == "place":
+        out = place_actions(s)
+        if s.master and not s.card_used:
+            out.extend(GM.plays(s, "place"))
+        return out
+    if phase == "edge":
+        return [("edge", e) for e in free_edges(s)]
+    if phase == "steer":
+        i = 0 if s.dirs[0] == CHOOSE else 1
+        return [("steer", i, d) for d in range(1, 5)]
+    if phase == "discard":
+        return [("discard", t) for t in sorted(set(s.hands[s.queue[0]]))]
+    if phase == "before":
+        out = [("roll",)]
+        if not s.card_used:
+            out.extend(GM.plays(s, "before"))
+        return out
+    if phase == "buy":
+        return [("buy",), ("end",)]
+    if phase == "repel":
+        seat = s.queue[0]
+        return [("repel",), ("let",)] if GM.holds(s, seat, "repellant") else [("let",)]
+    if phase == "offense":
+        seat = s.queue[0]
+        return [("cancel",), ("allow",)] if GM.holds(s, seat, "offense") else [("allow",)]
+    if phase == "clear":
+        return [("clear", sq) for sq in GM.clearable(s)] + [("done",)]
+    return []
+
+
+# --------------------------------------------------------------------------------------------
+# Apply
+# --------------------------------------------------------------------------------------------
+
+
+def apply(s: TanukiState, action: Action, fmt: Callable[[Any], str]) -> TanukiState:
+    """The next position; :class:`IllegalAction` naming the rule (``s`` untouched) if illegal."""
+    if s.over or action not in legal_actions(s):
+        from gardens_tui.rules.tanuki.refusals import reason
+
+        raise IllegalAction(reason(s, action, fmt))
+    n = s.copy()
+    n.chance = False
+    log = B.Log()
+    rng = Rng(n.rng)
+    verb = action[0]
+    if verb == "edge":
+        _edge(n, action[1], rng, log)
+    elif verb == "roll":
+        roll(n, rng, log)
+    elif verb == "steer":
+        n.dirs[action[1]] = action[2]
+        log.say(
+            f"{n.players[n.active]} sent the {TANUKI_NAMES[action[1]]} tanuki "
+            f"{DIRECTION_NAMES[action[2]]}"
+        )
+        if CHOOSE not in n.dirs:
+            start_moving(n, rng, log)
+    elif verb in ("place", "enter", "distract", "pass"):
+        _place_verb(n, action, rng, log)
+    elif verb == "discard":
+        seat = n.queue.pop(0)
+        n.hands[seat].remove(action[1])
+        n.discard.append(action[1])
+        log.say(f"{n.players[seat]} discarded {tile_name(action[1])} for the ashi-magari")
+        after_moves(n, rng, log)
+    elif verb in ("repel", "let"):
+        GM.repel_answer(n, verb == "repel", log)
+        if n.phase != "repel":
+            continue_moving(n, rng, log)
+    elif verb == "play":
+        GM.play(n, action, log)
+        if n.phase not in ("offense", "clear"):
+            resume(n, rng, log)
+    elif verb in ("cancel", "allow"):
+        GM.offense_answer(n, verb == "cancel", log)
+        if n.phase not in ("offense", "clear"):
+            resume(n, rng, log)
+    elif verb in ("clear", "done"):
+        GM.clear_answer(n, action, log)
+        if n.phase != "clear":
+            resume(n, rng, log)
+    elif verb == "buy":
+        seat = n.active
+        B.lose(n, seat, CARD_PRICE)
+        card = n.deck.pop()
+        n.cards[seat].append(card)
+        n.chance = True
+        log.secret(
+            seat,
+            f"{n.players[seat]} bought a Garden Master card for 2 shiitake",
+            f"{n.players[seat]} bought {GM.title(card)} for 2 shiitake",
+        )
+        finish_turn(n, rng, log)
+    elif verb == "end":
+        finish_turn(n, rng, log)
+    n.rng = rng.state
+    _finish(n, log)
+    return n
+
+
+def _edge(n: TanukiState, edge: int, rng: Rng, log: B.Log) -> None:
+    seat = n.queue.pop(0)
+    sq = EDGES[edge][0]
+    if n.board[sq] != EMPTY and sq not in {n.monk_square(o) for o in range(len(n.players))}:
+        B.remove_tile(n, sq)
+        log.say(f"The tile beside edge {edge_name(edge)} was removed")
+    n.monks[seat] = EDGE_BASE + edge
+    n.trail[seat] = []
+    log.say(f"{n.players[seat]} started from edge {edge_name(edge)}")
+    if n.queue:
+        return
+    if n.turn == 1 and n.dice == [0, 0]:  # the last seat of the set-up chose: turn 1 begins
+        begin_turn(n, rng, log)
+    else:
+        proceed(n, rng, log)
+
+
+def begin_turn(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """The active seat's turn starts: a monk off the board first chooses an edge space."""
+    seats = len(n.players)
+    n.magari = [False] * seats
+    n.placed = 0
+    n.gone = 0
+    n.card_used = False
+    n.effects = []
+    n.had_tiles = bool(n.hands[n.active])
+    if n.monks[n.active] == OFF:
+        n.phase = "edge"
+        n.queue = [n.active]
+        return
+    proceed(n, rng, log)
+
+
+def proceed(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """After the edge choice: with Garden Master the active seat may play a card before rolling."""
+    if n.master:
+        n.phase = "before"
+        n.queue = []
+        return
+    roll(n, rng, log)
+
+
+def roll(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """Roll both dice: tanuki off the board are placed by them, the others get a direction."""
+    blue, gold = rng.randint(1, 6), rng.randint(1, 6)
+    n.chance = True
+    use_dice(n, blue, gold, rng, log)
+
+
+def use_dice(n: TanukiState, blue: int, gold: int, rng: Rng, log: B.Log) -> None:
+    """The dice showed ``blue`` and ``gold``: place or direct each tanuki, then move them."""
+    n.dice = [blue, gold]
+    log.say(f"{n.players[n.active]} rolled blue {blue}, gold {gold}")
+    for i in range(2):
+        if n.tanuki[i] < 0:
+            n.dirs[i] = 0
+            B.place_tanuki(n, i, (gold - 1) * SIZE + blue - 1, log)
+        else:
+            face = n.dice[i]
+            n.dirs[i] = face if face <= CHOOSE else 0
+    if CHOOSE in n.dirs:
+        n.phase = "steer"
+        return
+    start_moving(n, rng, log)
+
+
+def start_moving(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """Begin moving the tanuki, blue first."""
+    n.moving = 0
+    continue_moving(n, rng, log)
+
+
+def distance(n: TanukiState, i: int) -> int:
+    """How far tanuki ``i`` moves this roll: 1 on an odd other die, 2 on an even one (+1 fast)."""
+    d = 1 if n.dice[1 - i] % 2 else 2
+    return d + (1 if "fast" in n.effects else 0)
+
+
+def continue_moving(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """Move the tanuki still to move (``moving``: even = its Repellant window not yet opened)."""
+    while n.moving < 4:
+        i = n.moving >> 1
+        if n.tanuki[i] < 0 or not 1 <= n.dirs[i] <= 4:
+            n.moving = 2 * i + 2
+            continue
+        side = n.dirs[i] - 1
+        dist = distance(n, i)
+        if n.moving % 2 == 0:
+            n.moving += 1
+            if n.master and "fast" not in n.effects:
+                path = B.path_of(n, i, side, dist)
+                seats = GM.in_the_way(n, path)
+                if seats:
+                    n.phase = "repel"
+                    n.queue = seats
+                    return
+        attack = "fast" not in n.effects
+        if n.tanuki[i] >= 0 and B.move_tanuki(n, i, side, dist, n.active, attack, log):
+            n.gone += 1
+            if n.gone == 2:
+                B.gain(n, n.active, 1)
+                log.say(f"{n.players[n.active]} earned a bonus shiitake: both tanuki ran off")
+        n.moving = 2 * i + 2
+    B.together(n, log)
+    after_tanuki(n, rng, log)
+
+
+def after_tanuki(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """The tanuki have moved: place a tile (or, starting with no tile, end the turn)."""
+    n.queue = []
+    if not n.had_tiles:
+        log.say(f"{n.players[n.active]} began the turn without tiles")
+        end_turn(n, rng, log)
+        return
+    n.phase = "place"
+
+
+def resume(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """Back to the decision a card was played in."""
+    n.queue = []
+
+
+def _place_verb(n: TanukiState, action: Action, rng: Rng, log: B.Log) -> None:
+    seat = n.active
+    name = n.players[seat]
+    verb = action[0]
+    if verb == "pass":
+        log.say(f"{name} placed no tile")
+        end_turn(n, rng, log)
+        return
+    if verb == "distract":
+        i = action[1]
+        B.lose(n, seat, DISTRACT_PRICE)
+        n.tanuki[i] = -1
+        log.say(f"{name} paid 2 shiitake to chase the {TANUKI_NAMES[i]} tanuki off the board")
+        return
+    if verb == "enter":
+        B.enter_edge(n, seat, action[1], log)
+        if n.monks[seat] == OFF:
+            after_moves(n, rng, log)
+        return
+    _, tile, rot, end = action
+    sq = B.front_square(n, seat)
+    n.hands[seat].remove(tile)
+    n.board[sq] = tile * 4 + rot
+    n.last = sq
+    n.placed += 1
+    log.say(f"{name} placed {tile_name(tile)} r{rot * 90} on {square_name(sq)}")
+    extended = [
+        o
+        for o in [*range(seat + 1, len(n.players)), *range(seat)]
+        if 0 <= n.monks[o] < EDGE_BASE and B.front_square(n, o) == sq
+    ]
+    if n.monks[seat] >= EDGE_BASE:
+        B.enter_edge(n, seat, end, log)
+    else:
+        B.walk_on(n, seat, log)
+    for o in extended:
+        if 0 <= n.monks[o] < EDGE_BASE and B.front_square(n, o) == sq:
+            B.walk_on(n, o, log)
+    n.queue = [
+        o for o in [*range(seat + 1, len(n.players)), *range(seat)] if n.magari[o] and n.hands[o]
+    ]
+    after_moves(n, rng, log)
+
+
+def after_moves(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """After the walks: discards for ashi-magari, a second tile (Speed Stroll), or the turn ends."""
+    if n.queue:
+        n.phase = "discard"
+        return
+    if (
+        n.phase in ("place", "discard")
+        and "stroll" in n.effects
+        and n.placed < 2
+        and n.monks[n.active] != OFF
+    ):
+        n.phase = "place"
+        return
+    end_turn(n, rng, log)
+
+
+def draw(n: TanukiState, seat: int, wanted: int, rng: Rng, log: B.Log) -> None:
+    """``seat`` draws ``wanted`` tiles (the discards are shuffled into a new pile when it runs
+    out); what it drew is a line for it alone."""
+    got: list[int] = []
+    for _ in range(wanted):
+        if not n.pile and n.discard:
+            n.pile = n.discard
+            n.discard = []
+            rng.shuffle(n.pile)
+            n.chance = True
+            log.say("The discarded tiles were shuffled into a new pile")
+        if not n.pile:
+            break
+        got.append(n.pile.pop())
+    if not got:
+        return
+    n.hands[seat].extend(got)
+    n.chance = True
+    name = n.players[seat]
+    log.secret(
+        seat,
+        f"{name} drew {count(len(got), 'tile')}",
+        f"{name} drew {join_and([tile_name(t) for t in sorted(got)])}",
+    )
+
+
+def end_turn(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """Draw back to 3 unless an ashi-magari was crossed; then (Garden Master) the chance to buy."""
+    seat = n.active
+    n.queue = []
+    hand = n.hands[seat]
+    if not n.had_tiles or not n.magari[seat]:
+        draw(n, seat, max(0, HAND - len(hand)), rng, log)
+    else:
+        log.say(f"{n.players[seat]} crossed an ashi-magari and draws no tiles")
+    if n.master and n.shiitake[seat] >= CARD_PRICE and len(n.cards[seat]) < CARD_LIMIT and n.deck:
+        n.phase = "buy"
+        return
+    finish_turn(n, rng, log)
+
+
+def victory(n: TanukiState, seat: int) -> int:
+    """Shiitake toward victory: shiitake plus cards in hand (a Shiitake Basket counts 3)."""
+    return n.shiitake[seat] + sum(card_value(c) for c in n.cards[seat])
+
+
+def finish_turn(n: TanukiState, rng: Rng, log: B.Log) -> None:
+    """The end of a turn: check for the end of the game (and the tie-break), then the next turn."""
+    seats = len(n.players)
+    if n.master:
+        n.chance = True  # the end check counts the cards in every hand
+    n.queue = []
+    n.moving = 4
+    values = [victory(n, s) for s in range(seats)]
+    best = max(values)
+    leaders = [s for s in range(seats) if values[s] == best]
+    nxt = (n.active + 1) % seats
+    if n.extra == 0:
+        if best >= n.target or n.turn >= MAX_TURNS:
+            if len(leaders) == 1 or n.turn >= MAX_TURNS:
+                _end(n, log, leaders)
+                return
+            n.extra = 1
+            n.tiebreak = _clockwise(n, leaders)
+            log.say(
+                f"{join_and([n.players[s] for s in leaders])} are tied for the lead: "
+                "each takes one more turn"
+            )
+            nxt = n.tiebreak.pop(0)
+    elif n.tiebreak:
+        nxt = n.tiebreak.pop(0)
+    else:
+        if len(leaders) == 1 or n.extra >= MAX_EXTRA:
+            _end(n, log, leaders)
+            return
+        n.extra += 1
+        n.tiebreak = _clockwise(n, leaders)
+        log.say(
+            f"{join_and([n.players[s] for s in leaders])} are still tied: each takes one more turn"
+        )
+        nxt = n.tiebreak.pop(0)
+    n.active = nxt
+    n.turn += 1
+    begin_turn(n, rng, log)
+
+
+def _clockwise(n: TanukiState, seats: list[int]) -> list[int]:
+    count_ = len(n.players)
+    return sorted(seats, key=lambda s: (s - n.active - 1) % count_)
+
+
+def _end(n: TanukiState, log: B.Log, leaders: list[int]) -> None:
+    n.over = True
+    n.phase = "over"
+    n.queue = []
+    names = join_and([n.players[s] for s in leaders])
+    log.say(f"The game is over: {names} won")
+
+
+__all__ = ["AROUND", "apply", "legal_actions", "new_game"]

@@ -1,0 +1,36 @@
+"""The static description of Tanuki in the Garden: id, title, player range and the options.
+
+The option keys are part of the save-file and command-line contract and never change.
+"""
+
+from __future__ import annotations
+
+from gardens_tui.rules.base import GameSpec, Option
+from gardens_tui.rules.tanuki.summary import SUMMARY
+
+FAST_KEY = "faster-game"
+MASTER_KEY = "garden-master"
+
+OPTIONS: tuple[Option, ...] = (
+    Option(FAST_KEY, False, "Faster game: play to 12 / 10 / 8 shiitake instead of 15 / 12 / 10"),
+    Option(MASTER_KEY, False, "Garden Master expansion: buy cards for 2 shiitake and play them"),
+)
+
+SPEC = GameSpec(
+    id="tanuki-in-the-garden",
+    title="Tanuki in the Garden",
+    min_players=2,
+    max_players=8,
+    blurb="Lay path tiles, stroll your monk through the garden and keep your shiitake from tanuki.",
+    summary=SUMMARY,
+    options=OPTIONS,
+)
+"""The game's :class:`~gardens_tui.rules.base.GameSpec`."""
+
+
+def target(players: int, fast: bool) -> int:
+    """Shiitake that end the game: 15 / 12 / 10 for 2-3 / 4-5 / 6-8 players (12 / 10 / 8 fast)."""
+    base = 15 if players <= 3 else 12 if players <= 5 else 10
+    if fast:
+        return {15: 12, 12: 10, 10: 8}[base]
+    return base

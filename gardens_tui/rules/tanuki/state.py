@@ -1,0 +1,240 @@
+"""Tanuki in the Garden's state: the board, the monks, the tanuki, hands and piles, shiitake,
+the Garden Master cards and the pending decision.
+
+Encodings
+---------
+- ``board[sq]``: :data:`EMPTY`, :data:`ROCK` (a rock-garden token) or ``tile * 4 + rotation``
+  (rotation in quarter turns clockwise); see :mod:`.components` for squares and path ends.
+- ``monks[seat]``: :data:`OFF` (waiting to choose an edge space), ``sq * 8 + end`` (standing at
+  ``end`` of ``sq`` at the end of its path) or ``EDGE_BASE + edge`` (on an edge space, not yet
+  walked: its first move may enter through either end).
+- ``tanuki[i]``: the square of the blue (0) and gold (1) tanuki, or -1 off the board.
+- ``dirs[i]``: this roll's direction of each tanuki: 0 does not move, 1-4 toward that side,
+  :data:`CHOOSE` (a 5) while the active player has not chosen.
+
+``phase`` names the pending decision (see the package docstring).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gardens_tui.rules.base import Decision, GameState
+from gardens_tui.rules.tanuki.components import EDGES, TANUKI_NAMES, edge_name
+from gardens_tui.rules.tanuki.spec import FAST_KEY, MASTER_KEY, target
+
+EMPTY = -1
+ROCK = -2
+OFF = -1
+EDGE_BASE = 1000
+CHOOSE = 5
+HAND = 3
+CARD_LIMIT = 5
+
+PHASES: tuple[str, ...] = (
+    "edge",
+    "before",
+    "steer",
+    "repel",
+    "place",
+    "offense",
+    "clear",
+    "discard",
+    "buy",
+    "over",
+)
+"""Every value of :attr:`TanukiState.phase`; all but ``"over"`` are also decision kinds."""
+
+EFFECTS: tuple[str, ...] = ("fast", "dens", "escape", "harvest", "stroll")
+"""Garden Master cards whose effect lasts the rest of the turn."""
+
+_new = object.__new__
+
+
+@dataclass(slots=True, eq=False, kw_only=True)
+class TanukiState(GameState):
+    """One position of Tanuki in the Garden. Treat as immutable: the engine copies it first.
+
+    Per-seat lists are indexed by seat. ``hands`` (path tiles) and ``cards`` (Garden Master) are
+    secret, as are the orders of ``pile`` and ``deck``; a view masks them with -1.
+
+    - ``pile``: path tiles face down, the top last; ``discard``: tiles face up (removed by a
+      tanuki, discarded for an ashi-magari), shuffled back when the pile runs out.
+    - ``board``, ``stash`` (shiitake left on each square), ``monks``, ``tanuki``, ``dice``,
+      ``dirs``: see the module docstring. ``moving``: the next tanuki to move this roll (2: done).
+    - ``shiitake``: each seat's shiitake. ``trail``: squares each monk walked since it last
+      started (Shiitake Robber).
+    - ``queue``: seats still to decide in this phase (edge choices at the start, discards,
+      reaction windows), the first decides now.
+    - ``magari``: seats that crossed an ashi-magari this turn; ``had_tiles``: the active seat
+      began the turn holding a tile; ``placed``: tiles placed this turn; ``gone``: tanuki the
+      active seat moved off the board this roll.
+    - Garden Master: ``deck`` (top last), ``spent`` (played cards), ``cards`` (hands),
+      ``traps`` (square of trap A, B, C or -1) and ``trap_owner``, ``card_used`` (one card a
+      turn), ``effects`` (lasting this turn), ``play`` (a card waiting for the Best Offense
+      window), ``clear_left`` (Clear the Path picks left).
+    - ``tiebreak``: seats still to take an extra turn; ``extra``: extra rounds played.
+    - ``last``: the square of the last tile placed, or -1.
+    """
+
+    game_id = "tanuki-in-the-garden"
+
+    hands: list[list[int]] = field(default_factory=list)
+    pile: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    board: list[int] = field(default_factory=list)
+    stash: list[int] = field(default_factory=list)
+    monks: list[int] = field(default_factory=list)
+    shiitake: list[int] = field(default_factory=list)
+    trail: list[list[int]] = field(default_factory=list)
+    tanuki: list[int] = field(default_factory=lambda: [-1, -1])
+    dice: list[int] = field(default_factory=lambda: [0, 0])
+    dirs: list[int] = field(default_factory=lambda: [0, 0])
+    moving: int = 2
+    queue: list[int] = field(default_factory=list)
+    magari: list[bool] = field(default_factory=list)
+    had_tiles: bool = True
+    placed: int = 0
+    gone: int = 0
+    deck: list[int] = field(default_factory=list)
+    spent: list[int] = field(default_factory=list)
+    cards: list[list[int]] = field(default_factory=list)
+    traps: list[int] = field(default_factory=lambda: [-1, -1, -1])
+    trap_owner: list[int] = field(default_factory=lambda: [-1, -1, -1])
+    card_used: bool = False
+    effects: list[str] = field(default_factory=list)
+    play: list[int] = field(default_factory=list)
+    clear_left: int = 0
+    tiebreak: list[int] = field(default_factory=list)
+    extra: int = 0
+    last: int = -1
+    phase: str = "edge"
+
+    # --- derived facts ---------------------------------------------------------------------
+
+    @property
+    def master(self) -> bool:
+        """Whether the Garden Master expansion is in play."""
+        return bool(self.options.get(MASTER_KEY, False))
+
+    @property
+    def target(self) -> int:
+        """Shiitake (cards in hand counted) that end the game at the end of a turn."""
+        return target(len(self.players), bool(self.options.get(FAST_KEY, False)))
+
+    def monk_square(self, seat: int) -> int:
+        """The square ``seat``'s monk is in (its tile, or the border square beside its edge
+        space), -1 when it is off the board."""
+        m = self.monks[seat]
+        if m == OFF:
+            return -1
+        if m >= EDGE_BASE:
+            return EDGES[m - EDGE_BASE][0]
+        return m >> 3
+
+    # --- the decision ----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, ``None`` when the game is over."""
+        if self.over:
+            return None
+        if self.phase in ("edge", "discard", "repel", "offense"):
+            return self.queue[0] if self.queue else self.active
+        return self.active
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision with a one-line prompt (all of it public)."""
+        if self.over:
+            return None
+        seat = self.current_player
+        assert seat is not None
+        phase = self.phase
+        if phase == "edge":
+            return Decision(seat, "edge", "Choose an edge space to start your monk from")
+        if phase == "before":
+            return Decision(seat, "before", "Play a Garden Master card, or roll the tanuki dice")
+        if phase == "steer":
+            which = TANUKI_NAMES[0 if self.dirs[0] == CHOOSE else 1]
+            return Decision(seat, "steer", f"A 5 for the {which} tanuki: choose its direction")
+        if phase == "repel":
+            return Decision(
+                seat,
+                "repel",
+                "A tanuki is coming your way: play Tanuki Repellant, or let it come",
+                optional=True,
+                pass_action=("let",),
+            )
+        if phase == "offense":
+            return Decision(
+                seat,
+                "offense",
+                "A Garden Master card was played: cancel it with The Best Offense, or allow it",
+                optional=True,
+                pass_action=("allow",),
+            )
+        if phase == "clear":
+            return Decision(
+                seat,
+                "clear",
+                f"Clear the Path: clear a tile or rock garden ({self.clear_left} left)",
+            )
+        if phase == "discard":
+            return Decision(seat, "discard", "You crossed an ashi-magari: discard a path tile")
+        if phase == "buy":
+            return Decision(
+                seat, "buy", "Buy a Garden Master card for 2 shiitake, or end your turn"
+            )
+        m = self.monks[seat]
+        if m >= EDGE_BASE:
+            where = f"from edge {edge_name(m - EDGE_BASE)}"
+            return Decision(seat, "place", f"Place a path tile to start your walk {where}")
+        return Decision(seat, "place", "Place a path tile to extend your path")
+
+    # --- copying ---------------------------------------------------------------------------
+
+    def copy(self) -> TanukiState:
+        """An independent copy. Built without ``__init__``: copying is on every bot's hot path."""
+        n: TanukiState = _new(TanukiState)
+        n.players = self.players
+        n.options = self.options
+        n.rng = self.rng
+        n.active = self.active
+        n.turn = self.turn
+        n.events = self.events
+        n.private_events = self.private_events
+        n.chance = self.chance
+        n.over = self.over
+        n.hidden = self.hidden
+        n.hands = [h[:] for h in self.hands]
+        n.pile = self.pile[:]
+        n.discard = self.discard[:]
+        n.board = self.board[:]
+        n.stash = self.stash[:]
+        n.monks = self.monks[:]
+        n.shiitake = self.shiitake[:]
+        n.trail = [t[:] for t in self.trail]
+        n.tanuki = self.tanuki[:]
+        n.dice = self.dice[:]
+        n.dirs = self.dirs[:]
+        n.moving = self.moving
+        n.queue = self.queue[:]
+        n.magari = self.magari[:]
+        n.had_tiles = self.had_tiles
+        n.placed = self.placed
+        n.gone = self.gone
+        n.deck = self.deck[:]
+        n.spent = self.spent[:]
+        n.cards = [c[:] for c in self.cards]
+        n.traps = self.traps[:]
+        n.trap_owner = self.trap_owner[:]
+        n.card_used = self.card_used
+        n.effects = self.effects[:]
+        n.play = self.play[:]
+        n.clear_left = self.clear_left
+        n.tiebreak = self.tiebreak[:]
+        n.extra = self.extra
+        n.last = self.last
+        n.phase = self.phase
+        return n
