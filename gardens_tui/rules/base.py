@@ -358,6 +358,36 @@ class GameState:
 S = TypeVar("S", bound=GameState)
 
 
+COMMON_FIELDS: tuple[str, ...] = (
+    "players",
+    "options",
+    "rng",
+    "active",
+    "turn",
+    "events",
+    "private_events",
+    "chance",
+    "over",
+    "hidden",
+)
+"""The fields every :class:`GameState` has (all immutable values)."""
+
+
+def copy_common_fields(source: GameState, target: GameState) -> None:
+    """Set ``target``'s :data:`COMMON_FIELDS` to ``source``'s (shared, not copied: they are
+    immutable), for a game's fast ``copy()`` that builds its state without ``__init__``."""
+    target.players = source.players
+    target.options = source.options
+    target.rng = source.rng
+    target.active = source.active
+    target.turn = source.turn
+    target.events = source.events
+    target.private_events = source.private_events
+    target.chance = source.chance
+    target.over = source.over
+    target.hidden = source.hidden
+
+
 def redact_events(view: GameState, state: GameState, seat: int | None) -> None:
     """Set ``view``'s events to what ``seat`` may read of ``state``'s (``None``: a spectator).
 

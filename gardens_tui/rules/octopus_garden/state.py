@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from gardens_tui.rules.base import Decision, GameState
+from gardens_tui.rules.base import Decision, GameState, copy_common_fields
 from gardens_tui.rules.octopus_garden.board import market_name
 from gardens_tui.rules.octopus_garden.components import describe
 
@@ -167,16 +167,7 @@ class OctopusState(GameState):
         """A copy whose gardens and bonus lists are copied for the seats in ``own`` and shared
         for the rest; every other mutable field is copied."""
         n: OctopusState = _new(OctopusState)
-        n.players = self.players
-        n.options = self.options
-        n.rng = self.rng
-        n.active = self.active
-        n.turn = self.turn
-        n.events = self.events
-        n.private_events = self.private_events
-        n.chance = self.chance
-        n.over = self.over
-        n.hidden = self.hidden
+        copy_common_fields(self, n)
         gardens = n.gardens = self.gardens[:]
         clowns = n.clowns = self.clowns[:]
         horses = n.horses = self.horses[:]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gardens_tui.rules.base import Decision, GameState
+from gardens_tui.rules.base import Decision, GameState, copy_common_fields
 from gardens_tui.rules.tanuki.components import EDGES, TANUKI_NAMES, edge_name
 from gardens_tui.rules.tanuki.spec import FAST_KEY, MASTER_KEY, target
 
@@ -197,16 +197,7 @@ class TanukiState(GameState):
     def copy(self) -> TanukiState:
         """An independent copy. Built without ``__init__``: copying is on every bot's hot path."""
         n: TanukiState = _new(TanukiState)
-        n.players = self.players
-        n.options = self.options
-        n.rng = self.rng
-        n.active = self.active
-        n.turn = self.turn
-        n.events = self.events
-        n.private_events = self.private_events
-        n.chance = self.chance
-        n.over = self.over
-        n.hidden = self.hidden
+        copy_common_fields(self, n)
         n.hands = [h[:] for h in self.hands]
         n.pile = self.pile[:]
         n.discard = self.discard[:]

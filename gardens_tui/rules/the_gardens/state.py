@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gardens_tui.rules.base import Decision, GameState
+from gardens_tui.rules.base import Decision, GameState, copy_common_fields
 from gardens_tui.rules.the_gardens.components import COLUMNS, DECKS, LANDMARKS, layout_cells
 
 EMPTY = -1
@@ -189,16 +189,7 @@ class GardensState(GameState):
     def copy(self) -> GardensState:
         """An independent copy. Built without ``__init__``: copying is on every bot's hot path."""
         n: GardensState = _new(GardensState)
-        n.players = self.players
-        n.options = self.options
-        n.rng = self.rng
-        n.active = self.active
-        n.turn = self.turn
-        n.events = self.events
-        n.private_events = self.private_events
-        n.chance = self.chance
-        n.over = self.over
-        n.hidden = self.hidden
+        copy_common_fields(self, n)
         n.decks = [d[:] for d in self.decks]
         n.display = [r[:] for r in self.display]
         n.mats = [m[:] for m in self.mats]
@@ -226,16 +217,8 @@ class GardensState(GameState):
         changes only the active seat's). Never hand a derived state out before it is finished;
         the engine copies anything else it changes first."""
         n: GardensState = _new(GardensState)
-        n.players = self.players
-        n.options = self.options
-        n.rng = self.rng
-        seat = n.active = self.active
-        n.turn = self.turn
-        n.events = self.events
-        n.private_events = self.private_events
-        n.chance = self.chance
-        n.over = self.over
-        n.hidden = self.hidden
+        copy_common_fields(self, n)
+        seat = self.active
         n.decks = self.decks
         n.display = [r[:] for r in self.display]
         mats = n.mats = self.mats[:]
