@@ -10,7 +10,7 @@ from gardens_tui.rules.octopus_garden.positions import make_position
 from gardens_tui.seats import hot_seat
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.screens.octopus_garden.keys import command_applies, command_lines
-from gardens_tui.ui.screens.octopus_garden.layouts import garden_layout, nearest_cell
+from gardens_tui.ui.screens.octopus_garden.layouts import garden_layout
 from gardens_tui.ui.screens.octopus_garden.marks import last_marks
 from gardens_tui.ui.screens.octopus_garden.paint import (
     describe_stack,
@@ -37,6 +37,7 @@ from gardens_tui.ui.screens.octopus_garden.texts import (
     supply_lines,
 )
 from gardens_tui.ui.widgets.action_picker_marks import marked_steps
+from gardens_tui.ui.widgets.board_layout import nearest_cell
 
 
 def test_market_lines_are_chosen_by_their_handles_and_tiles_list_their_lines_and_the_pass() -> None:

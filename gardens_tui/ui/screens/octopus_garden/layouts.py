@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 
 from textual.geometry import Region
@@ -82,26 +81,6 @@ def legend_layout(count: int, cell_width: int = LEGEND_CELL_WIDTH) -> BoardLayou
         column, row = divmod(i, rows)
         cells[i] = Region(column * (cell_width + 1), row, cell_width, 1)
     return BoardLayout(cells)
-
-
-def nearest_cell(layout: BoardLayout, cursor: Cell | None, cells: Iterable[Cell]) -> Cell | None:
-    """The cell of ``cells`` nearest to ``cursor`` on screen (``cursor`` itself if it is one of
-    them; ties go to layout order), or ``None`` when ``cells`` has none on this board."""
-    wanted = {cell for cell in cells if cell in layout}
-    if not wanted or cursor in wanted:
-        return cursor if cursor in wanted else None
-    order = {cell: i for i, cell in enumerate(layout.cells)}
-    if cursor is None or cursor not in layout:
-        return min(wanted, key=order.__getitem__)
-    here = layout.region(cursor)
-    hx, hy = here.x + here.width / 2, here.y + here.height / 2
-
-    def distance(cell: Cell) -> float:
-        region = layout.region(cell)
-        # Characters are about twice as tall as wide: weigh rows double.
-        return math.hypot(region.x + region.width / 2 - hx, (region.y + region.height / 2 - hy) * 2)
-
-    return min(wanted, key=lambda cell: (distance(cell), order[cell]))
 
 
 def next_in_reading_order(

@@ -69,7 +69,6 @@ from gardens_tui.ui.screens.octopus_garden.layouts import (
     hand_layout,
     legend_layout,
     market_layout,
-    nearest_cell,
     next_in_reading_order,
 )
 from gardens_tui.ui.screens.octopus_garden.legend import LegendScreen, legend_rows
@@ -120,7 +119,7 @@ from gardens_tui.ui.widgets.action_picker import (
 )
 from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
-from gardens_tui.ui.widgets.board_layout import Cell
+from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
 from gardens_tui.ui.widgets.glyphs import glyph
 from gardens_tui.ui.widgets.prompt import PromptLine
 

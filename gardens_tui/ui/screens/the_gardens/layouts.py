@@ -10,9 +10,6 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable
-
 from textual.geometry import Region
 
 from gardens_tui.rules.the_gardens.components import COLUMNS, DECKS, ROWS
@@ -73,22 +70,3 @@ def display_layout(roomy: bool, places: int) -> BoardLayout:
         for line in range(pitch_y if row < ROWS - 1 else height):
             background.append(DECKS[row] if line == height // 2 else "")
     return BoardLayout(cells, background=background)
-
-
-def nearest_cell(layout: BoardLayout, cursor: Cell | None, cells: Iterable[Cell]) -> Cell | None:
-    """The cell of ``cells`` nearest to ``cursor`` on screen (``cursor`` itself if it is one of
-    them; ties go to layout order), or ``None`` when ``cells`` has none on this board."""
-    wanted = {cell for cell in cells if cell in layout}
-    if not wanted or cursor in wanted:
-        return cursor if cursor in wanted else None
-    order = {cell: i for i, cell in enumerate(layout.cells)}
-    if cursor is None or cursor not in layout:
-        return min(wanted, key=order.__getitem__)
-    here = layout.region(cursor)
-    hx, hy = here.x + here.width / 2, here.y + here.height / 2
-
-    def distance(cell: Cell) -> float:
-        region = layout.region(cell)
-        return math.hypot(region.x + region.width / 2 - hx, (region.y + region.height / 2 - hy) * 2)
-
-    return min(wanted, key=lambda cell: (distance(cell), order[cell]))

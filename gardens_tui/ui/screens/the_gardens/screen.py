@@ -53,7 +53,7 @@ from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.the_gardens.board import TgBoard
 from gardens_tui.ui.screens.the_gardens.keys import BINDINGS, KEY_HELP, command_lines
-from gardens_tui.ui.screens.the_gardens.layouts import display_layout, mat_layout, nearest_cell
+from gardens_tui.ui.screens.the_gardens.layouts import display_layout, mat_layout
 from gardens_tui.ui.screens.the_gardens.marks import Walks, last_walks
 from gardens_tui.ui.screens.the_gardens.paint import (
     card_paint,
@@ -90,7 +90,7 @@ from gardens_tui.ui.widgets.action_picker import (
 )
 from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
-from gardens_tui.ui.widgets.board_layout import Cell
+from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
 
 ROOMY_SIZE = (114, 36)
 """From this terminal size on (width, height) the roomy layout is used."""
