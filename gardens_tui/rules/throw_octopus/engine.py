@@ -1,0 +1,472 @@
+"""Setting up, listing legal actions and applying them: turns, cards, throws and game ends.
+
+``legal_actions`` lists every action of the pending decision in a fixed order; ``apply`` checks
+the action against that list (an :class:`IllegalAction` then says why, see :mod:`.refusals`) and
+carries it out on a copy. See the package docstring for every decision kind and action shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from gardens_tui.rules.base import ROLL, Action, IllegalAction
+from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.throw_octopus import refusals, seascape
+from gardens_tui.rules.throw_octopus.components import (
+    CARD_TITLES,
+    LARGE,
+    NUM_TILES,
+    OCTOPUS,
+    SPECIES,
+    all_cards,
+    tile_name,
+)
+from gardens_tui.rules.throw_octopus.spec import GAME_NIGHT_KEY, HIT_CHANCE_KEY, SPEC, hit_odds
+from gardens_tui.rules.throw_octopus.state import ThrowState
+from gardens_tui.rules.words import count, join_and, possessive
+
+HAND = 8
+SOLO_HAND = 5
+GAMES_PER_NIGHT = 3
+
+Format = Callable[[Action], str]
+
+
+class Log:
+    """Event lines of one ``apply``: public lines, and private readings for some seats."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.private: list[tuple[int, int, str]] = []
+
+    def say(self, line: str, private: Mapping[int, str] | None = None) -> None:
+        """Add a public ``line``; ``private`` maps seats to the line they read instead."""
+        for seat, text in (private or {}).items():
+            self.private.append((len(self.lines), seat, text))
+        self.lines.append(line)
+
+
+class Turn:
+    """What one ``apply`` works with: the copied state, its PRNG and its log."""
+
+    def __init__(self, state: ThrowState) -> None:
+        self.s = state
+        self.rng = Rng(state.rng)
+        self.log = Log()
+
+    def name(self, seat: int) -> str:
+        """Seat's name."""
+        return self.s.players[seat]
+
+
+# --- setting up -------------------------------------------------------------------------------
+
+
+def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> ThrowState:
+    """The starting position: tiles shuffled and dealt, the start tile turned over (solo: six
+    tiles drawn to choose it from), the action cards shuffled, seat 0 to play."""
+    SPEC.check_player_count(len(players))
+    opts = SPEC.normalise_options(options)
+    s = ThrowState(players=tuple(players), options=opts, rng=seed_state(seed))
+    t = Turn(s)
+    deal(t)
+    s.rng = t.rng.state
+    s.events = tuple(t.log.lines)
+    s.private_events = tuple(t.log.private)
+    return s
+
+
+def deal(t: Turn) -> None:
+    """Start a game (the first, or the next of a Game Night) on ``t.s``."""
+    s = t.s
+    n = len(s.players)
+    tiles = list(range(NUM_TILES))
+    t.rng.shuffle(tiles)
+    s.board, s.points, s.frontier, s.slots = {}, {}, set(), {}
+    s.discarded = []
+    s.active = 0
+    s.extra, s.bonus_turn, s.passed, s.target, s.fresh_touch = [], False, 0, -1, 0
+    s.lost = [0] * n
+    s.creatures = [[0, 0] for _ in range(n)]
+    s.held = [[] for _ in range(n)]
+    s.deck, s.discard = [], []
+    night = f"Game {len(s.results) + 1} of {GAMES_PER_NIGHT}: " if s.options[GAME_NIGHT_KEY] else ""
+    if s.solo:
+        s.hands = [sorted(tiles[-6:])]
+        s.pile = tiles[:-6]
+        s.phase = "start"
+        t.log.say(f"{night}{t.name(0)} drew 6 tiles to choose a start tile from")
+        return
+    s.hands = [sorted(tiles[-HAND * (i + 1) : len(tiles) - HAND * i]) for i in range(n)]
+    s.pile = tiles[: len(tiles) - HAND * n]
+    s.deck = sorted(all_cards())
+    start = s.pile.pop()
+    seascape.place(s, (0, 0), start * 2)
+    s.phase = "play"
+    t.log.say(f"{night}8 tiles were dealt to each player; {tile_name(start)} is the start tile")
+
+
+# --- legal actions ----------------------------------------------------------------------------
+
+
+def legal_actions(s: ThrowState) -> list[Action]:
+    """Every legal action of the pending decision, in a fixed order."""
+    if s.over:
+        return []
+    phase = s.phase
+    seat = s.active
+    n = len(s.players)
+    if phase == "play":
+        hand = s.hands[seat]
+        acts: list[Action] = [("play", *p) for p in seascape.placements(s, hand)]
+        if not s.solo and s.usable_touches() > 0:
+            acts.extend(("touch", *m) for m in seascape.moves(s))
+        if not any(a[0] == "play" for a in acts):
+            if s.solo:
+                if s.pile:
+                    acts.extend(("discard", tile) for tile in sorted(set(hand)))
+                else:
+                    acts.append(("pass",))
+            elif s.pile and not s.bonus_turn:
+                acts.append(("draw",))
+            else:
+                acts.append(("pass",))
+        return acts
+    if phase == "start":
+        return [("start", tile) for tile in sorted(set(s.hands[seat]))]
+    if phase == "throw":
+        return [("throw", other) for other in range(n) if other != seat]
+    if phase == "dodge":
+        return [("dodge",), ("hit",), ROLL]
+    if phase == "swap":
+        return [*(("swap", tile) for tile in sorted(set(s.hands[seat]))), ("keep",)]
+    if phase == "gift":
+        return [
+            ("give", tile, other)
+            for tile in sorted(set(s.hands[seat]))
+            for other in range(n)
+            if other != seat
+        ]
+    return []
+
+
+# --- applying ---------------------------------------------------------------------------------
+
+
+def apply(state: ThrowState, action: Action, fmt: Format) -> ThrowState:
+    """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal."""
+    legal = legal_actions(state)
+    try:
+        ok = action in legal
+    except TypeError:
+        ok = False
+    if not ok:
+        raise IllegalAction(refusals.explain(state, action, legal, fmt))
+    s = state.copy()
+    s.chance = False
+    t = Turn(s)
+    verb = action[0]
+    if verb == "play":
+        _play(t, action[1], (action[2], action[3]), action[4])
+    elif verb == "touch":
+        _touch(t, action[1], (action[2], action[3]), action[4])
+    elif verb == "draw":
+        t.log.say(f"{t.name(s.active)} could not play and drew a tile", {})
+        draw_tiles(t, s.active, 1)
+        end_turn(t)
+    elif verb == "pass":
+        _pass(t)
+    elif verb == "discard":
+        tile = action[1]
+        s.hands[s.active].remove(tile)
+        s.discarded.append(tile)
+        t.log.say(f"{t.name(s.active)} could not play and discarded {tile_name(tile)}")
+        draw_tiles(t, s.active, 1)
+        s.turn += 1
+    elif verb == "start":
+        tile = action[1]
+        s.hands[s.active].remove(tile)
+        seascape.place(s, (0, 0), tile * 2)
+        s.phase = "play"
+        t.log.say(f"{t.name(s.active)} chose {tile_name(tile)} as the start tile")
+    elif verb == "throw":
+        throw_at(t, action[1])
+        if s.phase != "dodge":
+            end_turn(t)
+    elif verb in ("dodge", "hit", "roll"):
+        _dodge(t, verb)
+    elif verb in ("swap", "keep"):
+        _swap(t, action[1] if verb == "swap" else None)
+    elif verb == "give":
+        _give(t, action[1], action[2])
+    if t.rng.state != state.rng:
+        s.chance = True
+    s.rng = t.rng.state
+    s.events = tuple(t.log.lines)
+    s.private_events = tuple(t.log.private)
+    return s
+
+
+def draw_tiles(t: Turn, seat: int, number: int) -> None:
+    """``seat`` draws up to ``number`` tiles from the pile (secretly: others read a count)."""
+    s = t.s
+    drawn = [s.pile.pop() for _ in range(min(number, len(s.pile)))]
+    name = t.name(seat)
+    if not drawn:
+        t.log.say(f"The pile is empty: {name} drew nothing")
+        return
+    s.hands[seat].extend(drawn)
+    s.hands[seat].sort()
+    s.chance = True
+    what = join_and([tile_name(tile) for tile in sorted(drawn)])
+    t.log.say(f"{name} drew {count(len(drawn), 'tile')}", {seat: f"{name} drew {what}"})
+
+
+def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
+    s = t.s
+    seat = s.active
+    s.hands[seat].remove(tile)
+    done = seascape.place(s, cell, tile * 2 + (rotation == 180))
+    s.passed = 0
+    t.log.say(f"{t.name(seat)} played {tile_name(tile)} at {cell[0]},{cell[1]} r{rotation}")
+    _completed(t, seat, done)
+    if s.solo:
+        s.turn += 1
+        if len(s.hands[seat]) < SOLO_HAND and s.pile:
+            draw_tiles(t, seat, SOLO_HAND - len(s.hands[seat]))
+        if not s.hands[seat]:
+            game_end(t, f"{t.name(seat)} played every tile")
+        return
+    if done:
+        s.extra.append("bonus")
+    if not s.hands[seat]:
+        game_end(t, f"{t.name(seat)} played the last tile and won")
+        return
+    if OCTOPUS[tile]:
+        draw_card(t)
+    if s.phase == "play":
+        end_turn(t)
+
+
+def _completed(t: Turn, seat: int, done: list[int]) -> None:
+    for species in done:
+        t.s.creatures[seat][species in LARGE] += 1
+        name = SPECIES[species]
+        t.log.say(f"{t.name(seat)} completed {'an' if name[0] in 'aeiou' else 'a'} {name}")
+
+
+def _touch(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
+    s = t.s
+    seat = s.active
+    source = next(c for c, code in s.board.items() if code >> 1 == tile)
+    seascape.remove(s, source)
+    done = seascape.place(s, cell, tile * 2 + (rotation == 180))
+    s.held[seat].remove("touch")
+    s.discard.append("touch")
+    s.passed = 0
+    t.log.say(
+        f"{t.name(seat)} used {CARD_TITLES['touch']}: moved {tile_name(tile)} from "
+        f"{source[0]},{source[1]} to {cell[0]},{cell[1]} r{rotation}"
+    )
+    _completed(t, seat, done)
+    if done:
+        s.extra.append("bonus")
+
+
+def _pass(t: Turn) -> None:
+    s = t.s
+    seat = s.active
+    if s.solo:
+        t.log.say(f"{t.name(seat)} could not play and the pile is empty")
+        game_end(t, "the solo game is over")
+        return
+    t.log.say(f"{t.name(seat)} could not play and passed")
+    if not s.pile:
+        s.passed |= 1 << seat
+        if s.passed == (1 << len(s.players)) - 1:
+            game_end(t, "nobody can play and the pile is empty")
+            return
+    end_turn(t)
+
+
+def draw_card(t: Turn) -> None:
+    """The active seat draws an action card and it acts (or is kept)."""
+    s = t.s
+    seat = s.active
+    name = t.name(seat)
+    if not s.deck and s.discard:
+        s.deck, s.discard = sorted(s.discard), []
+        t.log.say("The used action cards were shuffled into a new deck")
+    if not s.deck:
+        t.log.say(f"No action card is left for {name} to draw")
+        return
+    card = s.deck.pop(t.rng.randrange(len(s.deck)))
+    s.chance = True
+    title = CARD_TITLES[card]
+    if card in ("shield", "touch"):
+        s.held[seat].append(card)
+        if card == "touch":
+            s.fresh_touch += 1
+        t.log.say(f"{name} drew {title} and kept it")
+        return
+    s.discard.append(card)
+    t.log.say(f"{name} drew {title}")
+    if card == "inky":
+        draw_tiles(t, seat, 2)
+    elif card == "rush":
+        s.extra.append("rush")
+    elif card == "storm":
+        n = len(s.players)
+        for step in range(1, n):
+            draw_tiles(t, (seat + step) % n, 1)
+    elif card == "swap":
+        if s.pile:
+            s.phase = "swap"
+        else:
+            t.log.say("The pile is empty: nothing to swap")
+    elif card == "gift":
+        s.phase = "gift"
+    elif card == "throw-any":
+        s.phase = "throw"
+    elif card == "throw-next":
+        throw_at(t, (seat + 1) % len(s.players))
+
+
+def throw_at(t: Turn, target: int) -> None:
+    """Throw at ``target``: a face-up Octo Shield stops it, else the target must dodge."""
+    s = t.s
+    thrower, victim = t.name(s.active), t.name(target)
+    if "shield" in s.held[target]:
+        s.held[target].remove("shield")
+        s.discard.append("shield")
+        s.phase = "play"
+        t.log.say(
+            f"{thrower} threw the octopus at {victim}; {possessive(victim)} Octo Shield stopped it"
+        )
+        return
+    s.phase = "dodge"
+    s.target = target
+    t.log.say(f"{thrower} threw the octopus at {victim}")
+
+
+def _dodge(t: Turn, outcome: str) -> None:
+    s = t.s
+    target = s.target
+    if outcome == "roll":
+        hits, out_of = hit_odds(str(s.options[HIT_CHANCE_KEY]))
+        outcome = "hit" if t.rng.randrange(out_of) < hits else "dodge"
+    s.chance = True
+    name = t.name(target)
+    if outcome == "hit":
+        t.log.say(f"The octopus hit {name}: 2 tiles and a lost turn")
+        s.lost[target] += 1
+        draw_tiles(t, target, 2)
+    else:
+        t.log.say(f"{name} dodged the octopus")
+    s.target = -1
+    s.phase = "play"
+    end_turn(t)
+
+
+def _swap(t: Turn, tile: int | None) -> None:
+    s = t.s
+    seat = s.active
+    name = t.name(seat)
+    s.phase = "play"
+    if tile is None:
+        t.log.say(f"{name} kept every tile")
+    else:
+        top = s.pile.pop()
+        hand = s.hands[seat]
+        hand.remove(tile)
+        hand.append(top)
+        hand.sort()
+        s.pile.append(tile)
+        t.rng.shuffle(s.pile)
+        s.chance = True
+        t.log.say(
+            f"{name} swapped a tile with the top of the pile (the pile was shuffled)",
+            {seat: f"{name} swapped {tile_name(tile)} for {tile_name(top)}"},
+        )
+    end_turn(t)
+
+
+def _give(t: Turn, tile: int, other: int) -> None:
+    s = t.s
+    seat = s.active
+    name, receiver = t.name(seat), t.name(other)
+    s.hands[seat].remove(tile)
+    s.hands[other].append(tile)
+    s.hands[other].sort()
+    s.phase = "play"
+    secret = f"{name} gave {tile_name(tile)} to {receiver}"
+    t.log.say(f"{name} gave a tile to {receiver}", {seat: secret, other: secret})
+    if not s.hands[seat]:
+        game_end(t, f"{name} gave away the last tile and won")
+        return
+    end_turn(t)
+
+
+def end_turn(t: Turn) -> None:
+    """Begin the next turn: an extra turn of the same seat, else the next seat that does not
+    lose its turn; then look for a locked seascape."""
+    s = t.s
+    s.phase = "play"
+    s.target = -1
+    s.fresh_touch = 0
+    s.turn += 1
+    if s.extra:
+        kind = s.extra.pop(0)
+        s.bonus_turn = kind == "bonus"
+        what = "a bonus turn" if s.bonus_turn else "another turn (Octo Rush)"
+        t.log.say(f"{t.name(s.active)} takes {what}")
+    else:
+        s.bonus_turn = False
+        n = len(s.players)
+        seat = s.active
+        for _ in range(4 * n * (1 + max(s.lost))):
+            seat = (seat + 1) % n
+            if not s.lost[seat]:
+                break
+            s.lost[seat] -= 1
+            t.log.say(f"{t.name(seat)} lost this turn to the octopus")
+        s.active = seat
+    if seascape.locked(s):
+        if s.pile:
+            _reset(t)
+        else:
+            game_end(t, "no tile can be played any more and the pile is empty")
+
+
+def _reset(t: Turn) -> None:
+    s = t.s
+    s.pile.extend(s.board[cell] >> 1 for cell in sorted(s.board))
+    s.board, s.points, s.frontier, s.slots = {}, {}, set(), {}
+    t.rng.shuffle(s.pile)
+    start = s.pile.pop()
+    seascape.place(s, (0, 0), start * 2)
+    s.passed = 0
+    t.log.say(
+        f"Locked game: no tile can be played. The seascape went back into the pile; "
+        f"{tile_name(start)} is the new start tile and {t.name(s.active)} goes on"
+    )
+
+
+def game_end(t: Turn, why: str) -> None:
+    """One game is over: note its result; on a Game Night deal the next, else the end."""
+    s = t.s
+    if s.solo:
+        small, large = s.creatures[0]
+        s.results.append([small + 2 * large])
+    else:
+        s.results.append([len(hand) for hand in s.hands])
+    t.log.say(f"{why}.")
+    s.revealed = [hand[:] for hand in s.hands]
+    s.extra, s.target, s.bonus_turn = [], -1, False
+    s.chance = True
+    if s.options[GAME_NIGHT_KEY] and len(s.results) < GAMES_PER_NIGHT:
+        deal(t)
+        return
+    s.over = True
+    s.phase = "over"

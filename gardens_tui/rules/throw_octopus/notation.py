@@ -1,0 +1,106 @@
+"""Action notation: short typeable text for every action, and back. See :data:`HELP`.
+
+Tiles are named ``t1``..``t85`` (:mod:`.components`), places are signed ``x,y`` from the start
+tile (x rightwards, y downwards), turns ``r0`` / ``r180`` and seats are numbered from 1.
+Case and spaces around the comma are ignored; ``r0`` may be left out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gardens_tui.rules.base import Action, IllegalAction
+from gardens_tui.rules.safe_text import quoted
+from gardens_tui.rules.throw_octopus.components import tile_id, tile_name
+from gardens_tui.rules.throw_octopus.state import ThrowState
+
+HELP = """\
+Throw Octopus! notation (tiles t1..t85; places x,y from the start tile, x right, y down):
+  play t42 at -1,2 r180     play tile t42 at -1,2 turned 180° (r0: upright, may be omitted)
+  draw | pass               no tile fits: draw one (your turn ends) or, on a bonus turn or with
+                            the pile empty, pass
+  touch t12 to 3,0 r0       Magic Touch: move t12 from the seascape to 3,0
+  throw 2                   Throw Octopus: throw at seat 2
+  dodge | hit | roll        the target of a throw: dodged, hit, or let the hit chance decide
+  swap t9 | keep            Tide Swap: swap t9 with the top of the pile, or keep your tiles
+  give t7 to 2              Gift from the Deep: give t7 to seat 2
+  start t5 | discard t5     solo: choose the start tile; no tile fits: discard t5 and draw
+"""
+
+MAX_COORD = 200
+"""The farthest place from the start tile the notation reads (85 tiles reach 84)."""
+
+_PLACE = re.compile(r"^(t[0-9]+) (at|to) (-?[0-9]{1,4}),(-?[0-9]{1,4})(?: r([0-9]{1,3}))?$")
+
+
+def format_action(action: Action) -> str:
+    """The notation of an action tuple (see :data:`HELP`)."""
+    verb = action[0]
+    if verb in ("play", "touch"):
+        word = "at" if verb == "play" else "to"
+        return f"{verb} {tile_name(action[1])} {word} {action[2]},{action[3]} r{action[4]}"
+    if verb in ("draw", "pass", "dodge", "hit", "roll", "keep") and len(action) == 1:
+        return str(verb)
+    if verb == "throw":
+        return f"throw {action[1] + 1}"
+    if verb in ("swap", "start", "discard"):
+        return f"{verb} {tile_name(action[1])}"
+    if verb == "give":
+        return f"give {tile_name(action[1])} to {action[2] + 1}"
+    raise ValueError(f"not an action of Throw Octopus!: {action!r}")
+
+
+def _tile(word: str) -> int:
+    tile = tile_id(word)
+    if tile is None:
+        raise IllegalAction(f"{quoted(word)} is not a tile: t1 to t85")
+    return tile
+
+
+def _seat(word: str) -> int:
+    if len(word) != 1 or word not in "12345":
+        raise IllegalAction(f"{quoted(word)} is not a seat: a seat number 1-5")
+    return int(word) - 1
+
+
+def parse_action(state: ThrowState, text: str) -> Action:
+    """The action ``text`` names (see :data:`HELP`); :class:`IllegalAction` if it is not
+    notation of this game. Legality is not checked here."""
+    norm = re.sub(r"\s*,\s*", ",", " ".join(text.strip().lower().split()))
+    words = norm.split(" ")
+    verb, rest = words[0], words[1:]
+    if not verb:
+        raise IllegalAction("empty action: try 'play t42 at 1,0 r0'")
+    if verb in ("play", "touch"):
+        match = _PLACE.match(" ".join(rest))
+        word = "at" if verb == "play" else "to"
+        if match is None or match.group(2) != word:
+            raise IllegalAction(f"{verb} what where? e.g. {verb} t42 {word} -1,2 r180")
+        tile = _tile(match.group(1))
+        x, y = int(match.group(3)), int(match.group(4))
+        if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
+            raise IllegalAction(f"{x},{y} is too far from the start tile")
+        rotation = int(match.group(5) or 0)
+        if rotation not in (0, 90, 180, 270):
+            raise IllegalAction(f"r{rotation} is not a turn: r0 or r180")
+        return (verb, tile, x, y, rotation)
+    if verb in ("draw", "pass", "dodge", "hit", "roll", "keep"):
+        if rest:
+            raise IllegalAction(f"{verb} takes nothing after it")
+        return (verb,)
+    if verb == "throw":
+        if len(rest) != 1:
+            raise IllegalAction("throw at whom? e.g. throw 2")
+        return ("throw", _seat(rest[0]))
+    if verb in ("swap", "start", "discard"):
+        if len(rest) != 1:
+            raise IllegalAction(f"{verb} which tile? e.g. {verb} t9")
+        return (verb, _tile(rest[0]))
+    if verb == "give":
+        if len(rest) != 3 or rest[1] != "to":
+            raise IllegalAction("give which tile to whom? e.g. give t7 to 2")
+        return ("give", _tile(rest[0]), _seat(rest[2]))
+    raise IllegalAction(
+        f"{quoted(verb)} is not a verb of Throw Octopus!: play, draw, pass, touch, throw, dodge, "
+        "hit, roll, swap, keep, give, start or discard"
+    )

@@ -1,0 +1,46 @@
+"""The rules of Throw Octopus! in our own words, for ``gardens rules throw-octopus``."""
+
+from __future__ import annotations
+
+SUMMARY = """\
+**Goal.** Be the first to play every tile from your hand onto the shared seascape.
+
+**Tiles.** Each tile shows water or a quarter of a sea creature in each of its four corners. A
+creature sits where four tiles meet: eight species, five small (orange peel slug, yellow
+submarine slug, blue slug, pink puffer, green turtle) and three large (purple manta, red lobster,
+teal eel). Tiles stand upright; you may turn one half way round (180°), never a quarter.
+
+**Setup.** Shuffle the 85 tiles, deal 8 to each of 3-5 players (kept secret) and turn one over
+as the start tile at 0,0. Shuffle the 28 action cards. The youngest (seat 1) starts.
+
+**Your turn.** Play one tile next to the seascape (sharing a side, never only a corner). Every
+corner it shares must agree: the same creature or water with water, and at least one creature
+part must join (water alone is no join). Cannot play? Draw one tile and your turn ends (you may
+not play it now). Places are `x,y` from the start tile: x grows rightwards, y downwards.
+
+**Bonus turns.** Complete a creature (all four quarters placed) and take a bonus turn at once;
+it may chain. If you cannot play on a bonus turn, you pass without drawing.
+
+**Octopus icons.** Playing a tile with the octopus icon draws an action card:
+Throw Octopus (any or the next player: if it hits, they draw 2 and lose their next turn),
+Octo Shield (kept face up, stops the next throw at you), Magic Touch (kept; on a later turn move
+an edge tile to another legal place), Stinky Inky (you draw 2), Tide Swap (swap a hand tile
+with the top of the pile), Octo Rush (another turn), Ink Storm (everyone else draws 1),
+Gift from the Deep (give a tile to another player). Used cards are discarded and reshuffled
+into a new deck when it runs out.
+
+**The throw.** In the app the target dodges by pressing the shown key in time; otherwise the
+hit chance option decides (2 in 3 by default).
+
+**The end.** The first to empty their hand wins. When the pile is empty, play on without
+drawing; if nobody can play, the fewest tiles in hand wins (a tie goes to the earliest seat).
+If the seascape locks up (no tile could ever be played) while the pile still holds tiles, every
+placed tile goes back into the pile, a new start tile is turned over and the same player goes on.
+
+**Game Night.** Play three games; tiles left in hand add up; the lowest total wins.
+
+**Solo.** Draw 6, choose one as your start tile and keep 5. Play a tile and draw back to 5; if
+you cannot play, discard a tile and draw. No action cards. When the pile is gone and you cannot
+play, count your creatures: small 1 point, large 2. Under 10: Hatchling; 10-14: Reef Rookie;
+15-19: Clever Cephalopod; 20+: Octopus Genius.
+"""
