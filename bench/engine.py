@@ -53,6 +53,8 @@ MS_PER_GAME_TARGET = 50.0
 MS_TARGETS: dict[tuple[str, int, str], float] = {
     ("octopus-garden", 4, "all modules"): MS_PER_GAME_TARGET,
     ("the-gardens", 4, "all options on"): 20.0,
+    ("tanuki-in-the-garden", 8, "all options on"): 50.0,
+    ("throw-octopus", 5, "default"): 30.0,
 }
 """The per-game targets: (game, players, options label) → ms per random game."""
 

@@ -1077,7 +1077,9 @@ def test_status_reads_right_for_a_player_called_you(
     assert "Turn 1, Your turn." in out and "You's" not in out
 
 
-@pytest.mark.parametrize("game_id", ["octopus-garden", "the-gardens"])
+@pytest.mark.parametrize(
+    "game_id", ["octopus-garden", "the-gardens", "tanuki-in-the-garden", "throw-octopus"]
+)
 def test_show_says_the_pending_decision_once_for_every_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game_id: str
 ) -> None:
@@ -1085,9 +1087,9 @@ def test_show_says_the_pending_decision_once_for_every_game(
     from gardens_tui.rules import get_game
 
     path = tmp_path / "g.json"
-    assert run(capsys, "new", game_id, "--players", "Ann,Bob", "-o", path)[0] == 0
+    assert run(capsys, "new", game_id, "--players", "Ann,Bob,Cleo", "-o", path)[0] == 0
     code, out, _ = run(capsys, "show", path)
     assert code == 0
-    state = get_game(game_id).new_game(["Ann", "Bob"], None, 0)
+    state = get_game(game_id).new_game(["Ann", "Bob", "Cleo"], None, 0)
     prompt = state.decision.prompt.split(":")[0]
     assert out.count(prompt) == 1, out

@@ -502,6 +502,57 @@ def test_twin_of_the_gardens_reshuffles_only_the_decks() -> None:
     assert [sorted(d) for d in twin.position.decks] == [sorted(d) for d in state.decks]
 
 
+def test_twin_of_tanuki_redeals_other_hands_the_pile_and_cards() -> None:
+    """In Tanuki in the Garden the other seats' tiles and Garden Master cards and the order of
+    the pile and the deck are hidden: a twin keeps the board, the seat's own hand and every hand
+    size, and deals the rest anew from the same tiles."""
+    game = get_game("tanuki-in-the-garden")
+    state = game.new_game(C.seat_names(4), C.all_on_options(game.spec), 4)
+    view = game.view(state, 1)
+    twin = C.check_determinise(
+        game,
+        view,
+        game.to_dict(view),
+        1,
+        Rng(seed_state(1)),
+        game.component_counts(state),
+        state_data=game.to_dict(state),
+    )
+    assert not twin.same
+    position = twin.position
+    assert position.board == state.board and position.hands[1] == state.hands[1]
+    assert [len(h) for h in position.hands] == [len(h) for h in state.hands]
+    hidden = sorted(state.pile + [t for s, h in enumerate(state.hands) if s != 1 for t in h])
+    twin_hidden = [t for s, h in enumerate(position.hands) if s != 1 for t in h]
+    assert sorted(position.pile + twin_hidden) == hidden
+
+
+def test_twin_of_throw_octopus_redeals_other_hands_and_the_pile() -> None:
+    """In Throw Octopus! the other seats' tiles and the pile are hidden (the action deck's
+    contents are public): a twin keeps the seascape, the cards, the seat's own hand and every
+    hand size, and deals the rest anew from the same tiles."""
+    game = get_game("throw-octopus")
+    state = game.new_game(C.seat_names(4), C.all_on_options(game.spec), 4)
+    view = game.view(state, 1)
+    twin = C.check_determinise(
+        game,
+        view,
+        game.to_dict(view),
+        1,
+        Rng(seed_state(1)),
+        game.component_counts(state),
+        state_data=game.to_dict(state),
+    )
+    assert not twin.same
+    position = twin.position
+    assert position.board == state.board and position.hands[1] == state.hands[1]
+    assert position.deck == state.deck
+    assert [len(h) for h in position.hands] == [len(h) for h in state.hands]
+    hidden = sorted(state.pile + [t for s, h in enumerate(state.hands) if s != 1 for t in h])
+    twin_hidden = [t for s, h in enumerate(position.hands) if s != 1 for t in h]
+    assert sorted(position.pile + twin_hidden) == hidden
+
+
 # --------------------------------------------------------------------------------------------
 # The checks catch what they claim: broken variants of the toy game
 # --------------------------------------------------------------------------------------------

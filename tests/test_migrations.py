@@ -117,6 +117,33 @@ def test_the_gardens_golden_game_uses_landmark_abilities_and_ends() -> None:
     assert {"take", "reserve", "skip", "return"} <= verbs
 
 
+def test_tanuki_golden_game_uses_garden_master_cards_and_ends() -> None:
+    """The Tanuki in the Garden golden file covers the notation of tiles, edges, the tanuki's
+    direction, ashi-magari discards and Garden Master cards (buying, playing, the Repellant and
+    Best Offense windows); three seats play to the end."""
+    path = golden_path("tanuki-in-the-garden", 1)
+    data = json.loads(path.read_text())
+    assert data["setup"]["options"]["garden-master"]
+    assert saves.load_table(path).state.is_over
+    verbs = {action.split()[0] for action in data["actions"]}
+    assert {"edge", "roll", "steer", "place", "enter", "discard", "buy", "play", "let"} <= verbs
+    assert {"allow", "end", "pass"} <= verbs
+
+
+def test_throw_octopus_golden_game_night_uses_the_cards_and_ends() -> None:
+    """The Throw Octopus! golden file is a whole Game Night (three games in one save) whose
+    notation covers plays with signed places, draws, passes, throws and their rolled dodges,
+    Magic Touch moves, gifts and Tide Swaps; three seats play to the end."""
+    path = golden_path("throw-octopus", 1)
+    data = json.loads(path.read_text())
+    assert data["setup"]["options"]["game-night"]
+    table = saves.load_table(path)
+    assert table.state.is_over and len(table.state.results) == 3
+    verbs = {action.split()[0] for action in data["actions"]}
+    assert {"play", "draw", "pass", "throw", "roll", "touch", "give", "swap", "keep"} <= verbs
+    assert any("at -" in action for action in data["actions"])
+
+
 # --------------------------------------------------------------------------------------------
 # A made-up version 2 of the toy game
 # --------------------------------------------------------------------------------------------

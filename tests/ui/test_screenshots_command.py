@@ -16,8 +16,12 @@ EXPECTED = (
     "new-game.svg",
     "octopus-garden.svg",
     "octopus-garden-end.svg",
+    "tanuki-in-the-garden.svg",
+    "tanuki-in-the-garden-end.svg",
     "the-gardens.svg",
     "the-gardens-end.svg",
+    "throw-octopus.svg",
+    "throw-octopus-end.svg",
 )
 
 
@@ -50,7 +54,7 @@ def test_file_names_carry_the_size_except_at_the_main_size() -> None:
 
 def test_unknown_screenshot_is_refused(tmp_path: Path) -> None:
     """Rule: asking for a screen the command does not know names the ones it knows."""
-    with pytest.raises(ValueError, match="menu, new-game, octopus-garden, octopus-garden-end, the"):
+    with pytest.raises(ValueError, match="menu, new-game, octopus-garden, octopus-garden-end, tan"):
         screenshots.write_all(tmp_path, names=["nope"])
 
 
@@ -64,8 +68,12 @@ def test_every_registered_game_gets_a_mid_game_and_an_end_screenshot(
         "new-game",
         "octopus-garden",
         "octopus-garden-end",
+        "tanuki-in-the-garden",
+        "tanuki-in-the-garden-end",
         "the-gardens",
         "the-gardens-end",
+        "throw-octopus",
+        "throw-octopus-end",
         "toy",
         "toy-end",
     )
