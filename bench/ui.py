@@ -17,6 +17,8 @@ Measures the app against a bare Textual app (an ``App`` with one ``Static``) in 
 2a/3a. The same two figures on **The Gardens** screen (100x40, round two with landmarks, the
    display and the mat boards; a move on the display also lights the ends of the row of the
    card under the cursor on the mat).
+2t/3t. The same two figures on the **Tanuki in the Garden** screen (100x40, three players with
+   Garden Master after 30 decisions, Ann to lay a tile: the garden with its edge spaces).
 2b/3b. The same two figures on a **40x40-tile sparse map** (the shared board with a
    :class:`~gardens_tui.ui.widgets.sparse_layout.SparseLayout` keyed ``(-20, -20)`` to
    ``(19, 19)``, 7x3-character tiles with coloured corner pieces, marks drawn by style) on a
@@ -354,6 +356,42 @@ async def gardens_cursor_presses(presses: int) -> list[Press]:
     return results
 
 
+def tanuki_table() -> Any:
+    """A Tanuki in the Garden game of three (Garden Master) after at least 30 decisions, Ann to
+    lay a tile: fixed seed, each decision the first legal action."""
+    from gardens_tui.rules.tanuki import GAME
+    from gardens_tui.table import Seat, Setup, Table
+
+    seats = (Seat("Ann"), Seat("Bob", "greedy"), Seat("Cleo", "greedy"))
+    table = Table(Setup("tanuki-in-the-garden", seats, {"garden-master": True}, 5))
+    state = table.state
+    while len(table.actions) < 30 or state.current_player != 0 or state.phase != "place":
+        table.apply(GAME.legal_actions(state)[0])  # type: ignore[arg-type]
+        state = table.state
+    return table
+
+
+async def tanuki_cursor_presses(presses: int) -> list[Press]:
+    """Cursor keys on the garden (squares and edge spaces) of the Tanuki in the Garden screen,
+    with a tile previewed on the lit front square."""
+    from gardens_tui.settings import Settings
+    from gardens_tui.ui.app import create_app
+    from gardens_tui.ui.screens.tanuki import TanukiScreen
+
+    writes: list[tuple[int, float, float]] = []
+    app = create_app(tanuki_table(), settings=Settings(bot_delay_ms=0, autosave=False))
+    app.driver_class = _counting_driver(writes)
+    async with app.run_test(headless=False, size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, TanukiScreen):
+            raise RuntimeError(f"expected the Tanuki in the Garden screen, got {screen!r}")
+        results = await _Harness(app, writes).snake(screen.board, presses)
+        app.exit()
+    return results
+
+
 SPARSE_SIDE = 40
 """Tiles along each side of the sparse map."""
 
@@ -507,6 +545,9 @@ def run(runs: int, presses: int) -> tuple[list[Row], dict[str, Any]]:
             moved = [p for p in gardens if p.board == board and p.moved]
             key = "cursor_" + board.replace("-", "_")
             rows.extend(_cursor_rows(title, moved, raw, key))
+
+        tanuki = [p for p in asyncio.run(tanuki_cursor_presses(presses)) if p.moved]
+        rows.extend(_cursor_rows("Tanuki in the Garden board", tanuki, raw, "cursor_tk_board"))
 
         sparse = [p for p in asyncio.run(sparse_presses(presses)) if p.moved]
         in_view = [p for p in sparse if not p.scrolled]

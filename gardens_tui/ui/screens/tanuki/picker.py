@@ -1,0 +1,82 @@
+"""How Tanuki in the Garden's actions are chosen: its adapter on the shared action picker.
+
+Places are on two boards: ``"board"`` (squares ``0..35`` and edge spaces ``("e", edge)``) and
+``"hand"`` (the deciding seat's tiles by index). Where a tile goes comes from the rules' own
+helper (:func:`~gardens_tui.rules.tanuki.board.front_square`, set by the screen for each
+position); nothing here decides a rule.
+
+- ``place t r e``: the item is the tile, the place the front square, the variant ``(r, e)``
+  (rotation, entry end); ``r`` cycles the variant and the board previews it;
+- ``edge e``: the edge space; ``clear sq``: the square; ``discard t``: the tile in hand;
+- everything else is a command (a key): ``roll``, ``steer``, ``enter``, ``distract``, ``pass``
+  (pass, let, allow, done, end), ``react`` (repel, cancel), ``buy``, ``card`` (Garden Master
+  plays, a list).
+"""
+
+from __future__ import annotations
+
+from gardens_tui.rules.base import Action
+from gardens_tui.ui.screens.tanuki.layouts import edge_key
+from gardens_tui.ui.widgets.action_picker import Parts, Place, Selection
+
+BOARD = "board"
+"""The garden with its edge spaces."""
+
+HAND = "hand"
+"""The deciding seat's tiles."""
+
+COMMAND_OF: dict[str, str] = {
+    "roll": "roll",
+    "steer": "steer",
+    "enter": "enter",
+    "distract": "distract",
+    "pass": "pass",
+    "let": "pass",
+    "allow": "pass",
+    "done": "pass",
+    "end": "pass",
+    "repel": "react",
+    "cancel": "react",
+    "buy": "buy",
+    "play": "card",
+}
+"""The command offering each placeless verb."""
+
+
+class TkParts:
+    """Splits the legal actions into places and commands for the shared picker.
+
+    :attr:`front` is the square the deciding seat must place on, :attr:`hand` its tiles (both
+    set by the screen for each new position)."""
+
+    def __init__(self) -> None:
+        self.front: int = -1
+        """The front square of the deciding seat (-1: none)."""
+        self.hand: list[int] = []
+        """The deciding seat's tiles."""
+
+    def parts(self, action: Action, selection: Selection) -> Parts | None:
+        """How ``action`` is chosen (see the module docstring)."""
+        verb = action[0]
+        if verb == "place" and len(action) == 4 and self.front >= 0:
+            return Parts(
+                item=action[1],
+                places=(Place(BOARD, self.front),),
+                variant=(action[2], action[3]),
+            )
+        if verb == "edge" and len(action) == 2:
+            return Parts(places=(Place(BOARD, edge_key(int(str(action[1])))),))
+        if verb == "clear" and len(action) == 2:
+            return Parts(places=(Place(BOARD, action[1]),))
+        if verb == "discard" and len(action) == 2 and action[1] in self.hand:
+            return Parts(places=(Place(HAND, self.hand.index(int(str(action[1])))),))
+        command = COMMAND_OF.get(str(verb))
+        return Parts(command=command or "unknown")
+
+
+def variant_words(variant: object) -> str:
+    """A place variant in words: ``r90`` (and ``end 2`` from an edge space)."""
+    if isinstance(variant, tuple) and len(variant) == 2:
+        rot, end = variant
+        return f"r{int(rot) * 90}" + (f" end {end}" if end else "")
+    return ""

@@ -1,0 +1,58 @@
+"""Readable colours on the Tanuki in the Garden screen in every theme (issue 9: "your colours
+≥ 4.5 in every theme").
+
+For every theme the settings offer, every colour role of the board (path ends, the three
+symbols, the tanuki, stashes, traps, labels, each seat's monk) drawn on each cell role the
+boards use (a tile, an empty square, the two checkerboard colours, the previewed tile, an edge
+space) in each board state that changes colours (legal place, last walk; the cursor is reverse
+video, which keeps the ratio), plus the cell roles' own text, reach the WCAG AA contrast ratio
+of 4.5 against their background, as Textual resolves them in that theme. ANSI themes use the
+terminal's palette: skipped.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from test_tanuki_screen import app_for, new_table
+
+from gardens_tui.ui.contrast import AA_NORMAL, style_contrast
+from gardens_tui.ui.screens.tanuki.board import TkBoard
+from gardens_tui.ui.screens.tanuki.paint import CELL_STYLES, ROLES
+
+CELL_ROLES = ("cell", "empty", "accent", *CELL_STYLES)
+"""The cell roles the boards paint."""
+
+STATES: tuple[tuple[str, ...], ...] = ((), ("legal",), ("last-move",), ("legal", "last-move"))
+"""The states that change colours (drawn by style; the cursor is reverse video of these)."""
+
+
+async def test_every_mark_reads_on_its_square_in_every_theme() -> None:
+    app = app_for(new_table("Ann", "Bob=greedy", "Cleo=random"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        boards = list(app.screen.query(TkBoard).results(TkBoard))
+        assert [b.id for b in boards] == ["tk-board", "tk-hand"]
+        failures: list[str] = []
+        checked = 0
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            assert app.theme == theme
+            for board, cell, states in product(boards, CELL_ROLES, STATES):
+                names = [f"board-grid--{cell}", *(f"board-grid--{s}" for s in states)]
+                base = board.get_component_rich_style(*names)
+                for role in (None, *ROLES):
+                    style = base
+                    if role is not None:
+                        over = board.get_component_rich_style(f"board-grid--{role}", partial=True)
+                        style = base + over
+                    ratio = style_contrast(style)
+                    if ratio is None:
+                        continue
+                    checked += 1
+                    if ratio < AA_NORMAL:
+                        what = "+".join([str(board.id), cell, *([role] if role else []), *states])
+                        failures.append(f"{theme}: {what} {ratio:.2f}")
+        assert checked > 1000
+        assert failures == []
