@@ -111,7 +111,17 @@ def deal(t: Turn) -> None:
 
 
 def legal_actions(s: ThrowState) -> list[Action]:
-    """Every legal action of the pending decision, in a fixed order."""
+    """Every legal action of the pending decision, in a fixed order.
+
+    Computed once per state and cached on it (states are immutable once handed out), so
+    ``legal_actions`` followed by ``apply`` costs one computation."""
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
+    return list(cached)
+
+
+def _compute_legal(s: ThrowState) -> list[Action]:
     if s.over:
         return []
     phase = s.phase

@@ -82,6 +82,8 @@ class ThrowState(GameState):
     creatures: list[list[int]] = field(default_factory=list)
     results: list[list[int]] = field(default_factory=list)
     revealed: list[list[int]] = field(default_factory=list)
+    legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
+    """The engine's cache of this state's legal actions (never saved, never copied)."""
 
     @property
     def solo(self) -> bool:
@@ -167,4 +169,5 @@ class ThrowState(GameState):
         n.creatures = [c[:] for c in self.creatures]
         n.results = [r[:] for r in self.results]
         n.revealed = self.revealed
+        n.legal_cache = None
         return n
