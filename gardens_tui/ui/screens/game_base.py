@@ -52,6 +52,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -115,6 +116,11 @@ class GameScreen(DismissOnce[None]):
         Binding(LOG_KEY, "toggle_log", "Log (focus, then scroll it)", show=False),
     ]
 
+    ROOMY_SIZE: ClassVar[tuple[int, int] | None] = None
+    """From this terminal size on (width, height) the game's roomy layout is used (``None``: the
+    game has one layout). The screen then has the ``-roomy`` class and :meth:`relayout` is
+    called."""
+
     SEAT_BINDINGS: ClassVar[tuple[Binding, ...]] = (
         Binding("p", "pass_window", "Pass"),
         Binding("r", "roll", "Roll"),
@@ -176,6 +182,8 @@ class GameScreen(DismissOnce[None]):
         """Overrides the settings' bot delay when set (tests use 0)."""
         self.bot_thinking = False
         """A bot worker is choosing or waiting out its visible delay."""
+        self.roomy = False
+        """The roomy layout is in use (a terminal of at least :attr:`ROOMY_SIZE`)."""
         self.hurry_bots = False
         """``s`` was pressed: the bots play without pausing until a person must decide."""
         self._wake_bot: asyncio.Event | None = None
@@ -224,6 +232,11 @@ class GameScreen(DismissOnce[None]):
         """Short lines the player panel shows under ``seat`` (hand size, shields, flags), from
         ``view`` (what the viewer may see). The default shows nothing."""
         return ()
+
+    def relayout(self, roomy: bool) -> None:
+        """Give the game's boards their layouts for the compact or the roomy size (called when
+        the terminal crosses :attr:`ROOMY_SIZE`; :attr:`roomy` is already set, and
+        :meth:`redraw` follows). The default does nothing."""
 
     def run_skill(self, decision: Decision) -> Awaitable[Action | None] | None:
         """Settle a person's skill decision (:attr:`Decision.skill`) the app's own way, e.g. a
@@ -323,6 +336,19 @@ class GameScreen(DismissOnce[None]):
         """Stop listening; a bot still thinking is abandoned."""
         self.seat_view.remove_listener(self._table_changed)
         self.workers.cancel_group(self, "bot")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Switch between the compact and the roomy layout when the terminal crosses
+        :attr:`ROOMY_SIZE`."""
+        if self.ROOMY_SIZE is None:
+            return
+        width, height = self.ROOMY_SIZE
+        roomy = event.size.width >= width and event.size.height >= height
+        if roomy != self.roomy:
+            self.roomy = roomy
+            self.set_class(roomy, "-roomy")
+            self.relayout(roomy)
+            self.redraw()
 
     def apply_ascii_mode(self, ascii_mode: bool) -> None:
         """Switch every shared widget and board on this screen to (or from) ASCII drawing."""

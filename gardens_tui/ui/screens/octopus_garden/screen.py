@@ -123,9 +123,6 @@ from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
 from gardens_tui.ui.widgets.glyphs import glyph
 from gardens_tui.ui.widgets.prompt import PromptLine
 
-ROOMY_SIZE = (114, 36)
-"""From this terminal size on (width, height) the roomy layout is used."""
-
 MARKET_PHASES = frozenset({"market", "shark", "refill", "claim", "lionfish"})
 """Decisions made on the market (the market board gets the focus)."""
 
@@ -142,6 +139,7 @@ class OctopusGardenScreen(GameScreen):
     """The Octopus's Garden screen (see the module docstring for the layout and the keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = BINDINGS
+    ROOMY_SIZE = (114, 36)
 
     DEFAULT_CSS = """
     OctopusGardenScreen #game-side { width: 1fr; min-width: 26; }
@@ -169,8 +167,6 @@ class OctopusGardenScreen(GameScreen):
         super().__init__(*args, **kwargs)
         self.picker = ActionPicker(OG_PARTS)
         """The half-made choice of the player at the keyboard (see :attr:`pick`)."""
-        self.roomy = False
-        """The roomy layout is in use (a terminal of at least :data:`ROOMY_SIZE`)."""
         self.marks = Marks()
         """The spaces the last moves changed (see :mod:`.marks`)."""
         self._info_text = ""
@@ -252,17 +248,11 @@ class OctopusGardenScreen(GameScreen):
         """What each place does for the pending decision and :attr:`pick`."""
         return Targets(self.picker.choices)
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Switch between the compact and the roomy layout."""
-        width, height = ROOMY_SIZE
-        roomy = event.size.width >= width and event.size.height >= height
-        if roomy != self.roomy:
-            self.roomy = roomy
-            self.set_class(roomy, "-roomy")
-            self.market_board.set_layout(market_layout(roomy))
-            self.garden_board.set_layout(garden_layout(roomy))
-            self.hand_board.set_layout(hand_layout(len(self._hand_codes), roomy))
-            self.redraw()
+    def relayout(self, roomy: bool) -> None:
+        """The boards' layouts for the compact or the roomy size."""
+        self.market_board.set_layout(market_layout(roomy))
+        self.garden_board.set_layout(garden_layout(roomy))
+        self.hand_board.set_layout(hand_layout(len(self._hand_codes), roomy))
 
     # --- whose garden, which decision ---------------------------------------------------------
 

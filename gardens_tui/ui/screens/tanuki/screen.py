@@ -27,7 +27,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
@@ -89,9 +88,6 @@ from gardens_tui.ui.widgets.action_picker import (
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
 from gardens_tui.ui.widgets.board_layout import Cell
 
-ROOMY_SIZE = (114, 36)
-"""From this terminal size on (width, height) the roomy layout is used."""
-
 LIST_TITLES: dict[str, str] = {
     "steer": "Which way does the tanuki go?",
     "enter": "Walk in through which end?",
@@ -105,6 +101,7 @@ class TanukiScreen(GameScreen):
     """The Tanuki in the Garden screen (see the module docstring for the layout and keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = BINDINGS
+    ROOMY_SIZE = (114, 36)
 
     DEFAULT_CSS = """
     TanukiScreen #game-main { width: 55; padding: 0 0 0 1; align: left top; }
@@ -121,7 +118,6 @@ class TanukiScreen(GameScreen):
         self.parts = TkParts()
         self.picker = ActionPicker(self.parts)
         """The half-made choice of the player at the keyboard (the tile and its rotation)."""
-        self.roomy = False
         self.walk: frozenset[Cell] = frozenset()
         """The squares the last walk crossed (lit)."""
         self._pick_view: object = None
@@ -158,15 +154,9 @@ class TanukiScreen(GameScreen):
         assert isinstance(state, TanukiState)
         return state
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Switch between the compact and the roomy layout."""
-        width, height = ROOMY_SIZE
-        roomy = event.size.width >= width and event.size.height >= height
-        if roomy != self.roomy:
-            self.roomy = roomy
-            self.set_class(roomy, "-roomy")
-            self.board.set_layout(board_layout(roomy))
-            self.redraw()
+    def relayout(self, roomy: bool) -> None:
+        """The boards' layouts for the compact or the roomy size."""
+        self.board.set_layout(board_layout(roomy))
 
     def on_mount(self) -> None:
         """Follow the board cursors (the info line describes the place under them)."""

@@ -92,9 +92,6 @@ from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
 
-ROOMY_SIZE = (114, 36)
-"""From this terminal size on (width, height) the roomy layout is used."""
-
 COMMAND_TITLES: dict[str, str] = {
     "return": "State Library: which visitor goes back to the Central Board?",
     "species": "Moreton Bay Fig: which tree species scores 2 points per tree?",
@@ -107,6 +104,7 @@ class TheGardensScreen(GameScreen):
     """The Gardens screen (see the module docstring for the layout and the keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = BINDINGS
+    ROOMY_SIZE = (114, 36)
 
     DEFAULT_CSS = """
     TheGardensScreen #game-side { width: 1fr; min-width: 24; }
@@ -127,8 +125,6 @@ class TheGardensScreen(GameScreen):
         self.parts = TgParts()
         self.picker = ActionPicker(self.parts)
         """The half-made choice of the player at the keyboard (the chosen display card)."""
-        self.roomy = False
-        """The roomy layout is in use (a terminal of at least :data:`ROOMY_SIZE`)."""
         self.walks = Walks()
         """The cells the last moves' walks saw (see :mod:`.marks`)."""
         self._shown: int | None = None
@@ -179,16 +175,10 @@ class TheGardensScreen(GameScreen):
         assert isinstance(state, GardensState)
         return state
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Switch between the compact and the roomy layout."""
-        width, height = ROOMY_SIZE
-        roomy = event.size.width >= width and event.size.height >= height
-        if roomy != self.roomy:
-            self.roomy = roomy
-            self.set_class(roomy, "-roomy")
-            self.display_board.set_layout(display_layout(roomy, self._places()))
-            self.mat_board.set_layout(mat_layout(roomy))
-            self.redraw()
+    def relayout(self, roomy: bool) -> None:
+        """The boards' layouts for the compact or the roomy size."""
+        self.display_board.set_layout(display_layout(roomy, self._places()))
+        self.mat_board.set_layout(mat_layout(roomy))
 
     # --- whose mat, which decision ------------------------------------------------------------
 
