@@ -1,0 +1,45 @@
+"""The keys of the Throw Octopus! screen: bindings and the help table (pure apart from
+Textual's ``Binding`` type)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+BINDINGS: list[BindingType] = [
+    Binding("question_mark", "help", "Help", key_display="?"),
+    Binding("i", "legend", "Legend"),
+    Binding("r", "turn", "Turn"),
+    Binding("r", "dodge", "Dodge!"),
+    Binding("d", "draw", "Draw"),
+    Binding("p", "to_pass", "Pass"),
+    Binding("t", "throw", "Throw"),
+    Binding("m", "touch", "Magic Touch"),
+    Binding("x", "discard", "Discard"),
+    Binding("c", "choices", "Choices", show=False),
+    Binding("tab", "switch", "Switch", show=False),
+    Binding("shift+tab", "switch", "Switch", show=False),
+    *(Binding(str(i), f"pick({i - 1})", f"Tile {i}", show=False) for i in range(1, 10)),
+]
+"""The screen's own bindings (the base adds undo, save, roll and the rest; boards the cursor
+keys)."""
+
+KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("arrows, h j k l, mouse", "Move the cursor on the seascape or on your hand"),
+    ("1-9, click a tile in hand", "Choose a tile of your hand (swap, give, start: choose it)"),
+    ("r", "Turn the chosen tile 180 degrees (the preview at the cursor turns too)"),
+    ("enter, space, click", "On a lit place: play the chosen tile there as previewed"),
+    ("d", "Draw a tile (only when none of yours fits)"),
+    ("p", "Pass (a bonus turn or an empty pile with nothing to play); keep at a Tide Swap"),
+    ("t", "Throw Octopus: choose the player to throw at (a list)"),
+    ("r (dodge)", "An octopus comes at you: r starts the dodge, press the key shown in time"),
+    ("m", "Magic Touch: move a tile of the seascape (a list)"),
+    ("x", "Solo: discard the chosen tile (when none fits) and draw"),
+    ("c", "Every choice of the pending decision, as a list"),
+    ("tab", "Switch between the seascape and your hand"),
+    ("u", "Undo your last decision (when the table allows it)"),
+    ("g", "The game log (g or esc returns)"),
+    ("i", "What every letter and mark on the seascape means"),
+    ("ctrl+s", "Save the game"),
+    ("?", "This help: the legend, the keys, then the rules"),
+)
+"""Every key of the screen and what it does, for the help screen."""

@@ -1,0 +1,87 @@
+"""How Throw Octopus! tiles are drawn on the seascape and in the hand (pure).
+
+A tile is a cell of :data:`CELL_WIDTH` x :data:`CELL_HEIGHT` characters: its four corners in
+the cell's corners, each the species letter (``.`` water) in the species' colour, the tile's
+name between the top corners and ``@`` (the octopus icon) between the bottom ones::
+
+    o t42 y
+    b  @  .
+
+On the seascape the four corners meeting at one grid point sit side by side, so a creature
+shows as a 2x2 block of its letter; a complete creature (four tiles around its point) is drawn
+in capitals and underlined. A free place beside the seascape is a ``+``.
+"""
+
+from __future__ import annotations
+
+from gardens_tui.rules.throw_octopus.components import LETTERS, OCTOPUS, corners, tile_name
+from gardens_tui.ui.widgets.board_grid import CellPaint, Piece
+
+CELL_WIDTH = 7
+CELL_HEIGHT = 2
+
+SPECIES_ROLES: dict[str, str] = {
+    "to-o": "color: $text-warning; text-style: bold;",
+    "to-y": "color: $text-warning; text-style: bold italic;",
+    "to-b": "color: $text-primary; text-style: bold;",
+    "to-p": "color: $text-accent; text-style: bold;",
+    "to-g": "color: $text-success; text-style: bold;",
+    "to-m": "color: $text-secondary; text-style: bold;",
+    "to-r": "color: $text-error; text-style: bold;",
+    "to-e": "color: $text-success; text-style: bold italic;",
+}
+"""The colour of each species' letter (theme text colours: readable in every theme). Where two
+species share a colour the letter (and the style) tells them apart."""
+
+ROLE_STYLES: dict[str, str] = {
+    **SPECIES_ROLES,
+    **{
+        f"{role}-done": style.replace("text-style: bold", "text-style: bold underline")
+        for role, style in SPECIES_ROLES.items()
+    },
+    "to-water": "color: $foreground-muted;",
+    "to-name": "color: $foreground-muted;",
+    "to-icon": "color: $text-accent; text-style: bold;",
+}
+"""The Textual CSS of every piece role (``board-grid--<role>``)."""
+
+ROLES: tuple[str, ...] = tuple(ROLE_STYLES)
+"""Every piece role."""
+
+CELL_STYLES: dict[str, str] = {
+    "to-tile": "background: $panel; color: $foreground;",
+    "to-preview": "background: $boost; color: $foreground;",
+    "to-free": "background: $surface; color: $foreground-muted;",
+}
+"""The board's own cell roles: a placed tile, the previewed tile, a free place."""
+
+
+def corner_piece(value: int, done: bool) -> Piece:
+    """One corner: the species letter in its colour (capital and underlined when the creature
+    is complete), or ``.`` for water."""
+    if value == 0:
+        return Piece(".", "to-water")
+    letter = LETTERS[value]
+    if done:
+        return Piece(letter.upper(), f"to-{letter}-done")
+    return Piece(letter, f"to-{letter}")
+
+
+def tile_paint(
+    tile: int,
+    rotation: int,
+    done: tuple[bool, bool, bool, bool] = (False, False, False, False),
+    role: str = "to-tile",
+) -> CellPaint:
+    """A tile turned ``rotation`` degrees; ``done`` says which corners are complete creatures."""
+    tl, tr, bl, br = corners(tile, rotation)
+    name = tile_name(tile)
+    icon = "@" if OCTOPUS[tile] else " "
+    top = (corner_piece(tl, done[0]), Piece(f" {name:^3} ", "to-name"), corner_piece(tr, done[1]))
+    bottom = (corner_piece(bl, done[2]), Piece(f"  {icon}  ", "to-icon"), corner_piece(br, done[3]))
+    return CellPaint((top, bottom), role, spot=(3, 1) if icon == " " else None)
+
+
+def free_paint() -> CellPaint:
+    """An empty place beside the seascape: a ``+`` (the state glyph goes above it)."""
+    return CellPaint(("       ", "   +   "), "to-free", spot=(3, 0))

@@ -1,0 +1,57 @@
+"""Readable colours on the Throw Octopus! screen in every theme (issue 10: "your colours ≥ 4.5
+in every theme").
+
+For every theme the settings offer, every colour role of the boards (the eight species, their
+complete creatures, water, the tile name, the octopus icon) drawn on each cell role the boards
+use (a tile, the previewed tile, a free place) in each board state that changes colours (legal
+place, last move; the cursor is reverse video, which keeps the ratio), plus the cell roles' own
+text, reach the WCAG AA contrast ratio of 4.5 against their background, as Textual resolves them
+in that theme. ANSI themes use the terminal's palette: skipped.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from test_throw_octopus_screen import app_for, position_table, start_position
+
+from gardens_tui.ui.contrast import AA_NORMAL, style_contrast
+from gardens_tui.ui.screens.throw_octopus.board import ToBoard
+from gardens_tui.ui.screens.throw_octopus.paint import CELL_STYLES, ROLES
+
+CELL_ROLES = ("cell", *CELL_STYLES)
+"""The cell roles the boards paint."""
+
+STATES: tuple[tuple[str, ...], ...] = ((), ("legal",), ("last-move",), ("legal", "last-move"))
+"""The states that change colours (drawn by style; the cursor is reverse video of these)."""
+
+
+async def test_every_letter_reads_on_its_tile_in_every_theme() -> None:
+    app = app_for(position_table(start_position()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        boards = list(app.screen.query(ToBoard).results(ToBoard))
+        assert [b.id for b in boards] == ["to-sea", "to-hand"]
+        failures: list[str] = []
+        checked = 0
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            assert app.theme == theme
+            for board, cell, states in product(boards, CELL_ROLES, STATES):
+                names = [f"board-grid--{cell}", *(f"board-grid--{s}" for s in states)]
+                base = board.get_component_rich_style(*names)
+                for role in (None, *ROLES):
+                    style = base
+                    if role is not None:
+                        over = board.get_component_rich_style(f"board-grid--{role}", partial=True)
+                        style = base + over
+                    ratio = style_contrast(style)
+                    if ratio is None:
+                        continue
+                    checked += 1
+                    if ratio < AA_NORMAL:
+                        what = "+".join([str(board.id), cell, *([role] if role else []), *states])
+                        failures.append(f"{theme}: {what} {ratio:.2f}")
+        assert checked > 1000
+        assert failures == []
