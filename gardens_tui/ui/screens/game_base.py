@@ -19,8 +19,11 @@ everything that is the same for every game:
   curtain up the view is a spectator's, and it moves to the next player's eyes when they lift it;
 - undo (``u``, in the footer only while the table allows it; pressed when it does not, the
   prompt line says why: :meth:`SeatView.undo_refusal <gardens_tui.seats.SeatView.undo_refusal>`),
-  save (``ctrl+s``), autosave after every turn and at the end, and the end screen when the game
-  is over;
+  save (``ctrl+s``: a name asked by the save dialog), autosave after every turn and at the end,
+  and the end screen when the game is over; once it is, ``e`` shows the scores again and ``v``
+  replays the game (:mod:`gardens_tui.ui.screens.replay`);
+- switches to the game's roomy layout when the terminal reaches :attr:`GameScreen.ROOMY_SIZE`
+  (:meth:`GameScreen.relayout`);
 - the log follows the game and :data:`LOG_KEY` (``g``) moves the focus to it and back, to scroll
   it from the keyboard; at the start of a person's turn it marks what the other seats did since
   that person's last decision (:meth:`GameScreen.since_last_turn`);
