@@ -89,7 +89,8 @@ def test_a_player_called_you_reads_right() -> None:
 
 
 def test_log_lines_say_what_was_taken_where_and_what_the_walk_scored() -> None:
-    """Events: the card, where it went and what its walk scored."""
+    """Events: the card, where it went and what its walk scored and why ("saw 2 wattles": issue
+    8 asks the points explained in the log)."""
     s = make_position(
         ("Ann", "Bob"),
         mats={0: {"a6": "A1"}},
@@ -99,7 +100,7 @@ def test_log_lines_say_what_was_taken_where_and_what_the_walk_scored() -> None:
     after = GAME.apply(s, ("take", 0, 0, "right"))
     assert after.events == (
         "Ann took A5 (Wattle + path E-W) and placed it at a7",
-        "Ann's visitor walked to it: 3 points for trees",
+        "Ann's visitor walked to it: saw 2 wattles: 3 points for trees",
     )
 
 
@@ -126,3 +127,28 @@ def test_evaluate_values_the_walk_and_the_end_game() -> None:
     view = GAME.view(statue, 1)
     assert isinstance(view, GardensState)
     assert GAME.evaluate(view, 0) == GAME.evaluate(statue, 0)
+
+
+def test_walk_log_lines_explain_every_tile() -> None:
+    """The walk's log line says what each scoring tile counted, for the basic and the advanced
+    tiles (rule: scoring tiles; the points explained in the log)."""
+    from gardens_tui.rules.the_gardens.engine import _walk_words
+    from gardens_tui.rules.the_gardens.walk import Walk
+
+    walk = Walk(
+        6,
+        2,
+        4,
+        1,
+        True,
+        True,
+        True,
+        "saw 3 jacarandas",
+        "saw 2 streams",
+        "4 cards around the bench",
+    )
+    assert _walk_words(walk) == (
+        "saw 3 jacarandas: 6 points for trees, saw 2 streams: 2 points for the fountain, "
+        "4 cards around the bench: 4 points for the bench and 1 point at the Lion Gate"
+    )
+    assert _walk_words(Walk()) == "no points"

@@ -271,13 +271,16 @@ def apply(s: GardensState, action: Action, fmt: Callable[[Any], str]) -> Gardens
 
 
 def _walk_words(walk: Walk) -> str:
+    """What a walk scored and why: ``"saw 3 jacarandas: 6 points for trees"``."""
     parts: list[str] = []
-    if walk.scored_trees:
-        parts.append(f"{count(walk.trees, 'point')} for trees")
-    if walk.scored_fountain:
-        parts.append(f"{count(walk.fountains, 'point')} for the fountain")
-    if walk.scored_bench:
-        parts.append(f"{count(walk.benches, 'point')} for the bench")
+    scored = (
+        (walk.scored_trees, walk.trees, walk.tree_words, "trees"),
+        (walk.scored_fountain, walk.fountains, walk.fountain_words, "the fountain"),
+        (walk.scored_bench, walk.benches, walk.bench_words, "the bench"),
+    )
+    for did_score, points, words, what in scored:
+        if did_score:
+            parts.append(f"{words}: {count(points, 'point')} for {what}")
     if walk.landmarks:
         parts.append(f"{count(walk.landmarks, 'point')} at the Lion Gate")
     return join_and(parts, empty="no points")

@@ -24,7 +24,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gardens_tui.rules.the_gardens.components import CHAIR, COLUMNS, DUCK, LION, TOWER, triangle
+from gardens_tui.rules.the_gardens.components import (
+    CHAIR,
+    COLUMNS,
+    DUCK,
+    LION,
+    SPECIES_TITLES,
+    TOWER,
+    triangle,
+)
 from gardens_tui.rules.the_gardens.mat import (
     AROUND,
     CARD_BENCH,
@@ -38,6 +46,15 @@ from gardens_tui.rules.the_gardens.mat import (
     paths_of,
 )
 from gardens_tui.rules.the_gardens.state import EMPTY, GardensState
+from gardens_tui.rules.words import count, join_and
+
+SPECIES_NAMES: tuple[str, ...] = tuple(title.lower() for title in SPECIES_TITLES)
+"""Each focal-tree species in a sentence: ``"canary palm"``."""
+
+SPECIES_PLURALS: tuple[str, ...] = tuple(
+    name + ("es" if name.endswith("sh") else "s") for name in SPECIES_NAMES
+)
+"""Their plurals: ``"bottlebrushes"``, ``"jacarandas"``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +68,12 @@ class Walk:
     scored_trees: bool = False
     scored_fountain: bool = False
     scored_bench: bool = False
+    tree_words: str = ""
+    """What the trees tile counted, for the log ("saw 3 jacarandas", "saw 4 pathways")."""
+    fountain_words: str = ""
+    """What the fountain tile counted ("saw 2 streams")."""
+    bench_words: str = ""
+    """What the bench tile counted ("5 cards around the bench", "2 paths lead in")."""
 
     @property
     def total(self) -> int:
@@ -70,6 +93,8 @@ def score_walk(
     lo, hi = (start, stop) if start <= stop else (stop, start)
     seen = [mat[base + c] for c in range(lo, hi + 1)]
     trees = fountains = benches = landmarks = 0
+    tree_words: list[str] = []
+    fountain_words = bench_words = ""
     has_tree = CARD_TREE_COUNT[card] > 0
     has_fountain = CARD_FOUNTAIN[card]
     has_bench = CARD_BENCH[card]
@@ -79,33 +104,44 @@ def score_walk(
             own = CARD_TREES[card]
             for species in range(4):
                 if own[species]:
-                    trees += triangle(sum(CARD_TREES[v][species] for v in seen if v >= 0))
+                    matching = sum(CARD_TREES[v][species] for v in seen if v >= 0)
+                    trees += triangle(matching)
+                    plural = SPECIES_PLURALS[species]
+                    tree_words.append(count(matching, SPECIES_NAMES[species], plural))
         elif tile == "streams":
             trees = sum(1 for v in seen if v >= 0 and CARD_STREAM[v])
+            tree_words.append(count(trees, "stream"))  # "saw 2 streams"
         else:
             trees = sum(1 for v in seen if paths_of(v))
+            tree_words.append(count(trees, "pathway"))  # "saw 3 pathways" (walked on or crossed)
         if s.holds(seat, CHAIR):
             trees += 1
     if has_fountain:
         tile = tiles[1]
         if tile == "basic":
             fountains = sum(1 for v in seen if v >= 0 and CARD_STREAM[v])
+            fountain_words = f"saw {count(fountains, 'stream')}"
         elif tile == "variety":
             fountains = _variety(seen, stop - lo)
+            fountain_words = f"saw {count(fountains, 'different feature')}"
         else:
             column = stop
-            count = sum(
+            in_column = sum(
                 1 for r in range(3) if (v := mat[r * COLUMNS + column]) >= 0 and CARD_FOUNTAIN[v]
             )
-            fountains = triangle(count)
+            fountains = triangle(in_column)
+            fountain_words = f"{count(in_column, 'fountain')} in its column"
         if s.holds(seat, DUCK):
             fountains += 1
     if has_bench:
         tile = tiles[2]
         if tile == "basic":
             benches = sum(1 for n in AROUND[stop_cell] if mat[n] != EMPTY)
+            bench_words = f"{count(benches, 'card')} around the bench"
         elif tile == "paths":
-            benches = 2 * sum(1 for n, _, facing in ORTH[stop_cell] if paths_of(mat[n]) & facing)
+            leading = sum(1 for n, _, facing in ORTH[stop_cell] if paths_of(mat[n]) & facing)
+            benches = 2 * leading
+            bench_words = f"{count(leading, 'path')} {'leads' if leading == 1 else 'lead'} in"
         else:
             kinds = [0, 0, 0, 0]
             for n, _, _ in ORTH[stop_cell]:
@@ -116,12 +152,24 @@ def score_walk(
                         if t[species]:
                             kinds[species] = 1
             benches = 3 * sum(kinds)
+            bench_words = f"{count(sum(kinds), 'tree species', 'tree species')} beside it"
         if s.holds(seat, TOWER):
             benches += 1
     if s.holds(seat, LION):
         walked_cells = [mat[base + c] for c in range(lo, hi + 1) if c != start]
         landmarks = sum(1 for v in walked_cells if v >= 0 and CARD_STATUE[v])
-    return Walk(trees, fountains, benches, landmarks, has_tree, has_fountain, has_bench)
+    return Walk(
+        trees,
+        fountains,
+        benches,
+        landmarks,
+        has_tree,
+        has_fountain,
+        has_bench,
+        f"saw {join_and(tree_words)}" if tree_words else "",
+        fountain_words,
+        bench_words,
+    )
 
 
 def _variety(seen: list[int], stop_index: int) -> int:
