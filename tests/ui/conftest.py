@@ -3,6 +3,7 @@ lets bots finish their moves deterministically (by awaiting their workers, never
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +12,8 @@ from textual.pilot import Pilot
 
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
+from gardens_tui.ui.widgets.board_grid import BoardGrid
+from gardens_tui.ui.widgets.board_layout import Cell
 
 
 @pytest.fixture
@@ -57,3 +60,26 @@ async def settle(pilot: Pilot[Any], rounds: int = 500) -> None:
             return
         before = after
     raise AssertionError("the app did not settle")
+
+
+ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+"""The arrow keys and the way each moves a board's cursor."""
+
+
+def key_path(board: BoardGrid, target: Cell) -> list[str]:
+    """The arrow keys that take the board's cursor to ``target`` (a shortest path), for the
+    game screens' tests."""
+    layout = board.board_layout
+    start = board.cursor
+    seen: dict[Cell | None, list[str]] = {start: []}
+    queue: deque[Cell | None] = deque([start])
+    while queue:
+        cell = queue.popleft()
+        if cell == target:
+            return seen[cell]
+        for key, (dx, dy) in ARROWS.items():
+            nxt = layout.nearest(cell, dx, dy)
+            if nxt is not None and nxt not in seen:
+                seen[nxt] = [*seen[cell], key]
+                queue.append(nxt)
+    raise AssertionError(f"no key path to {target!r}")

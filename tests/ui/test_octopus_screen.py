@@ -9,12 +9,11 @@ their workers (``settle``), never sleep.
 
 from __future__ import annotations
 
-from collections import deque
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import settle
+from conftest import key_path, settle
 from textual.pilot import Pilot
 
 from gardens_tui import saves
@@ -38,7 +37,6 @@ from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.prompt import PromptLine
 
 SIZE = (100, 30)
-ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -71,26 +69,6 @@ def og_screen(app: GardensApp) -> OctopusGardenScreen:
     screen = app.game_screen()
     assert isinstance(screen, OctopusGardenScreen)
     return screen
-
-
-def key_path(board: BoardGrid, target: Cell) -> list[str]:
-    """The arrow keys that take the board's cursor to ``target`` (a shortest path)."""
-    layout = board.board_layout
-    start = board.cursor
-    seen = {start: [] if start is not None else None}
-    queue: deque[Cell] = deque([start])
-    while queue:
-        cell = queue.popleft()
-        if cell == target:
-            path = seen[cell]
-            assert path is not None
-            return path
-        for key, (dx, dy) in ARROWS.items():
-            nxt = layout.nearest(cell, dx, dy)
-            if nxt is not None and nxt not in seen:
-                seen[nxt] = [*seen[cell], key]  # type: ignore[misc]
-                queue.append(nxt)
-    raise AssertionError(f"no key path to {target!r}")
 
 
 async def go(pilot: Pilot[Any], board: BoardGrid, target: Cell) -> None:

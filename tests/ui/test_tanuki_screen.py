@@ -9,11 +9,10 @@ to the end. Bots play with no delay and the tests await their workers (``settle`
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 import pytest
-from conftest import settle
+from conftest import key_path, settle
 from textual.pilot import Pilot
 
 from gardens_tui.rules.tanuki import board as B
@@ -35,7 +34,6 @@ from gardens_tui.ui.widgets.prompt import PromptLine
 
 GAME_ID = "tanuki-in-the-garden"
 SIZES = [(80, 24), (100, 30)]
-ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -74,24 +72,6 @@ def tstate(table: Table) -> TanukiState:
     state = table.state
     assert isinstance(state, TanukiState)
     return state
-
-
-def key_path(board: BoardGrid, target: Cell) -> list[str]:
-    """The arrow keys that take the board's cursor to ``target`` (a shortest path)."""
-    layout = board.board_layout
-    start = board.cursor
-    seen: dict[Cell, list[str]] = {start: []}
-    queue: deque[Cell] = deque([start])
-    while queue:
-        cell = queue.popleft()
-        if cell == target:
-            return seen[cell]
-        for key, (dx, dy) in ARROWS.items():
-            nxt = layout.nearest(cell, dx, dy)
-            if nxt is not None and nxt not in seen:
-                seen[nxt] = [*seen[cell], key]
-                queue.append(nxt)
-    raise AssertionError(f"no key path to {target!r}")
 
 
 async def go(pilot: Pilot[Any], board: BoardGrid, target: Cell, enter: bool = True) -> None:
