@@ -12,11 +12,9 @@ terminal's palette: skipped.
 
 from __future__ import annotations
 
-from itertools import product
-
+from board_contrast import contrast_failures
 from test_tanuki_screen import app_for, new_table
 
-from gardens_tui.ui.contrast import AA_NORMAL, style_contrast
 from gardens_tui.ui.screens.tanuki.board import TkBoard
 from gardens_tui.ui.screens.tanuki.paint import CELL_STYLES, ROLES
 
@@ -33,26 +31,6 @@ async def test_every_mark_reads_on_its_square_in_every_theme() -> None:
         await pilot.pause()
         boards = list(app.screen.query(TkBoard).results(TkBoard))
         assert [b.id for b in boards] == ["tk-board", "tk-hand"]
-        failures: list[str] = []
-        checked = 0
-        for theme in sorted(app.available_themes):
-            app.theme = theme
-            await pilot.pause()
-            assert app.theme == theme
-            for board, cell, states in product(boards, CELL_ROLES, STATES):
-                names = [f"board-grid--{cell}", *(f"board-grid--{s}" for s in states)]
-                base = board.get_component_rich_style(*names)
-                for role in (None, *ROLES):
-                    style = base
-                    if role is not None:
-                        over = board.get_component_rich_style(f"board-grid--{role}", partial=True)
-                        style = base + over
-                    ratio = style_contrast(style)
-                    if ratio is None:
-                        continue
-                    checked += 1
-                    if ratio < AA_NORMAL:
-                        what = "+".join([str(board.id), cell, *([role] if role else []), *states])
-                        failures.append(f"{theme}: {what} {ratio:.2f}")
+        checked, failures = await contrast_failures(pilot, boards, CELL_ROLES, STATES, ROLES)
         assert checked > 1000
         assert failures == []

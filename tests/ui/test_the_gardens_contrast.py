@@ -12,11 +12,9 @@ as Textual resolves them in that theme. ANSI themes use the terminal's palette: 
 
 from __future__ import annotations
 
-from itertools import product
-
+from board_contrast import contrast_failures
 from test_the_gardens_screen import app_for, new_table
 
-from gardens_tui.ui.contrast import AA_NORMAL, style_contrast
 from gardens_tui.ui.screens.the_gardens.board import TgBoard
 from gardens_tui.ui.screens.the_gardens.paint import ROLES
 
@@ -34,28 +32,14 @@ async def test_every_feature_reads_on_its_card_in_every_theme() -> None:
         await pilot.pause()
         display, mat = app.screen.query(TgBoard).results(TgBoard)
         assert display.id == "tg-display" and mat.id == "tg-mat"
-        failures: list[str] = []
-        checked = 0
-        for theme in sorted(app.available_themes):
-            app.theme = theme
-            await pilot.pause()
-            assert app.theme == theme
-            for board, cell, states in product((display, mat), CELL_ROLES, STATES):
-                names = [f"board-grid--{cell}", *(f"board-grid--{s}" for s in states)]
-                base = board.get_component_rich_style(*names)
-                # The mat's legal targets are empty cells: plain text, no feature piece.
-                pieces = () if board is mat and "legal" in states else ROLES
-                for role in (None, *pieces):
-                    style = base
-                    if role is not None:
-                        over = board.get_component_rich_style(f"board-grid--{role}", partial=True)
-                        style = base + over
-                    ratio = style_contrast(style)
-                    if ratio is None:
-                        continue
-                    checked += 1
-                    if ratio < AA_NORMAL:
-                        what = "+".join([str(board.id), cell, *([role] if role else []), *states])
-                        failures.append(f"{theme}: {what} {ratio:.2f}")
+        checked, failures = await contrast_failures(
+            pilot,
+            (display, mat),
+            CELL_ROLES,
+            STATES,
+            ROLES,
+            # The mat's legal targets are empty cells: plain text, no feature piece.
+            no_pieces=lambda board, states: board is mat and "legal" in states,
+        )
         assert checked > 1000
         assert failures == []
