@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from toy_game import TOY, ToyGame, ToyState
 
 from gardens_tui.rules import conformance as C
-from gardens_tui.rules.base import Game, GameSpec, IllegalAction, Option, Scores
+from gardens_tui.rules.base import Game, GameSpec, GameState, IllegalAction, Option, Scores
 from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import Rng, seed_state
 
@@ -482,11 +482,9 @@ def test_twin_of_a_game_without_secrets_is_the_position() -> None:
     assert twin.same and twin.position.rng != state.rng
 
 
-def test_twin_of_the_gardens_reshuffles_only_the_decks() -> None:
-    """In The Gardens only the decks' order is hidden: a twin keeps the display, every mat and
-    the points, and holds the same cards in each deck in another order."""
-    game = get_game("the-gardens")
-    state = game.new_game(C.seat_names(3), C.all_on_options(game.spec), 4)
+def twin_for_seat_1(game: Game[Any], state: GameState) -> Any:
+    """A position seat 1 cannot tell from ``state`` (``determinise`` of its view, checked by the
+    conformance suite's own check), which differs from ``state``."""
     view = game.view(state, 1)
     twin = C.check_determinise(
         game,
@@ -498,6 +496,24 @@ def test_twin_of_the_gardens_reshuffles_only_the_decks() -> None:
         state_data=game.to_dict(state),
     )
     assert not twin.same
+    return twin
+
+
+def assert_hands_redealt_for_seat_1(state: Any, position: Any) -> None:
+    """``position`` keeps every hand's size and deals the other seats' tiles and the pile anew
+    from the same tiles as ``state`` (seat 1's own hand is the view's)."""
+    assert [len(h) for h in position.hands] == [len(h) for h in state.hands]
+    hidden = sorted(state.pile + [t for s, h in enumerate(state.hands) if s != 1 for t in h])
+    twin_hidden = [t for s, h in enumerate(position.hands) if s != 1 for t in h]
+    assert sorted(position.pile + twin_hidden) == hidden
+
+
+def test_twin_of_the_gardens_reshuffles_only_the_decks() -> None:
+    """In The Gardens only the decks' order is hidden: a twin keeps the display, every mat and
+    the points, and holds the same cards in each deck in another order."""
+    game = get_game("the-gardens")
+    state = game.new_game(C.seat_names(3), C.all_on_options(game.spec), 4)
+    twin = twin_for_seat_1(game, state)
     assert twin.position.display == state.display and twin.position.mats == state.mats
     assert [sorted(d) for d in twin.position.decks] == [sorted(d) for d in state.decks]
 
@@ -508,23 +524,10 @@ def test_twin_of_tanuki_redeals_other_hands_the_pile_and_cards() -> None:
     size, and deals the rest anew from the same tiles."""
     game = get_game("tanuki-in-the-garden")
     state = game.new_game(C.seat_names(4), C.all_on_options(game.spec), 4)
-    view = game.view(state, 1)
-    twin = C.check_determinise(
-        game,
-        view,
-        game.to_dict(view),
-        1,
-        Rng(seed_state(1)),
-        game.component_counts(state),
-        state_data=game.to_dict(state),
-    )
-    assert not twin.same
+    twin = twin_for_seat_1(game, state)
     position = twin.position
     assert position.board == state.board and position.hands[1] == state.hands[1]
-    assert [len(h) for h in position.hands] == [len(h) for h in state.hands]
-    hidden = sorted(state.pile + [t for s, h in enumerate(state.hands) if s != 1 for t in h])
-    twin_hidden = [t for s, h in enumerate(position.hands) if s != 1 for t in h]
-    assert sorted(position.pile + twin_hidden) == hidden
+    assert_hands_redealt_for_seat_1(state, position)
 
 
 def test_twin_of_throw_octopus_redeals_other_hands_and_the_pile() -> None:
@@ -533,24 +536,11 @@ def test_twin_of_throw_octopus_redeals_other_hands_and_the_pile() -> None:
     hand size, and deals the rest anew from the same tiles."""
     game = get_game("throw-octopus")
     state = game.new_game(C.seat_names(4), C.all_on_options(game.spec), 4)
-    view = game.view(state, 1)
-    twin = C.check_determinise(
-        game,
-        view,
-        game.to_dict(view),
-        1,
-        Rng(seed_state(1)),
-        game.component_counts(state),
-        state_data=game.to_dict(state),
-    )
-    assert not twin.same
+    twin = twin_for_seat_1(game, state)
     position = twin.position
     assert position.board == state.board and position.hands[1] == state.hands[1]
     assert position.deck == state.deck
-    assert [len(h) for h in position.hands] == [len(h) for h in state.hands]
-    hidden = sorted(state.pile + [t for s, h in enumerate(state.hands) if s != 1 for t in h])
-    twin_hidden = [t for s, h in enumerate(position.hands) if s != 1 for t in h]
-    assert sorted(position.pile + twin_hidden) == hidden
+    assert_hands_redealt_for_seat_1(state, position)
 
 
 # --------------------------------------------------------------------------------------------
