@@ -4,14 +4,16 @@ lets bots finish their moves deterministically (by awaiting their workers, never
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+from gardens_tui.rules.base import GameState
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
+from gardens_tui.ui.app import GardensApp
 from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.board_layout import Cell
 
@@ -27,13 +29,30 @@ def toy_table(toy_registered: None) -> Callable[..., Table]:
     """Make a table of the toy game: ``toy_table("Ann", "Bob=greedy", seed=3)``."""
 
     def make(*players: str, seed: int = 7, **options: Any) -> Table:
-        seats = []
-        for spec in players:
-            name, _, bot = spec.partition("=")
-            seats.append(Seat(name, bot or None))
-        return Table(Setup("toy", tuple(seats), options, seed))
+        return Table(Setup("toy", seats_of(players), options, seed))
 
     return make
+
+
+def seats_of(players: Sequence[str]) -> tuple[Seat, ...]:
+    """Seats from test shorthand: ``"Ann"`` is a person, ``"Bob=greedy"`` a bot of that level."""
+    seats = []
+    for spec in players:
+        name, _, bot = spec.partition("=")
+        seats.append(Seat(name, bot or None))
+    return tuple(seats)
+
+
+def position_table_of(game_id: str, state: GameState, players: Sequence[str]) -> Table:
+    """A table of ``game_id`` starting from the hand-built position ``state``."""
+    return Table(Setup(game_id, seats_of(players), dict(state.options), 0), states=[state])
+
+
+def quiet_app(table: Table, **settings: Any) -> GardensApp:
+    """The app on ``table`` with bots that do not pause and no autosave."""
+    from gardens_tui.ui.app import create_app
+
+    return create_app(table, settings=Settings(bot_delay_ms=0, autosave=False, **settings))
 
 
 async def settle(pilot: Pilot[Any], rounds: int = 500) -> None:

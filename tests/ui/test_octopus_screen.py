@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import key_path, settle
+from conftest import key_path, position_table_of, seats_of, settle
 from textual.pilot import Pilot
 
 from gardens_tui import saves
@@ -24,7 +24,7 @@ from gardens_tui.rules.octopus_garden.board import CELL_IDS, NEIGHBOURS, market_
 from gardens_tui.rules.octopus_garden.positions import make_position
 from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.settings import Settings
-from gardens_tui.table import Seat, Setup, Table
+from gardens_tui.table import Setup, Table
 from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens import screen_for
 from gardens_tui.ui.screens.choice import ChoiceScreen
@@ -44,21 +44,12 @@ SIZE = (100, 30)
 
 def new_table(*players: str, seed: int = 4, **options: Any) -> Table:
     """A new game: ``"Ann"`` is a human, ``"Bob=greedy"`` a bot."""
-    seats = []
-    for spec in players:
-        name, _, bot = spec.partition("=")
-        seats.append(Seat(name, bot or None))
-    return Table(Setup("octopus-garden", tuple(seats), options, seed))
+    return Table(Setup("octopus-garden", seats_of(players), options, seed))
 
 
 def position_table(state: OctopusState, *players: str) -> Table:
     """A table starting from a hand-built position (two humans unless told otherwise)."""
-    names = players or ("Ann", "Bob")
-    seats = []
-    for spec in names:
-        name, _, bot = spec.partition("=")
-        seats.append(Seat(name, bot or None))
-    return Table(Setup("octopus-garden", tuple(seats), dict(state.options), 0), states=[state])
+    return position_table_of("octopus-garden", state, players or ("Ann", "Bob"))
 
 
 def app_for(table: Table, **settings: Any) -> GardensApp:

@@ -13,16 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import key_path, settle
+from conftest import key_path, position_table_of, quiet_app, seats_of, settle
 from textual.pilot import Pilot
 
 from gardens_tui.rules.the_gardens.components import COLUMNS
 from gardens_tui.rules.the_gardens.mat import placement
 from gardens_tui.rules.the_gardens.positions import make_position
 from gardens_tui.rules.the_gardens.state import GardensState
-from gardens_tui.settings import Settings
-from gardens_tui.table import Seat, Setup, Table
-from gardens_tui.ui.app import GardensApp, create_app
+from gardens_tui.table import Setup, Table
+from gardens_tui.ui.app import GardensApp
 from gardens_tui.ui.screens import screen_for
 from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.help import HelpScreen
@@ -40,14 +39,6 @@ SIZES = [(80, 24), (100, 30)]
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def seats_of(players: tuple[str, ...]) -> tuple[Seat, ...]:
-    seats = []
-    for spec in players:
-        name, _, bot = spec.partition("=")
-        seats.append(Seat(name, bot or None))
-    return tuple(seats)
-
-
 def new_table(*players: str, seed: int = 4, **options: Any) -> Table:
     """A new game: ``"Ann"`` is a human, ``"Bob=greedy"`` a bot."""
     return Table(Setup("the-gardens", seats_of(players or ("Ann", "Bob=greedy")), options, seed))
@@ -55,12 +46,10 @@ def new_table(*players: str, seed: int = 4, **options: Any) -> Table:
 
 def position_table(state: GardensState, *players: str) -> Table:
     """A table starting from a hand-built position (Ann human, Bob a bot unless told)."""
-    seats = seats_of(players or ("Ann", "Bob=greedy"))
-    return Table(Setup("the-gardens", seats, dict(state.options), 0), states=[state])
+    return position_table_of("the-gardens", state, players or ("Ann", "Bob=greedy"))
 
 
-def app_for(table: Table, **settings: Any) -> GardensApp:
-    return create_app(table, settings=Settings(bot_delay_ms=0, autosave=False, **settings))
+app_for = quiet_app
 
 
 def tg_screen(app: GardensApp) -> TheGardensScreen:

@@ -9,12 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from conftest import quiet_app
 from textual.pilot import Pilot
 
 from gardens_tui.rules.the_gardens import GAME
-from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
-from gardens_tui.ui.app import GardensApp, create_app
 
 SIZES = [(80, 24), (100, 30), (120, 40)]
 
@@ -49,8 +48,7 @@ def table_after(seed: int, seats: Sequence[Seat], decisions: int, options: dict[
     return table
 
 
-def app_for(table: Table) -> GardensApp:
-    return create_app(table, settings=Settings(bot_delay_ms=0, autosave=False))
+app_for = quiet_app
 
 
 async def settle(pilot: Pilot[Any]) -> None:

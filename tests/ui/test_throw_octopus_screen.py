@@ -13,15 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import settle
+from conftest import position_table_of, quiet_app, seats_of, settle
 from textual.pilot import Pilot
 
 from gardens_tui.rules.throw_octopus.components import tile_id
 from gardens_tui.rules.throw_octopus.positions import make_position
 from gardens_tui.rules.throw_octopus.state import ThrowState
-from gardens_tui.settings import Settings
-from gardens_tui.table import Seat, Setup, Table
-from gardens_tui.ui.app import GardensApp, create_app
+from gardens_tui.table import Setup, Table
+from gardens_tui.ui.app import GardensApp
 from gardens_tui.ui.screens import screen_for
 from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.help import HelpScreen
@@ -39,14 +38,6 @@ PLAYERS = ("Ann", "Bob=greedy", "Cleo=random")
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def seats_of(players: tuple[str, ...]) -> tuple[Seat, ...]:
-    seats = []
-    for spec in players:
-        name, _, bot = spec.partition("=")
-        seats.append(Seat(name, bot or None))
-    return tuple(seats)
-
-
 def new_table(*players: str, seed: int = 3, **options: Any) -> Table:
     """A new game: ``"Ann"`` is a human, ``"Bob=greedy"`` a bot."""
     return Table(Setup(GAME_ID, seats_of(players or PLAYERS), options, seed))
@@ -54,8 +45,7 @@ def new_table(*players: str, seed: int = 3, **options: Any) -> Table:
 
 def position_table(state: ThrowState, *players: str) -> Table:
     """A table starting from a hand-built position (Ann human, two bots unless told)."""
-    seats = seats_of(players or PLAYERS)
-    return Table(Setup(GAME_ID, seats, dict(state.options), 0), states=[state])
+    return position_table_of(GAME_ID, state, players or PLAYERS)
 
 
 def start_position(**fields: Any) -> ThrowState:
@@ -69,8 +59,7 @@ def start_position(**fields: Any) -> ThrowState:
     )
 
 
-def app_for(table: Table, **settings: Any) -> GardensApp:
-    return create_app(table, settings=Settings(bot_delay_ms=0, autosave=False, **settings))
+app_for = quiet_app
 
 
 def to_screen(app: GardensApp) -> ThrowOctopusScreen:

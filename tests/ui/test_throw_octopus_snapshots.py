@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from conftest import quiet_app
 from textual.pilot import Pilot
 
 from gardens_tui.rules.throw_octopus import GAME
-from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
-from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens.throw_octopus import ThrowOctopusScreen
 
 SIZES = [(80, 24), (100, 30)]
@@ -36,8 +35,7 @@ def play_first_legal(table: Table, count: int) -> None:
         table.apply_text(GAME.format_action(legal[0]))
 
 
-def app_for(table: Table) -> GardensApp:
-    return create_app(table, settings=Settings(bot_delay_ms=0, autosave=False))
+app_for = quiet_app
 
 
 async def settle(pilot: Pilot[Any]) -> None:
