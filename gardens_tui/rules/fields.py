@@ -102,6 +102,25 @@ def array(
     return [read(item, f"{path}[{i}]") for i, item in enumerate(data)]
 
 
+def integers(
+    data: Any,
+    path: str,
+    low: int | None = None,
+    high: int | None = None,
+    length: int | None = None,
+    max_length: int = 10_000,
+) -> list[int]:
+    """``data`` as a list of integers in ``low..high`` (see :func:`array` for the lengths)."""
+    return array(data, path, lambda x, p: integer(x, p, low, high), length, max_length)
+
+
+def integer_rows(
+    data: Any, path: str, rows: int, width: int, low: int | None = None, high: int | None = None
+) -> list[list[int]]:
+    """``rows`` lists of ``width`` integers in ``low..high`` each (a per-seat table)."""
+    return array(data, path, lambda row, p: integers(row, p, low, high, length=width), rows)
+
+
 def rng_state(data: Any, path: str) -> int:
     """A PRNG state: an integer in ``0..MAX_SEED``."""
     return integer(data, path, 0, MAX_SEED)

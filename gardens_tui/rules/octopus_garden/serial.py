@@ -201,7 +201,7 @@ def _seat_or_none(n: int) -> Any:
 
 
 def _values(data: Any, path: str) -> list[int]:
-    return F.array(data, path, lambda x, p: F.integer(x, p, 0, 99), max_length=5)
+    return F.integers(data, path, 0, 99, max_length=5)
 
 
 def from_dict(data: Any) -> OctopusState:
@@ -218,9 +218,7 @@ def from_dict(data: Any) -> OctopusState:
     s = OctopusState(
         **common,
         gardens=F.array(d["gardens"], "state.gardens", _garden, length=n),
-        pearls=F.array(
-            d["pearls"], "state.pearls", lambda x, p: F.integer(x, p, 0, MAX_PEARLS), length=n
-        ),
+        pearls=F.integers(d["pearls"], "state.pearls", 0, MAX_PEARLS, length=n),
         bed=F.integer(d["oyster_bed"], "state.oyster_bed", 0, OYSTER_TOKENS),
         clown_pile=_values(d["clownfish_pile"], "state.clownfish_pile"),
         horse_pile=_values(d.get("seahorse_pile"), "state.seahorse_pile"),

@@ -212,23 +212,16 @@ def from_dict(data: Any) -> TanukiState:
         d["board"], p + "board", lambda x, q: F.array(x, q, _cell_value, length=SIZE), length=SIZE
     )
     s.board = [v for row in rows for v in row]
-    stash = F.array(
-        d["stash"],
-        p + "stash",
-        lambda x, q: F.array(x, q, lambda y, r: F.integer(y, r, 0, MAX_SHIITAKE), length=SIZE),
-        length=SIZE,
-    )
+    stash = F.integer_rows(d["stash"], p + "stash", SIZE, SIZE, 0, MAX_SHIITAKE)
     s.stash = [v for row in stash for v in row]
     s.monks = F.array(d["monks"], p + "monks", _monk_value, length=n)
-    s.shiitake = F.array(
-        d["shiitake"], p + "shiitake", lambda x, q: F.integer(x, q, 0, MAX_SHIITAKE), length=n
-    )
+    s.shiitake = F.integers(d["shiitake"], p + "shiitake", 0, MAX_SHIITAKE, length=n)
     s.trail = F.array(
         d["trail"], p + "trail", lambda x, q: F.array(x, q, _square, max_length=SQUARES), length=n
     )
     s.tanuki = F.array(d["tanuki"], p + "tanuki", _maybe_square, length=2)
-    s.dice = F.array(d["dice"], p + "dice", lambda x, q: F.integer(x, q, 0, 6), length=2)
-    s.dirs = F.array(d["dirs"], p + "dirs", lambda x, q: F.integer(x, q, 0, 5), length=2)
+    s.dice = F.integers(d["dice"], p + "dice", 0, 6, length=2)
+    s.dirs = F.integers(d["dirs"], p + "dirs", 0, 5, length=2)
     s.moving = F.integer(d["moving"], p + "moving", 0, 4)
     s.queue = F.array(d["queue"], p + "queue", seats, max_length=n)
     s.magari = F.array(d["magari"], p + "magari", F.boolean, length=n)
@@ -244,16 +237,12 @@ def from_dict(data: Any) -> TanukiState:
         length=n,
     )
     s.traps = F.array(d["traps"], p + "traps", _maybe_square, length=3)
-    s.trap_owner = F.array(
-        d["trap_owner"], p + "trap_owner", lambda x, q: F.integer(x, q, -1, n - 1), length=3
-    )
+    s.trap_owner = F.integers(d["trap_owner"], p + "trap_owner", -1, n - 1, length=3)
     s.card_used = F.boolean(d["card_used"], p + "card_used")
     s.effects = F.array(
         d["effects"], p + "effects", lambda x, q: F.string(x, q, EFFECTS), max_length=5
     )
-    s.play = F.array(
-        d["play"], p + "play", lambda x, q: F.integer(x, q, 0, SQUARES * 8), max_length=5
-    )
+    s.play = F.integers(d["play"], p + "play", 0, SQUARES * 8, max_length=5)
     s.clear_left = F.integer(d["clear_left"], p + "clear_left", 0, 3)
     s.tiebreak = F.array(d["tiebreak"], p + "tiebreak", seats, max_length=n)
     s.extra = F.integer(d["extra"], p + "extra", 0, 1000)

@@ -173,18 +173,8 @@ def from_dict(data: Any) -> GardensState:
             raise F.fail(where, f"the options chose {chosen!r}")
         tiles.append(tile)
     # --- walks, visitors, points
-    walked = F.array(
-        d["walked"],
-        f"{path}.walked",
-        lambda item, p: F.array(item, p, lambda x, q: F.integer(x, q, 0, rows_per), length=3),
-        length=n,
-    )
-    points = F.array(
-        d["points"],
-        f"{path}.points",
-        lambda item, p: F.array(item, p, lambda x, q: F.integer(x, q, 0, MAX_POINTS), length=4),
-        length=n,
-    )
+    walked = F.integer_rows(d["walked"], f"{path}.walked", n, 3, 0, rows_per)
+    points = F.integer_rows(d["points"], f"{path}.points", n, 4, 0, MAX_POINTS)
     if sum(map(sum, walked)) != pick:
         raise F.fail(f"{path}.pick", "does not match the walks taken this round")
     if rnd == rounds and pick:
@@ -222,12 +212,7 @@ def from_dict(data: Any) -> GardensState:
                 raise F.fail(rp, f"expected {expected} cards after the walks so far")
             mat.extend(row)
         mats.append(mat)
-    visitors = F.array(
-        d["visitors"],
-        f"{path}.visitors",
-        lambda item, p: F.array(item, p, lambda x, q: F.integer(x, q, 1, COLUMNS), length=3),
-        length=n,
-    )
+    visitors = F.integer_rows(d["visitors"], f"{path}.visitors", n, 3, 1, COLUMNS)
     for seat in range(n):
         for r in range(3):
             column = visitors[seat][r] - 1
@@ -342,7 +327,7 @@ def from_dict(data: Any) -> GardensState:
     last_d = F.optional(
         d["last"],
         f"{path}.last",
-        lambda x, p: F.array(x, p, lambda y, q: F.integer(y, q, 0, COLUMNS - 1), length=3),
+        lambda x, p: F.integers(x, p, 0, COLUMNS - 1, length=3),
     )
     last: list[int] = []
     if last_d is not None:
