@@ -14,6 +14,7 @@ spectator) may see them (:mod:`.views`):
 - :mod:`.file_commands`: ``new``, ``show``, ``moves``, ``apply``, ``check``;
 - :mod:`.score_command`: ``score``;
 - :mod:`.simulate`: ``simulate``;
+- :mod:`.serve_command`: ``serve ssh``, ``serve passwd``;
 - :mod:`.arguments`: arguments several commands share, and building games and tables from them.
 
 Rule-check commands never import Textual (the app is imported inside the functions that open it)
@@ -27,7 +28,14 @@ import argparse
 from collections.abc import Sequence
 
 from gardens_tui import __version__
-from gardens_tui.cli import app_commands, file_commands, game_commands, score_command, simulate
+from gardens_tui.cli import (
+    app_commands,
+    file_commands,
+    game_commands,
+    score_command,
+    serve_command,
+    simulate,
+)
 from gardens_tui.cli.arguments import Handler
 from gardens_tui.cli.output import (
     EXIT_ERROR,
@@ -77,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     score_command.add_parsers(command)
     file_commands.add_check_parser(command)
     simulate.add_parsers(command)
+    serve_command.add_parsers(command)
     return parser
 
 

@@ -1,0 +1,236 @@
+"""A table the owner hosts: the game, who holds each seat, and its files in the saves folder.
+
+Each hosted table is two files in the owner's saves folder, both written atomically through
+:mod:`gardens_tui.storage`:
+
+- ``CODE.json``: an ordinary gardens-tui save (``gardens open CODE.json`` opens it), rewritten
+  after every change to the table;
+- ``CODE.seats.json``: who holds which seat, who created the table (its host) and which absent
+  seats the host gave to a bot (``stand_ins``: seat to bot level), rewritten when that changes::
+
+    {"format": "gardens-tui/server-table", "version": 1, "code": "K7QM",
+     "host": {"identity": "key:SHA256:…", "name": "ann"},
+     "holders": {"0": {"identity": "key:SHA256:…", "name": "ann"}},
+     "stand_ins": {"1": "greedy"}}
+
+:func:`load_tables` reads them all back after a restart; a damaged pair is skipped with its
+reason, never fatal.
+
+Pure Python: no UI, no asyncssh.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gardens_tui import saves
+from gardens_tui.bots import LEVELS, make_bot
+from gardens_tui.driver import Driver, bot_seed
+from gardens_tui.storage import SaveError, atomic_write_text, read_json_file, regular_json_files
+from gardens_tui.table import Table
+
+log = logging.getLogger(__name__)
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Letters and digits of table codes: none that are easily mistaken for another (0/O, 1/I/L)."""
+
+CODE_LENGTH = 4
+
+CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
+
+META_FORMAT = "gardens-tui/server-table"
+META_VERSION = 1
+
+
+def new_code(taken: set[str] | dict[str, Any]) -> str:
+    """A random table code not in ``taken`` (4 characters of :data:`CODE_ALPHABET`)."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def normal_code(text: str) -> str | None:
+    """``text`` as a table code (upper-cased, spaces removed), or ``None`` if it is not one."""
+    code = text.strip().upper()
+    return code if CODE_RE.match(code) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Who holds a seat: the identity the SSH server vouched for, and the name it shows."""
+
+    identity: str
+    name: str
+
+
+@dataclass(eq=False)
+class HostedTable:
+    """One table the owner hosts (see the module docstring). ``folder`` is where its files go
+    (``None``: nothing is saved)."""
+
+    code: str
+    table: Table
+    folder: Path | None = None
+    holders: dict[int, Holder] = field(default_factory=dict)
+    host: Holder | None = None
+    """Who created the table: the one who may give an absent seat to a bot."""
+    stand_ins: dict[int, str] = field(default_factory=dict)
+    """Human seats a bot plays for now (seat to bot level)."""
+    driver: Driver = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._make_driver()
+
+    def _make_driver(self) -> None:
+        seed = self.table.setup.seed
+        bots = {
+            seat: make_bot(level, bot_seed(seed, seat)) for seat, level in self.stand_ins.items()
+        }
+        self.driver = Driver(self.table, bots, autosave=self._write_save)
+
+    def set_stand_in(self, seat: int, level: str | None) -> None:
+        """Let a bot of ``level`` play human ``seat`` from now on (``None``: a person again).
+        ``ValueError`` for an unknown level."""
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+        if level is None:
+            self.stand_ins.pop(seat, None)
+        else:
+            self.stand_ins[seat] = level
+        self._make_driver()
+        self.save_holders()
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where the table's save goes."""
+        return None if self.folder is None else self.folder / f"{self.code}.json"
+
+    @property
+    def meta_path(self) -> Path | None:
+        """Where the table's seat holders go."""
+        return None if self.folder is None else self.folder / f"{self.code}.seats.json"
+
+    def _write_save(self, table: Table) -> Path | None:
+        path = self.save_path
+        if path is None:
+            return None
+        return saves.write_save(table, path).path
+
+    def save(self) -> None:
+        """Write the table's save now; a failure is logged, never raised (the game goes on)."""
+        try:
+            self.driver.autosave()
+        except (OSError, SaveError) as exc:
+            log.error("table %s not saved: %s", self.code, exc)
+
+    def save_holders(self) -> None:
+        """Write who holds which seat; a failure is logged, never raised."""
+        path = self.meta_path
+        if path is None:
+            return
+        data = {
+            "format": META_FORMAT,
+            "version": META_VERSION,
+            "code": self.code,
+            "host": None
+            if self.host is None
+            else {"identity": self.host.identity, "name": self.host.name},
+            "stand_ins": {str(seat): level for seat, level in sorted(self.stand_ins.items())},
+            "holders": {
+                str(seat): {"identity": holder.identity, "name": holder.name}
+                for seat, holder in sorted(self.holders.items())
+            },
+        }
+        try:
+            atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        except (OSError, SaveError) as exc:
+            log.error("table %s: seat holders not saved: %s", self.code, exc)
+
+    def seat_of(self, identity: str) -> int | None:
+        """The seat ``identity`` holds at this table, if any."""
+        for seat, holder in self.holders.items():
+            if holder.identity == identity:
+                return seat
+        return None
+
+
+def _read_holder(value: Any, where: str) -> Holder:
+    if (
+        not isinstance(value, dict)
+        or not isinstance(value.get("identity"), str)
+        or not isinstance(value.get("name"), str)
+    ):
+        raise SaveError(f"{where}: a holder needs an identity and a name")
+    return Holder(value["identity"], value["name"])
+
+
+def _seat_keys(data: Any, seats: int, what: str) -> dict[int, Any]:
+    if not isinstance(data, dict):
+        raise SaveError(f"{what} must be an object")
+    found: dict[int, Any] = {}
+    for key, value in data.items():
+        if not key.isdigit() or not 0 <= int(key) < seats:
+            raise SaveError(f"{what}: no seat {key[:20]!r} at this table")
+        found[int(key)] = value
+    return found
+
+
+def _read_holders(data: Any, seats: int) -> dict[int, Holder]:
+    return {
+        seat: _read_holder(value, f"seat {seat}")
+        for seat, value in _seat_keys(data, seats, "holders").items()
+    }
+
+
+def _read_stand_ins(data: Any, seats: int) -> dict[int, str]:
+    stand_ins = _seat_keys(data, seats, "stand_ins")
+    for seat, level in stand_ins.items():
+        if level not in LEVELS:
+            raise SaveError(f"stand_ins: seat {seat}: unknown bot level")
+    return stand_ins
+
+
+def load_table(meta_path: Path) -> HostedTable:
+    """The hosted table whose seat file is ``meta_path`` (and whose save lies beside it);
+    :class:`SaveError` saying what is wrong."""
+    data = read_json_file(meta_path)
+    if not isinstance(data, dict) or data.get("format") != META_FORMAT:
+        raise SaveError("not a gardens-tui table file", meta_path)
+    if data.get("version") != META_VERSION:
+        raise SaveError(f"unknown table file version {data.get('version')!r}", meta_path)
+    code = data.get("code")
+    if not isinstance(code, str) or not CODE_RE.match(code):
+        raise SaveError("no valid table code", meta_path)
+    if meta_path.name != f"{code}.seats.json":
+        raise SaveError(f"the file name does not match its code {code}", meta_path)
+    table = saves.load_table(meta_path.parent / f"{code}.json")
+    try:
+        holders = _read_holders(data.get("holders", {}), len(table.seats))
+        stand_ins = _read_stand_ins(data.get("stand_ins", {}), len(table.seats))
+        host = data.get("host")
+        host = None if host is None else _read_holder(host, "host")
+    except SaveError as exc:
+        raise SaveError(exc.reason, meta_path) from None
+    return HostedTable(code, table, meta_path.parent, holders, host, stand_ins)
+
+
+def load_tables(folder: Path) -> dict[str, HostedTable]:
+    """Every hosted table saved in ``folder``, by code; damaged ones are logged and skipped."""
+    tables: dict[str, HostedTable] = {}
+    for path in sorted(regular_json_files(folder)):
+        if not path.name.endswith(".seats.json"):
+            continue
+        try:
+            hosted = load_table(path)
+        except (OSError, SaveError) as exc:
+            log.error("table not restored: %s", exc)
+            continue
+        tables[hosted.code] = hosted
+    return tables

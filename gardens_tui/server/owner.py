@@ -1,0 +1,497 @@
+"""The table owner: the one process that holds every table's real state and serves seats.
+
+A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
+:mod:`gardens_tui.server.protocol` with its clients, the app processes of the SSH sessions:
+
+- **Who** a client is comes from a one-time ticket: the SSH server authenticates a person, asks
+  :meth:`TableOwner.issue_ticket` for a ticket bound to that identity and hands it to the app
+  process it starts; the client's ``hello`` presents it. A client cannot claim an identity.
+- **Tables** are created, listed, joined and watched by code. A human seat is held by one
+  identity (kept across disconnects and restarts); a second connection of the same identity to
+  the same seat replaces the first (which gets ``replaced`` and is closed); another identity is
+  refused. An identity holds at most one seat per table.
+- **Acting** goes through a :class:`~gardens_tui.seats.LocalSeatView` that acts for the client's
+  seat only: a seat cannot act for another, a spectator for nobody.
+- **Views**: after every change each client at the table gets an ``update`` worked out by its own
+  seat view (``game.to_dict(game.view(state, seat))``, redacted log steps, scores): another
+  seat's hidden information never leaves this process.
+- **Bots** are played here by each table's :class:`~gardens_tui.driver.Driver` (thinking in a
+  worker thread), bot seats and the absent seats the table's host gave to a bot alike (the
+  seat's holder takes it back by joining again). Every change is saved at once
+  (:mod:`gardens_tui.server.hosted`); a restarted owner restores the tables from the saves
+  folder and carries on.
+- **Hostile clients**: a frame the protocol refuses gets an ``error`` and closes that connection
+  only; a client that does not say ``hello`` within :data:`HELLO_TIMEOUT` seconds, or reads so
+  slowly that :data:`MAX_BUFFERED` bytes wait for it, is closed too. Nobody else notices.
+
+Everything runs on one asyncio loop (the tables are only touched on it). Pure Python: no UI, no
+asyncssh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from gardens_tui.driver import BotError
+from gardens_tui.rules.base import IllegalAction, Outcome, Scores
+from gardens_tui.rules.registry import get_game, get_spec
+from gardens_tui.rules.rng import MAX_SEED
+from gardens_tui.seats import LocalSeatView, LogStep
+from gardens_tui.server.hosted import Holder, HostedTable, load_tables, new_code, normal_code
+from gardens_tui.server.protocol import (
+    HEADER,
+    MAX_REQUEST_BYTES,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    encode,
+    frame_length,
+    read_request,
+)
+from gardens_tui.storage import make_folder
+from gardens_tui.table import Seat, Setup, Table, check_seats
+
+log = logging.getLogger(__name__)
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a new connection has to present its ticket."""
+
+MAX_BUFFERED = 8 * 1024 * 1024
+"""Bytes that may wait to be sent to one client before it is dropped as too slow."""
+
+MAX_TABLES = 500
+"""The most tables one owner hosts (finished ones count until the owner restarts)."""
+
+
+# --- what goes on the wire ----------------------------------------------------------------------
+
+
+def step_dict(step: LogStep) -> dict[str, Any]:
+    """A log step in the ``update`` message's form."""
+    return {
+        "index": step.index,
+        "turn": step.turn,
+        "seat": step.seat,
+        "lines": list(step.lines),
+        "notation": step.notation,
+    }
+
+
+def scores_dict(scores: Scores) -> dict[str, Any]:
+    """A score table in the ``update`` message's form."""
+    return {
+        "categories": list(scores.categories),
+        "table": [list(row) for row in scores.table],
+        "final": scores.final,
+        "teams": [
+            {"name": team.name, "seats": list(team.seats), "points": team.points}
+            for team in scores.teams
+        ],
+        "notes": list(scores.notes),
+    }
+
+
+def outcome_dict(outcome: Outcome | None) -> dict[str, Any] | None:
+    """An outcome in the ``update`` message's form."""
+    if outcome is None:
+        return None
+    return {"winners": list(outcome.winners), "tiebreak": outcome.tiebreak}
+
+
+def setup_dict(setup: Setup) -> dict[str, Any]:
+    """A setup in the ``joined`` message's form."""
+    return {
+        "game": setup.game,
+        "seats": [seat.to_dict() for seat in setup.seats],
+        "options": dict(setup.options),
+        "seed": setup.seed,
+    }
+
+
+# --- one connection -----------------------------------------------------------------------------
+
+
+class Session:
+    """One client connection: who it is, and the table and seat it plays or watches."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.identity = ""
+        self.name = ""
+        self.hosted: HostedTable | None = None
+        self.seat: int | None = None
+        self.view: LocalSeatView | None = None
+        self.log_valid = 0
+        """How many log steps the client holds that are still true."""
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a client that lets too much pile up is closed."""
+        if self.closed:
+            return
+        self.writer.write(encode(message))
+        if self.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
+            log.warning("client %s dropped: it does not read its messages", self.name)
+            self.close()
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+    def update(self) -> dict[str, Any]:
+        """The ``update`` message for this client's seat view now."""
+        view = self.view
+        assert view is not None
+        length = view.length
+        since = min(self.log_valid, length)
+        self.log_valid = length
+        return {
+            "type": "update",
+            "version": view.version,
+            "length": length,
+            "view": view.game.to_dict(view.view()),
+            "log_since": since,
+            "steps": [step_dict(step) for step in view.log(since)],
+            "scores": scores_dict(view.scores()),
+            "outcome": outcome_dict(view.outcome()),
+            "secrets": view.has_secrets(),
+            "undo_refusal": view.undo_refusal(),
+        }
+
+
+Handler = Callable[["TableOwner", Session, dict[str, Any]], dict[str, Any]]
+
+
+# --- the owner ----------------------------------------------------------------------------------
+
+
+class TableOwner:
+    """Hosts tables and serves them over a Unix socket (see the module docstring).
+
+    ``folder`` is where tables are saved and restored from (``None``: nothing is saved).
+    """
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder
+        self.tables: dict[str, HostedTable] = {}
+        self.sessions: set[Session] = set()
+        self._tickets: dict[str, Holder] = {}
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._serving: set[asyncio.Task[Any]] = set()
+        self._server: asyncio.AbstractServer | None = None
+        self.socket_path: Path | None = None
+        """Where it listens, once started."""
+        if folder is not None:
+            make_folder(folder)
+            for hosted in load_tables(folder).values():
+                self._host(hosted)
+
+    # --- lifecycle ------------------------------------------------------------------------------
+
+    def issue_ticket(self, identity: str, name: str) -> str:
+        """A one-time ticket a client presents in ``hello`` to be ``identity`` (shown as
+        ``name``)."""
+        ticket = secrets.token_urlsafe(24)
+        self._tickets[ticket] = Holder(identity, name)
+        return ticket
+
+    def revoke_ticket(self, ticket: str) -> None:
+        """Forget ``ticket`` if it was not used."""
+        self._tickets.pop(ticket, None)
+
+    async def start(self, path: Path) -> None:
+        """Listen on the Unix socket ``path`` (its folder should be private) and start the bots
+        of restored tables."""
+        self._server = await asyncio.start_unix_server(self._serve, path=str(path))
+        self.socket_path = path
+        for hosted in self.tables.values():
+            self._kick(hosted)
+
+    async def stop(self) -> None:
+        """Stop listening, close every connection and stop the bots."""
+        if self._server is not None:
+            self._server.close()
+        for session in list(self.sessions):
+            session.close()
+        await asyncio.gather(*list(self._serving), return_exceptions=True)
+        for task in list(self._bot_tasks.values()):
+            task.cancel()
+        for task in list(self._bot_tasks.values()):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if self._server is not None:
+            await self._server.wait_closed()
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    def _host(self, hosted: HostedTable) -> None:
+        self.tables[hosted.code] = hosted
+        hosted.table.add_listener(lambda _table: self._changed(hosted))
+
+    def _changed(self, hosted: HostedTable) -> None:
+        for session in list(self.sessions):
+            if session.hosted is hosted and session.view is not None:
+                session.send(session.update())
+        hosted.save()
+        self._kick(hosted)
+
+    def _kick(self, hosted: HostedTable) -> None:
+        """Start the table's bots if one is to move and none is thinking."""
+        running = self._bot_tasks.get(hosted.code)
+        if hosted.driver.bot_to_move() is None or (running is not None and not running.done()):
+            return
+        self._bot_tasks[hosted.code] = asyncio.get_running_loop().create_task(self._bots(hosted))
+
+    async def _bots(self, hosted: HostedTable) -> None:
+        stand_in = False
+        while (turn := hosted.driver.bot_turn(stand_in=stand_in)) is not None:
+            try:
+                action = await asyncio.to_thread(hosted.driver.choose, turn)
+                # The host may have taken the seat back from its bot meanwhile.
+                if hosted.driver.plays(turn.seat):
+                    hosted.driver.play(turn.seat, action, turn.version)
+                stand_in = False
+            except BotError as exc:
+                if stand_in:
+                    log.error("table %s: %s; the table waits", hosted.code, exc)
+                    return
+                log.warning("table %s: %s; a stand-in plays", hosted.code, exc)
+                stand_in = True
+
+    def spectators(self, hosted: HostedTable) -> int:
+        """How many connections watch ``hosted`` as spectators."""
+        return sum(1 for s in self.sessions if s.hosted is hosted and s.seat is None)
+
+    # --- connections ----------------------------------------------------------------------------
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        session = Session(writer)
+        self.sessions.add(session)
+        task = asyncio.current_task()
+        if task is not None:
+            self._serving.add(task)
+            task.add_done_callback(self._serving.discard)
+        try:
+            hello = await asyncio.wait_for(self._read(reader), HELLO_TIMEOUT)
+            self._welcome(session, hello)
+            while not session.closed:
+                request = await self._read(reader)
+                session.send(self._answer(session, request))
+                await writer.drain()
+        except ProtocolError as exc:
+            session.send({"type": "error", "reason": exc.reason})
+        except TimeoutError:
+            session.send({"type": "error", "reason": "no hello in time"})
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            self._leave(session)
+            self.sessions.discard(session)
+            session.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
+
+    @staticmethod
+    async def _read(reader: asyncio.StreamReader) -> dict[str, Any]:
+        header = await reader.readexactly(HEADER.size)
+        body = await reader.readexactly(frame_length(header, MAX_REQUEST_BYTES))
+        return read_request(body)
+
+    def _welcome(self, session: Session, hello: dict[str, Any]) -> None:
+        if hello["type"] != "hello":
+            raise ProtocolError("the first message must be hello")
+        if hello["version"] != PROTOCOL_VERSION:
+            raise ProtocolError(
+                f"protocol version {hello['version']} is not spoken here (only {PROTOCOL_VERSION})"
+            )
+        holder = self._tickets.pop(hello["ticket"], None)
+        if holder is None:
+            raise ProtocolError("unknown ticket")
+        session.identity, session.name = holder.identity, holder.name
+        session.send(
+            {
+                "type": "welcome",
+                "version": PROTOCOL_VERSION,
+                "identity": holder.identity,
+                "name": holder.name,
+            }
+        )
+
+    def _answer(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        handler = self._handlers.get(request["type"])
+        if handler is None:
+            raise ProtocolError(f"{request['type']} is only allowed as the first message")
+        try:
+            reply = handler(self, session, request)
+        except (IllegalAction, ValueError) as exc:
+            return {"type": "refused", "id": request["id"], "reason": str(exc)}
+        reply["id"] = request["id"]
+        return reply
+
+    # --- requests -------------------------------------------------------------------------------
+
+    def _list(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        tables = []
+        for code, hosted in sorted(self.tables.items()):
+            table = hosted.table
+            tables.append(
+                {
+                    "code": code,
+                    "game": table.setup.game,
+                    "title": table.game.spec.title,
+                    "seats": [
+                        {
+                            "name": seat.name,
+                            "bot": seat.bot,
+                            "taken": i in hosted.holders,
+                            "stand_in": hosted.stand_ins.get(i),
+                        }
+                        for i, seat in enumerate(table.seats)
+                    ],
+                    "host": None if hosted.host is None else hosted.host.name,
+                    "spectators": self.spectators(hosted),
+                    "turn": table.state.turn,
+                    "over": table.state.is_over,
+                }
+            )
+        return {"type": "tables", "tables": tables}
+
+    def _create(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        if len(self.tables) >= MAX_TABLES:
+            raise ValueError("this server hosts as many tables as it may")
+        spec = get_spec(request["game"])
+        seats = [Seat(seat["name"], seat["bot"]) for seat in request["seats"]]
+        spec.check_player_count(len(seats))
+        check_seats(seats)
+        options = spec.normalise_options(request["options"])
+        seed = request["seed"]
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED + 1)
+        elif not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}")
+        get_game(spec.id)
+        table = Table(Setup(spec.id, tuple(seats), options, seed))
+        host = Holder(session.identity, session.name)
+        hosted = HostedTable(new_code(self.tables), table, self.folder, host=host)
+        self._host(hosted)
+        hosted.save()
+        hosted.save_holders()
+        self._kick(hosted)
+        return {"type": "created", "code": hosted.code}
+
+    def _find(self, code: str) -> HostedTable:
+        key = normal_code(code)
+        hosted = None if key is None else self.tables.get(key)
+        if hosted is None:
+            raise ValueError(f"there is no table {code[:20]!r}")
+        return hosted
+
+    def _join(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        hosted = self._find(request["code"])
+        seat = request["seat"]
+        seats = hosted.table.seats
+        if not 0 <= seat < len(seats):
+            raise ValueError(f"there is no seat {seat} at this table")
+        if seats[seat].is_bot:
+            raise ValueError(f"{seats[seat].name} is played by a bot")
+        holder = hosted.holders.get(seat)
+        if holder is not None and holder.identity != session.identity:
+            raise ValueError(f"{seats[seat].name}'s seat is taken by {holder.name}")
+        held = hosted.seat_of(session.identity)
+        if held is not None and held != seat:
+            raise ValueError(f"you already sit at this table as {seats[held].name}")
+        self._leave(session)
+        for other in list(self.sessions):
+            if other is not session and other.hosted is hosted and other.seat == seat:
+                other.send({"type": "replaced", "reason": "you joined this seat from elsewhere"})
+                self._leave(other)
+                other.close()
+        if holder is None:
+            hosted.holders[seat] = Holder(session.identity, session.name)
+            hosted.save_holders()
+        if seat in hosted.stand_ins:
+            hosted.set_stand_in(seat, None)  # the person is back
+        return self._attach(session, hosted, seat)
+
+    def _seat_bot(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        hosted = session.hosted
+        if hosted is None:
+            raise ValueError("join or watch the table first")
+        if hosted.host is None or hosted.host.identity != session.identity:
+            raise ValueError("only the table's host may give a seat to a bot")
+        seat, level = request["seat"], request["bot"]
+        seats = hosted.table.seats
+        if not 0 <= seat < len(seats) or seats[seat].is_bot:
+            raise ValueError(f"there is no person's seat {seat} at this table")
+        if level is not None and any(s.hosted is hosted and s.seat == seat for s in self.sessions):
+            raise ValueError(f"{seats[seat].name} is here: only an absent seat goes to a bot")
+        hosted.set_stand_in(seat, level)
+        self._kick(hosted)
+        return {"type": "done", "ok": True}
+
+    def _watch(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        hosted = self._find(request["code"])
+        self._leave(session)
+        return self._attach(session, hosted, None)
+
+    def _attach(self, session: Session, hosted: HostedTable, seat: int | None) -> dict[str, Any]:
+        session.hosted, session.seat = hosted, seat
+        acts_for = () if seat is None else (seat,)
+        session.view = LocalSeatView(hosted.table, acts_for, seat)
+        session.log_valid = 0
+        return {
+            "type": "joined",
+            "code": hosted.code,
+            "seat": seat,
+            "setup": setup_dict(hosted.table.setup),
+            "update": session.update(),
+        }
+
+    def _leave(self, session: Session) -> None:
+        session.hosted = session.seat = session.view = None
+
+    def _leave_request(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        self._leave(session)
+        return {"type": "done", "ok": True}
+
+    def _seated_view(self, session: Session) -> LocalSeatView:
+        if session.view is None:
+            raise ValueError("join a table first")
+        return session.view
+
+    def _act(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        view = self._seated_view(session)
+        if session.seat is None:
+            raise IllegalAction("a spectator cannot play")
+        view.apply_text(request["notation"])
+        return {"type": "done", "ok": True}
+
+    def _undo(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        view = self._seated_view(session)
+        return {"type": "done", "ok": session.seat is not None and view.undo()}
+
+    def _view_at(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        view = self._seated_view(session)
+        index = request["index"]
+        if not 0 <= index <= view.length:
+            raise ValueError(f"there is no position {index} (0 to {view.length})")
+        return {"type": "position", "index": index, "view": view.game.to_dict(view.view_at(index))}
+
+    _handlers: dict[str, Handler] = {
+        "list": _list,
+        "create": _create,
+        "join": _join,
+        "watch": _watch,
+        "act": _act,
+        "undo": _undo,
+        "view_at": _view_at,
+        "leave": _leave_request,
+        "seat_bot": _seat_bot,
+    }

@@ -1,0 +1,88 @@
+"""Server test set-up: a real table owner on a real Unix socket, run on its own event loop thread.
+
+The tests talk to it with the real blocking client (:mod:`gardens_tui.server.client`) from the
+test's thread, so nothing is mocked and nothing waits on a clock: a test waits on events that
+listeners set, with a generous timeout only as a failure guard.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+from gardens_tui.server.client import OwnerConnection, connect
+from gardens_tui.server.owner import TableOwner
+
+T = TypeVar("T")
+
+GUARD = 30.0
+"""Seconds before a test that waits for something gives up (a failure guard, not a timing)."""
+
+
+class OwnerThread:
+    """A :class:`TableOwner` serving on a Unix socket from an event loop in a thread."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.dir = Path(tempfile.mkdtemp(prefix="gto-"))  # short: Unix socket paths are short
+        self.path = self.dir / "owner.sock"
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.owner: TableOwner = self.call(lambda: TableOwner(folder))
+        self.run(self.owner.start(self.path))
+
+    def call(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` on the owner's loop and return its result."""
+        future: Future[T] = Future()
+
+        def run() -> None:
+            try:
+                future.set_result(fn())
+            except BaseException as exc:  # pragma: no cover - reported to the test
+                future.set_exception(exc)
+
+        self.loop.call_soon_threadsafe(run)
+        return future.result(GUARD)
+
+    def run(self, coro: Any) -> Any:
+        """Run a coroutine on the owner's loop and return its result."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(GUARD)
+
+    def connect(self, identity: str, name: str | None = None) -> OwnerConnection:
+        """A recording client connected as ``identity``."""
+        ticket = self.call(lambda: self.owner.issue_ticket(identity, name or identity))
+        return connect(self.path, ticket, record=True)
+
+    def stop(self) -> None:
+        """Stop the owner and its loop."""
+        self.run(self.owner.stop())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(GUARD)
+        self.loop.close()
+        for item in self.dir.iterdir():
+            item.unlink()
+        self.dir.rmdir()
+
+
+@pytest.fixture
+def start_owner(toy_registered: None) -> Iterator[Callable[[Path | None], OwnerThread]]:
+    """Start table owners (with the toy game registered); all are stopped after the test."""
+    started: list[OwnerThread] = []
+
+    def start(folder: Path | None = None) -> OwnerThread:
+        owner = OwnerThread(folder)
+        started.append(owner)
+        return owner
+
+    yield start
+    for owner in started:
+        if owner.thread.is_alive():
+            owner.stop()
