@@ -55,6 +55,7 @@ MS_TARGETS: dict[tuple[str, int, str], float] = {
     ("the-gardens", 4, "all options on"): 20.0,
     ("tanuki-in-the-garden", 8, "all options on"): 50.0,
     ("throw-octopus", 5, "default"): 30.0,
+    ("seabed-neighbours", 6, "default"): 60.0,
 }
 """The per-game targets: (game, players, options label) → ms per random game."""
 

@@ -1078,7 +1078,14 @@ def test_status_reads_right_for_a_player_called_you(
 
 
 @pytest.mark.parametrize(
-    "game_id", ["octopus-garden", "the-gardens", "tanuki-in-the-garden", "throw-octopus"]
+    "game_id",
+    [
+        "octopus-garden",
+        "the-gardens",
+        "tanuki-in-the-garden",
+        "throw-octopus",
+        "seabed-neighbours",
+    ],
 )
 def test_show_says_the_pending_decision_once_for_every_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game_id: str

@@ -144,6 +144,17 @@ def test_throw_octopus_golden_game_night_uses_the_cards_and_ends() -> None:
     assert any("at -" in action for action in data["actions"])
 
 
+def test_seabed_golden_game_negotiates_by_propose_and_veto_and_ends() -> None:
+    """The Seabed Neighbours golden file plays propose and veto (proposals, accepts, vetoes,
+    picks), flags, palaces and passes; three seats play until the regular tiles run out."""
+    path = golden_path("seabed-neighbours", 1)
+    data = json.loads(path.read_text())
+    assert data["setup"]["options"]["negotiation"] == "propose-and-veto"
+    assert saves.load_table(path).state.is_over
+    verbs = {action.split()[0] for action in data["actions"]}
+    assert {"propose", "accept", "veto", "choose", "flag", "palace", "pass"} <= verbs
+
+
 # --------------------------------------------------------------------------------------------
 # A made-up version 2 of the toy game
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,544 @@
+"""Setting up, listing legal actions and applying them: draws, placements, negotiation, flags,
+scoring, clam tiles and the end.
+
+``legal_actions`` lists every action of the pending decision in a fixed order (cached on the
+state); ``apply`` checks the action against it (an :class:`IllegalAction` then says why, see
+:mod:`.refusals`) and carries it out on a copy. See the package docstring for every decision
+kind and action shape.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from gardens_tui.rules.base import Action, IllegalAction
+from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.seabed import refusals, scoring, seascape
+from gardens_tui.rules.seabed.seascape import find
+from gardens_tui.rules.seabed.spec import SPEC
+from gardens_tui.rules.seabed.state import (
+    CATEGORIES,
+    PROPOSE,
+    Cell,
+    SeabedState,
+)
+from gardens_tui.rules.seabed.tiles import (
+    CLAM_TILES,
+    FIELD,
+    MAX_AREAS,
+    REEF,
+    SEA,
+    START,
+    STREAK,
+    TYPES,
+    describe,
+    regular_pile,
+    turned,
+)
+from gardens_tui.rules.words import count
+
+FLAGS, PALACES = 5, 3
+"""Each team's supply at the start."""
+
+Format = Callable[[Action], str]
+
+STREAKS, REEFS, CLAM_POINTS = 0, 1, 2
+
+
+class Log:
+    """Event lines of one ``apply`` (every line is public in this game)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def say(self, line: str) -> None:
+        """Add a line."""
+        self.lines.append(line)
+
+
+class Turn:
+    """What one ``apply`` works with: the copied state, its PRNG and its log."""
+
+    def __init__(self, state: SeabedState) -> None:
+        self.s = state
+        self.rng = Rng(state.rng)
+        self.log = Log()
+
+    def name(self, seat: int) -> str:
+        """Seat's name."""
+        return self.s.players[seat]
+
+
+# --- setting up -------------------------------------------------------------------------------
+
+
+def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> SeabedState:
+    """The starting position: the start tile at 0,0, the piles, each team's 5 flags and 3
+    palaces, and seat 1's first turn (one tile drawn)."""
+    SPEC.check_player_count(len(players))
+    opts = SPEC.normalise_options(options)
+    n = len(players)
+    s = SeabedState(players=tuple(players), options=opts, rng=seed_state(seed))
+    s.pile = regular_pile()
+    s.clams = sorted(CLAM_TILES)
+    s.supply = [[FLAGS, PALACES] for _ in range(n)]
+    s.piles = [[0] * len(CATEGORIES) for _ in range(n)]
+    s.last = [None] * n
+    seascape.place(s, (0, 0), START * 4)
+    t = Turn(s)
+    t.log.say("The start tile lies at 0,0")
+    begin_turn(t, 0, first=True)
+    s.rng = t.rng.state
+    s.events = tuple(t.log.lines)
+    s.chance = False
+    return s
+
+
+# --- legal actions ----------------------------------------------------------------------------
+
+
+def legal_actions(s: SeabedState) -> list[Action]:
+    """Every legal action of the pending decision, in a fixed order.
+
+    Computed once per state and cached on it (states are immutable once handed out)."""
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
+    return list(cached)
+
+
+def placement_actions(s: SeabedState, verb: str) -> list[Action]:
+    """Every legal placement of the tiles to choose from, as ``(verb, slot, x, y, degrees)``
+    (a second copy of the same tile in the hand is not listed again)."""
+    out: list[Action] = []
+    tiles = s.choosable()
+    cells = seascape.frontier(s)
+    for slot, kind in enumerate(tiles):
+        if slot and kind == tiles[0]:
+            continue
+        out.extend((verb, slot + 1, x, y, q * 90) for x, y, q in seascape.places(s, kind, cells))
+    return out
+
+
+def _compute_legal(s: SeabedState) -> list[Action]:
+    if s.over:
+        return []
+    phase = s.phase
+    if phase == "place":
+        return placement_actions(s, "place")
+    if phase in ("propose", "counter"):
+        return placement_actions(s, "propose")
+    if phase == "answer":
+        return [("accept",), ("veto",)]
+    if phase == "pick":
+        return [("choose", "mine"), ("choose", "theirs")]
+    if phase == "flag":
+        return [*flag_actions(s), ("pass",)]
+    if phase == "whirlpool":
+        return whirlpool_actions(s)
+    return []
+
+
+def pending_roots(s: SeabedState) -> list[int]:
+    """The streaks and reefs the placement being resolved completed (roots)."""
+    if s.just is None:
+        return []
+    code = s.board[s.just]
+    base = s.cells.index(s.just) * MAX_AREAS
+    out: list[int] = []
+    for a in range(len(TYPES[code >> 2].areas)):
+        root = find(s.parent, base + a)
+        if root not in out and seascape.complete(s.feats[root]):
+            out.append(root)
+    return out
+
+
+def flag_actions(s: SeabedState) -> list[Action]:
+    """The flags and palaces the placing team may put on the flag step's tiles."""
+    team = s.team
+    flags, palaces = s.supply[team]
+    out: list[Action] = []
+    pending = pending_roots(s)
+    for cell in s.flag_cells:
+        code = s.board[cell]
+        names = turned(code).names
+        base = s.cells.index(cell) * MAX_AREAS
+        for a, area in enumerate(TYPES[code >> 2].areas):
+            node = base + a
+            if flags and area.kind in (STREAK, REEF, SEA):
+                root = find(s.parent, node)
+                f = s.feats[root]
+                if not any(f.flags) and (not seascape.complete(f) or root in pending):
+                    out.append(("flag", cell[0], cell[1], names[a]))
+            if (
+                palaces
+                and area.kind in (STREAK, FIELD)
+                and not any(s.systems[find(s.sparent, node)].palaces)
+            ):
+                out.append(("palace", cell[0], cell[1], names[a]))
+    return out
+
+
+def whirlpool_actions(s: SeabedState) -> list[Action]:
+    """Every flag of the placing team on the seascape, as ``("return", x, y, segment)``."""
+    out: list[Action] = []
+    for team, node, what in sorted(s.flags):
+        if team == s.team and what == "flag":
+            cell = seascape.cell_of(s, node)
+            name = turned(s.board[cell]).names[node % MAX_AREAS]
+            action = ("return", cell[0], cell[1], name)
+            if action not in out:
+                out.append(action)
+    return out
+
+
+# --- applying ---------------------------------------------------------------------------------
+
+
+def apply(state: SeabedState, action: Action, fmt: Format) -> SeabedState:
+    """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal."""
+    legal = legal_actions(state)
+    try:
+        ok = action in legal
+    except TypeError:
+        ok = False
+    if not ok:
+        raise IllegalAction(refusals.explain(state, action, legal, fmt))
+    s = state.copy()
+    s.chance = False
+    t = Turn(s)
+    verb = action[0]
+    if verb == "place":
+        do_place(t, action[1], action[2], action[3], action[4])
+    elif verb == "propose":
+        _propose(t, (action[1], action[2], action[3], action[4]))
+    elif verb == "accept":
+        proposal = s.proposal
+        assert proposal is not None
+        t.log.say(f"{t.name(s.partner())} accepted")
+        do_place(t, *proposal)
+    elif verb == "veto":
+        t.log.say(f"{t.name(s.partner())} vetoed the proposal")
+        s.phase = "counter"
+    elif verb == "choose":
+        chosen = s.proposal if action[1] == "mine" else s.counter
+        assert chosen is not None
+        whose = "own" if action[1] == "mine" else "partner's"
+        t.log.say(f"{t.name(s.active)} chose the {whose} proposal")
+        do_place(t, *chosen)
+    elif verb in ("flag", "palace"):
+        _put_piece(t, verb, (action[1], action[2]), action[3])
+        finish_placement(t)
+    elif verb == "pass":
+        finish_placement(t)
+    elif verb == "return":
+        _return_flag(t, (action[1], action[2]), action[3])
+        advance(t)
+    if t.rng.state != state.rng:
+        s.chance = True
+    s.rng = t.rng.state
+    s.events = tuple(t.log.lines)
+    s.private_events = ()
+    return s
+
+
+def _where(slot: int, x: int, y: int, degrees: int) -> str:
+    return f"tile {slot} at {x},{y} r{degrees}"
+
+
+def _propose(t: Turn, placement: tuple[int, int, int, int]) -> None:
+    s = t.s
+    if s.phase == "counter":
+        s.counter = placement
+        s.phase = "pick"
+        t.log.say(f"{t.name(s.partner())} proposed {_where(*placement)}")
+    else:
+        s.proposal = placement
+        s.phase = "answer"
+        t.log.say(f"{t.name(s.active)} proposed {_where(*placement)}")
+
+
+def _draw(t: Turn, pile: list[int]) -> int:
+    t.s.chance = True
+    return pile.pop(t.rng.randrange(len(pile)))
+
+
+def draw_hand(t: Turn, number: int) -> bool:
+    """Draw ``number`` regular tiles into the hand until one of the hand can be placed:
+    unplaceable draws go back into the pile. When no tile left can be placed anywhere they
+    are all set aside (``False``)."""
+    s = t.s
+    name = t.name(s.active)
+    while True:
+        drawn = [_draw(t, s.pile) for _ in range(min(number, len(s.pile)))]
+        s.hand.extend(drawn)
+        if drawn:
+            t.log.say(f"{name} drew {', '.join(describe(k) for k in drawn)}")
+        if any(seascape.can_place(s, k) for k in s.hand):
+            return True
+        if not any(seascape.can_place(s, k) for k in set(s.pile)):
+            s.removed.extend(s.hand + s.pile)
+            s.removed.sort()
+            gone = len(s.hand) + len(s.pile)
+            s.hand, s.pile = [], []
+            t.log.say(f"No tile left fits anywhere: {count(gone, 'tile')} set aside")
+            return False
+        t.log.say("No drawn tile fits anywhere: they go back into the pile")
+        for kind in s.hand:
+            insort(s.pile, kind)
+        s.hand = []
+
+
+def begin_turn(t: Turn, seat: int, first: bool = False) -> None:
+    """Seat's turn: draw two tiles (one on the first and the last turn); the game ends when
+    the regular tiles have run out."""
+    s = t.s
+    if not first:
+        s.turn += 1
+    s.active = seat
+    s.step, s.team = 1, seat
+    s.extra = s.earned = False
+    s.proposal = s.counter = None
+    s.just, s.flag_cells = None, ()
+    s.clam = -1
+    if not s.pile:
+        game_end(t)
+        return
+    number = 1 if first or len(s.pile) == 1 else 2
+    if not draw_hand(t, number):
+        game_end(t)
+        return
+    s.phase = _place_phase(s)
+
+
+def _place_phase(s: SeabedState) -> str:
+    return "propose" if s.negotiation == PROPOSE else "place"
+
+
+def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
+    """Place the chosen tile for the placing team, then open the flag step or score."""
+    s = t.s
+    tiles = s.choosable()
+    kind = tiles[slot - 1]
+    if s.clam >= 0:
+        s.clam = -1
+    else:
+        s.hand.pop(slot - 1)
+    s.proposal = s.counter = None
+    cell = (x, y)
+    seascape.place(s, cell, kind * 4 + degrees // 90)
+    previous = s.last[s.team]
+    s.last[s.team] = cell
+    s.just = cell
+    t.log.say(
+        f"{t.name(s.active)} placed {describe(kind)} at {x},{y} r{degrees} for "
+        f"{s.team_name(s.team)}"
+    )
+    if s.step == 1 or s.extra:
+        cells: tuple[Cell, ...] = (cell,)
+        if not s.extra and previous is not None and previous in s.board:
+            cells = (cell, previous)
+        s.flag_cells = cells
+        s.phase = "flag"
+        if flag_actions(s):
+            return
+    finish_placement(t)
+
+
+def _put_piece(t: Turn, what: str, cell: Cell, name: str) -> None:
+    s = t.s
+    area = seascape.area_named(s, cell, name)
+    assert area is not None
+    node = seascape.node_of(s, cell, area)
+    s.flags.append((s.team, node, what))
+    s.flags.sort()
+    s.supply[s.team][0 if what == "flag" else 1] -= 1
+    seascape.add_piece(s, s.team, node, what, 1)
+    t.log.say(f"{s.team_name(s.team)} put a {what} on {name} at {cell[0]},{cell[1]}")
+
+
+def _return_flag(t: Turn, cell: Cell, name: str) -> None:
+    s = t.s
+    area = seascape.area_named(s, cell, name)
+    assert area is not None
+    node = seascape.node_of(s, cell, area)
+    s.flags.remove((s.team, node, "flag"))
+    s.supply[s.team][0] += 1
+    seascape.add_piece(s, s.team, node, "flag", -1)
+    t.log.say(
+        f"The whirlpool sent {s.team_name(s.team)}'s flag on {name} at {cell[0]},{cell[1]} "
+        "home unscored"
+    )
+
+
+def majority(counts: tuple[int, ...]) -> list[int]:
+    """The teams with the most pieces (all of them on a tie); none when nobody has one."""
+    best = max(counts)
+    return [team for team, c in enumerate(counts) if c == best] if best else []
+
+
+def _score_feature(t: Turn, root: int) -> None:
+    s = t.s
+    f = s.feats[root]
+    where = seascape.cell_of(s, root)
+    size = count(seascape.tile_count(f), "tile")
+    if f.kind == STREAK:
+        points, category = seascape.streak_points(s, f), STREAKS
+        label = f"the streak through {where[0]},{where[1]} ({size})"
+    else:
+        points, category = seascape.reef_points(f), REEFS
+        label = f"the reef at {where[0]},{where[1]} ({size})"
+    winners = majority(f.flags)
+    if not winners:
+        t.log.say(f"{label.capitalize()} is complete; no flag was on it")
+        return
+    names = " and ".join(s.team_name(w) for w in winners)
+    for w in winners:
+        s.piles[w][category] += points
+    t.log.say(f"{label.capitalize()} is complete: {names} score {points}")
+    kept = []
+    for entry in s.flags:
+        team, node, what = entry
+        if what == "flag" and find(s.parent, node) == root:
+            s.supply[team][0] += 1
+        else:
+            kept.append(entry)
+    s.flags = kept
+    g = f.copy()
+    g.flags = (0,) * len(s.players)
+    s.feats[root] = g
+
+
+def finish_placement(t: Turn) -> None:
+    """After the flag step: score what the placement completed, earn an extra turn for a
+    completed reef with a magic clam, resolve a clam tile's effect, go on."""
+    s = t.s
+    s.flag_cells = ()
+    clam_reef = False
+    for root in pending_roots(s):
+        _score_feature(t, root)
+        f = s.feats[root]
+        if f.kind == REEF and f.clams:
+            clam_reef = True
+    if clam_reef and not s.extra:
+        s.earned = True
+    assert s.just is not None
+    kind = s.board[s.just] >> 2
+    effect = TYPES[kind].effect
+    s.phase = "place"
+    if effect == "party":
+        _party(t, kind)
+    elif effect == "harvester":
+        _harvest(t, kind)
+    elif effect == "whirlpool":
+        if any(team == s.team and what == "flag" for team, _, what in s.flags):
+            s.phase = "whirlpool"
+            return
+        t.log.say(f"The whirlpool finds no flag of {s.team_name(s.team)} to take")
+    advance(t)
+
+
+def _thing_node(s: SeabedState, kind: int, thing: str) -> int:
+    assert s.just is not None
+    base = s.cells.index(s.just) * MAX_AREAS
+    for a, area in enumerate(TYPES[kind].areas):
+        if area.thing == thing:
+            return base + a
+    raise AssertionError(thing)
+
+
+def _party(t: Turn, kind: int) -> None:
+    s = t.s
+    node = _thing_node(s, kind, "party")
+    root = find(s.parent, node)
+    manta, star, crab, bottle = seascape.near(s, node, root)
+    if s.feats[root].diver:
+        bottle = 0
+    points = 3 * manta + 2 * star + max(0, crab - bottle)
+    s.piles[s.team][CLAM_POINTS] += points
+    t.log.say(
+        f"Party gramophone: {s.team_name(s.team)} score {points} for the animals around it "
+        f"({manta} manta, {star} starfish, {crab} crab, {bottle} bottle)"
+    )
+
+
+def _harvest(t: Turn, kind: int) -> None:
+    s = t.s
+    node = _thing_node(s, kind, "harvester")
+    fields = s.systems[find(s.sparent, node)].fields
+    s.piles[s.team][CLAM_POINTS] += 2 * fields
+    t.log.say(
+        f"Harvester: {s.team_name(s.team)} score {2 * fields} for "
+        f"{count(fields, 'field')} in its seaweed system"
+    )
+
+
+def advance(t: Turn) -> None:
+    """What comes after a placement is resolved: an earned extra turn with a clam tile, the
+    turn's second tile, or the next seat's turn."""
+    s = t.s
+    n = len(s.players)
+    s.just = None
+    if s.earned:
+        s.earned = False
+        if _draw_clam(t):
+            return
+    s.extra = False
+    if s.step == 1 and s.hand:
+        s.step = 2
+        s.team = (s.active + 1) % n
+        if not seascape.can_place(s, s.hand[0]):
+            t.log.say(f"{describe(s.hand[0])} fits nowhere: it goes back into the pile")
+            insort(s.pile, s.hand.pop())
+            if not draw_hand(t, 1):
+                begin_turn(t, (s.active + 1) % n)
+                return
+        s.phase = _place_phase(s)
+        return
+    begin_turn(t, (s.active + 1) % n)
+
+
+def _draw_clam(t: Turn) -> bool:
+    s = t.s
+    who = s.team_name(s.team)
+    if not s.clams:
+        t.log.say(f"A magic clam, but no clam tile is left: no extra turn for {who}")
+        return False
+    if not any(seascape.can_place(s, k) for k in set(s.clams)):
+        t.log.say(f"A magic clam, but no clam tile fits anywhere: no extra turn for {who}")
+        return False
+    while True:
+        kind = _draw(t, s.clams)
+        if seascape.can_place(s, kind):
+            break
+        t.log.say(f"{describe(kind)} fits nowhere: it goes back")
+        insort(s.clams, kind)
+    s.clam = kind
+    s.extra = True
+    s.phase = _place_phase(s)
+    t.log.say(f"A magic clam! {who} take an extra turn with {describe(kind)}")
+    return True
+
+
+def game_end(t: Turn) -> None:
+    """The regular tiles have run out: final scoring of palaces and seabed flags; flags on
+    unfinished streaks and reefs go home unscored."""
+    s = t.s
+    t.log.say("The regular tiles have run out: final scoring")
+    for line in scoring.final_scoring(s):
+        t.log.say(line)
+    kept = []
+    for entry in s.flags:
+        team, node, what = entry
+        if what == "flag" and s.feats[find(s.parent, node)].kind != SEA:
+            s.supply[team][0] += 1
+            seascape.add_piece(s, team, node, "flag", -1)
+        else:
+            kept.append(entry)
+    s.flags = kept
+    s.hand, s.clam = [], -1
+    s.just, s.flag_cells, s.proposal, s.counter = None, (), None, None
+    s.over = True
+    s.phase = "over"

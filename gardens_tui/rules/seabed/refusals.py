@@ -1,0 +1,148 @@
+"""Why an action is illegal here: the message :class:`~gardens_tui.rules.base.IllegalAction`
+carries, naming the rule for this very position ("t12 does not fit at 1,0 r90: its west side
+is reef, the tile to the west shows seaweed there")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gardens_tui.rules.base import Action
+from gardens_tui.rules.seabed import seascape
+from gardens_tui.rules.seabed.seascape import find
+from gardens_tui.rules.seabed.state import Cell, SeabedState
+from gardens_tui.rules.seabed.tiles import (
+    FIELD,
+    MAX_AREAS,
+    REEF,
+    SEA,
+    SIDE_OFFSETS,
+    STREAK,
+    TYPES,
+    tile_name,
+    turned,
+)
+
+Format = Callable[[Action], str]
+
+PHASE_VERBS: dict[str, tuple[str, ...]] = {
+    "place": ("place",),
+    "propose": ("propose",),
+    "counter": ("propose",),
+    "answer": ("accept", "veto"),
+    "pick": ("choose",),
+    "flag": ("flag", "palace", "pass"),
+    "whirlpool": ("return",),
+}
+
+KIND_WORDS = {1: "reef", 2: "seaweed", 3: "seabed"}
+SIDE_WORDS = ("north", "east", "south", "west")
+
+
+def place_problem(s: SeabedState, kind: int, cell: Cell, degrees: int) -> str | None:
+    """Why tile type ``kind`` may not go at ``cell`` turned ``degrees`` (``None``: it may)."""
+    name = tile_name(kind)
+    x, y = cell
+    where = f"{x},{y}"
+    if degrees not in (0, 90, 180, 270):
+        return f"{name} turns in quarter turns only: r0, r90, r180 or r270"
+    if cell in s.board:
+        return f"{where} already holds {tile_name(s.board[cell] >> 2)}"
+    if cell not in s.need:
+        return f"{where} does not touch the seascape: a tile must share a side with one"
+    sides = turned(kind * 4 + degrees // 90).side_codes
+    for side, (dx, dy) in enumerate(SIDE_OFFSETS):
+        other = s.board.get((x + dx, y + dy))
+        if other is None:
+            continue
+        theirs = turned(other).side_codes[(side + 2) % 4]
+        if theirs != sides[side]:
+            return (
+                f"{name} does not fit at {where} r{degrees}: its {SIDE_WORDS[side]} side is "
+                f"{KIND_WORDS[sides[side]]}, the tile to the {SIDE_WORDS[side]} shows "
+                f"{KIND_WORDS[theirs]} there (every touching edge must continue its feature)"
+            )
+    return None
+
+
+def piece_problem(s: SeabedState, what: str, cell: Cell, name: str) -> str | None:
+    """Why the placing team may not put a flag or palace on segment ``name`` at ``cell``."""
+    x, y = cell
+    where = f"{x},{y}"
+    if cell not in s.flag_cells:
+        if s.flag_cells:
+            allowed = " or ".join(f"{c[0]},{c[1]}" for c in s.flag_cells)
+            return (
+                f"a {what} goes on the tile just placed or on the team's previous tile "
+                f"({allowed}), not on {where}"
+            )
+        return f"no {what} may be placed now"
+    flags, palaces = s.supply[s.team]
+    team = s.team_name(s.team)
+    if what == "flag" and not flags:
+        return f"{team} have no flag left in their supply"
+    if what == "palace" and not palaces:
+        return f"{team} have no palace left in their supply"
+    area = seascape.area_named(s, cell, name)
+    code = s.board[cell]
+    if area is None:
+        names = ", ".join(turned(code).names)
+        return f"the tile at {where} has no {name}: its segments are {names}"
+    kind = TYPES[code >> 2].areas[area].kind
+    node = s.cells.index(cell) * MAX_AREAS + area
+    if what == "flag":
+        if kind not in (STREAK, REEF, SEA):
+            return "flags go on streaks, reefs and seabed, not on a field (palaces may)"
+        f = s.feats[find(s.parent, node)]
+        if any(f.flags):
+            return f"that {f.kind} already holds a flag: one flag per feature"
+        if seascape.complete(f):
+            return f"that {f.kind} was completed and scored earlier"
+    else:
+        if kind not in (STREAK, FIELD):
+            return "palaces go on streaks and fields only"
+        if any(s.systems[find(s.sparent, node)].palaces):
+            return "that seaweed system already holds a palace: one palace per system"
+    return None
+
+
+def explain(s: SeabedState, action: Action, legal: list[Action], fmt: Format) -> str:
+    """The reason ``action`` (not in ``legal``) is refused in ``s``."""
+    try:
+        text = fmt(action)
+    except Exception:
+        text = repr(action)
+    if s.over:
+        return f"{text}: the game is over"
+    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+        return f"{text} is not an action of Seabed Neighbours"
+    verb = action[0]
+    decision = s.decision
+    assert decision is not None
+    if verb not in PHASE_VERBS.get(s.phase, ()):
+        if verb == "place" and s.phase in ("propose", "counter"):
+            return "with propose and veto, placements are proposed: propose 1 at x,y r0"
+        if verb == "propose" and s.phase == "place":
+            return "with table talk, the player whose turn it is places directly: place 1 at x,y"
+        return f"{text} is not possible now: {decision.prompt} ({s.players[decision.seat]})"
+    if verb in ("place", "propose") and len(action) == 5:
+        slot, x, y, degrees = action[1:]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in action[1:]):
+            return f"{text} is not an action of Seabed Neighbours"
+        tiles = s.choosable()
+        if not 1 <= slot <= len(tiles):
+            return f"there is no tile {slot}: {'only tile 1' if len(tiles) == 1 else 'tiles 1-2'}"
+        if slot == 2 and tiles[0] == tiles[1]:
+            return "both tiles are the same: use tile 1"
+        problem = place_problem(s, tiles[slot - 1], (x, y), degrees)
+        if problem:
+            return problem
+        return f"{text} is not legal now"
+    if verb in ("flag", "palace", "return") and len(action) == 4:
+        x, y, name = action[1:]
+        if not (isinstance(x, int) and isinstance(y, int) and isinstance(name, str)):
+            return f"{text} is not an action of Seabed Neighbours"
+        if verb == "return":
+            return f"{s.team_name(s.team)} have no flag on {name} at {x},{y} to take back"
+        problem = piece_problem(s, verb, (x, y), name)
+        return problem or f"{text} is not legal now"
+    return f"{text} is not legal now: {decision.prompt}"

@@ -1,0 +1,118 @@
+"""Final scoring, the score table (per seat and per team) and the winner rule.
+
+A player's points are the sum of their two teams' piles, category by category. The winner
+(components.md): the team with the most points; of its two players, the one whose other team
+scored more. Still tied: the higher own score (both teams), then a shared win. When several
+teams tie for the most, every player of those teams is a candidate, each judged by their
+other team (a player in two tied teams counts the tied score as their other team).
+"""
+
+from __future__ import annotations
+
+from gardens_tui.rules.base import Outcome, Scores, TeamScore
+from gardens_tui.rules.seabed import seascape
+from gardens_tui.rules.seabed.seascape import find
+from gardens_tui.rules.seabed.state import CATEGORIES, SeabedState
+from gardens_tui.rules.seabed.tiles import SEA
+
+PALACES, SEABED = 3, 4
+
+
+def _majority(counts: tuple[int, ...]) -> list[int]:
+    best = max(counts)
+    return [team for team, c in enumerate(counts) if c == best] if best else []
+
+
+def final_scoring(s: SeabedState) -> list[str]:
+    """Add the end-of-game points to the piles (palace majorities per seaweed system: 1 per
+    fish, plus 1 per field with the sushi set; seabed flag majorities: the area's animals);
+    the log lines saying who scored what."""
+    lines: list[str] = []
+    for root in sorted(s.systems):
+        y = s.systems[root]
+        winners = _majority(y.palaces)
+        if not winners:
+            continue
+        points = y.fish + (y.fields if y.sushi else 0)
+        where = seascape.cell_of(s, root)
+        for team in winners:
+            s.piles[team][PALACES] += points
+        names = " and ".join(s.team_name(t) for t in winners)
+        sushi = " (with the sushi set)" if y.sushi else ""
+        lines.append(
+            f"Seaweed system at {where[0]},{where[1]}{sushi}: {names} score {points} for "
+            "their palace"
+        )
+    for root in sorted(s.feats):
+        f = s.feats[root]
+        if f.kind != SEA or not any(f.flags):
+            continue
+        winners = _majority(f.flags)
+        points = seascape.seabed_value(s, root)
+        where = seascape.cell_of(s, root)
+        for team in winners:
+            s.piles[team][SEABED] += points
+        names = " and ".join(s.team_name(t) for t in winners)
+        lines.append(f"Seabed at {where[0]},{where[1]}: {names} score {points} for their flag")
+    return lines
+
+
+def team_totals(s: SeabedState) -> list[int]:
+    """Each team's points (its pile's sum)."""
+    return [sum(pile) for pile in s.piles]
+
+
+def seat_totals(s: SeabedState) -> list[int]:
+    """Each seat's points: the sum of its two teams."""
+    teams = team_totals(s)
+    n = len(s.players)
+    return [teams[i] + teams[(i + 1) % n] for i in range(n)]
+
+
+def score_table(s: SeabedState) -> Scores:
+    """Per seat and category the sum of the seat's two teams; a row per team."""
+    n = len(s.players)
+    table = tuple(
+        tuple(s.piles[i][c] + s.piles[(i + 1) % n][c] for c in range(len(CATEGORIES)))
+        for i in range(n)
+    )
+    teams = tuple(TeamScore(s.team_name(t), s.members(t), sum(s.piles[t])) for t in range(n))
+    notes = (
+        "A player's points are the sum of their two teams' piles.",
+        "Winner: the best team's player whose other team scored more.",
+    )
+    return Scores(CATEGORIES, table, final=s.over, teams=teams, notes=notes)
+
+
+def outcome(s: SeabedState) -> Outcome:
+    """The winner rule (module docstring), with the tie-break that decided it."""
+    teams = team_totals(s)
+    n = len(s.players)
+    best = max(teams)
+    top = [t for t in range(n) if teams[t] == best]
+    other: dict[int, int] = {}
+    for t in top:
+        for seat in s.members(t):
+            mine = s.teams_of(seat)
+            rest = mine[1] if mine[0] == t else mine[0]
+            other[seat] = max(other.get(seat, -1), teams[rest])
+    high = max(other.values())
+    first = sorted(seat for seat, v in other.items() if v == high)
+    names = " and ".join(s.team_name(t) for t in top)
+    lead = f"{names} scored most ({best})" if len(top) == 1 else f"{names} tied at {best}"
+    if len(first) == 1:
+        return Outcome((first[0],), f"{lead}; {s.players[first[0]]}'s other team scored more")
+    own = {seat: teams[s.teams_of(seat)[0]] + teams[s.teams_of(seat)[1]] for seat in first}
+    top_own = max(own.values())
+    second = sorted(seat for seat in first if own[seat] == top_own)
+    if len(second) == 1:
+        return Outcome((second[0],), f"{lead}; other teams tied, the higher own score wins")
+    return Outcome(tuple(second), f"{lead}; still tied: a shared win")
+
+
+def seabed_roots(s: SeabedState) -> list[int]:
+    """Every seabed area with a flag on it (roots)."""
+    return sorted(
+        {find(s.parent, node) for _, node, what in s.flags if what == "flag"}
+        & {r for r, f in s.feats.items() if f.kind == SEA}
+    )

@@ -1,0 +1,338 @@
+"""Saving and loading positions (``to_dict`` / ``from_dict``) and the component census.
+
+Tiles are written by type name (``"t12"``, ``"start"``, ``"c3"``), the seascape as
+``[x, y, "t12", degrees]`` in the order the tiles were placed (the feature graph is rebuilt
+from it), flags and palaces as ``[team, x, y, "segment", "flag" | "palace"]``.
+
+A hand-written position may leave out ``supply`` (worked out from the pieces on the
+seascape), ``piles`` (all zero), ``last`` (no previous tiles), ``removed``, ``flags`` and the
+turn fields (``step`` 1, ``team`` 0, no extra turn, no proposal).
+
+``from_dict`` trusts nothing: every field is type- and range-checked with its path; the tiles
+add up to the 78 regular tiles, the start tile and the 16 clam tiles; the start tile lies at
+0,0 unturned and every other tile was a legal placement when it was laid; flags and palaces
+stand where they may and add up to each team's 5 and 3; and the pending decision makes sense.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import gardens_tui.rules.fields as F
+from gardens_tui.rules.seabed import seascape
+from gardens_tui.rules.seabed.seascape import find
+from gardens_tui.rules.seabed.spec import SPEC
+from gardens_tui.rules.seabed.state import (
+    CATEGORIES,
+    PHASES,
+    Cell,
+    SeabedState,
+)
+from gardens_tui.rules.seabed.tiles import (
+    CLAM_TILES,
+    FIELD,
+    MAX_AREAS,
+    REEF,
+    SEA,
+    START,
+    STREAK,
+    TYPE_BY_NAME,
+    TYPES,
+    fits,
+    regular_pile,
+    tile_name,
+    turned,
+)
+
+LIMIT = 200
+"""The farthest coordinate a save may hold."""
+
+
+def _place_list(p: tuple[int, int, int, int] | None) -> list[int] | None:
+    return None if p is None else list(p)
+
+
+def to_dict(s: SeabedState) -> dict[str, Any]:
+    """The JSON-safe form of the position."""
+    data = F.common_to_dict(s)
+    data.update(
+        {
+            "phase": s.phase,
+            "pile": [tile_name(k) for k in s.pile],
+            "clams": [tile_name(k) for k in s.clams],
+            "hand": [tile_name(k) for k in s.hand],
+            "clam": tile_name(s.clam) if s.clam >= 0 else None,
+            "removed": [tile_name(k) for k in s.removed],
+            "seascape": [
+                [x, y, tile_name(s.board[(x, y)] >> 2), (s.board[(x, y)] & 3) * 90]
+                for x, y in s.cells
+            ],
+            "flags": [
+                [
+                    team,
+                    *seascape.cell_of(s, node),
+                    turned(s.board[seascape.cell_of(s, node)]).names[node % MAX_AREAS],
+                    what,
+                ]
+                for team, node, what in s.flags
+            ],
+            "supply": [list(row) for row in s.supply],
+            "piles": [list(row) for row in s.piles],
+            "last": [None if c is None else list(c) for c in s.last],
+            "just": None if s.just is None else list(s.just),
+            "flag_cells": [list(c) for c in s.flag_cells],
+            "step": s.step,
+            "team": s.team,
+            "extra": s.extra,
+            "earned": s.earned,
+            "proposal": _place_list(s.proposal),
+            "counter": _place_list(s.counter),
+        }
+    )
+    return data
+
+
+def _tile(value: Any, path: str) -> int:
+    name = F.string(value, path)
+    kind = TYPE_BY_NAME.get(name)
+    if kind is None:
+        raise F.fail(path, f"unknown tile {name!r}")
+    return kind
+
+
+def _cell(value: Any, path: str) -> Cell:
+    if not isinstance(value, list) or len(value) != 2:
+        raise F.fail(path, "expected [x, y]")
+    return (
+        F.integer(value[0], f"{path}[0]", -LIMIT, LIMIT),
+        F.integer(value[1], f"{path}[1]", -LIMIT, LIMIT),
+    )
+
+
+def _placement(value: Any, path: str) -> tuple[int, int, int, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 4:
+        raise F.fail(path, "expected [slot, x, y, degrees] or null")
+    slot = F.integer(value[0], f"{path}[0]", 1, 2)
+    x = F.integer(value[1], f"{path}[1]", -LIMIT, LIMIT)
+    y = F.integer(value[2], f"{path}[2]", -LIMIT, LIMIT)
+    degrees = F.integer(value[3], f"{path}[3]")
+    if degrees not in (0, 90, 180, 270):
+        raise F.fail(f"{path}[3]", "a tile turns 0, 90, 180 or 270 degrees")
+    return slot, x, y, degrees
+
+
+def from_dict(data: Any) -> SeabedState:
+    """The position ``data`` describes, fully validated (``ValueError`` with a path)."""
+    try:
+        return _from_dict(data)
+    except F.FieldError:
+        raise
+    except (KeyError, IndexError, TypeError, AttributeError, AssertionError) as exc:
+        raise F.fail("state", f"not a consistent position ({type(exc).__name__})") from None
+
+
+def _from_dict(data: Any) -> SeabedState:
+    common = F.read_common(data, SPEC)
+    d = data
+    n = len(common["players"])
+
+    def tiles(value: Any, path: str, limit: int = 100) -> list[int]:
+        return F.array(value, path, _tile, max_length=limit)
+
+    def placed(value: Any, path: str) -> tuple[int, int, int, int]:
+        if not isinstance(value, list) or len(value) != 4:
+            raise F.fail(path, "expected [x, y, tile, degrees]")
+        x = F.integer(value[0], f"{path}[0]", -LIMIT, LIMIT)
+        y = F.integer(value[1], f"{path}[1]", -LIMIT, LIMIT)
+        kind = _tile(value[2], f"{path}[2]")
+        degrees = F.integer(value[3], f"{path}[3]")
+        if degrees not in (0, 90, 180, 270):
+            raise F.fail(f"{path}[3]", "a tile turns 0, 90, 180 or 270 degrees")
+        return x, y, kind, degrees // 90
+
+    def piece(value: Any, path: str) -> tuple[int, int, int, str, str]:
+        if not isinstance(value, list) or len(value) != 5:
+            raise F.fail(path, "expected [team, x, y, segment, 'flag' or 'palace']")
+        return (
+            F.integer(value[0], f"{path}[0]", 0, n - 1),
+            F.integer(value[1], f"{path}[1]", -LIMIT, LIMIT),
+            F.integer(value[2], f"{path}[2]", -LIMIT, LIMIT),
+            F.string(value[3], f"{path}[3]"),
+            F.string(value[4], f"{path}[4]", ("flag", "palace")),
+        )
+
+    phase = F.string(d.get("phase"), "state.phase", PHASES)
+    laid = F.array(d.get("seascape"), "state.seascape", placed, max_length=100)
+    clam_name = d.get("clam")
+    clam = -1 if clam_name is None else _tile(clam_name, "state.clam")
+    s = SeabedState(
+        **common,
+        phase=phase,
+        pile=tiles(d.get("pile"), "state.pile"),
+        clams=tiles(d.get("clams"), "state.clams", 16),
+        hand=tiles(d.get("hand"), "state.hand", 2),
+        clam=clam,
+        removed=tiles(d.get("removed", []), "state.removed"),
+        supply=F.integer_rows(d.get("supply", [[0, 0]] * n), "state.supply", n, 2, 0, 5),
+        piles=F.integer_rows(
+            d.get("piles", [[0] * len(CATEGORIES)] * n),
+            "state.piles",
+            n,
+            len(CATEGORIES),
+            0,
+            10_000,
+        ),
+        last=F.array(
+            d.get("last", [None] * n), "state.last", lambda v, p: F.optional(v, p, _cell), length=n
+        ),
+        just=F.optional(d.get("just"), "state.just", _cell),
+        flag_cells=tuple(F.array(d.get("flag_cells", []), "state.flag_cells", _cell, max_length=2)),
+        step=F.integer(d.get("step", 1), "state.step", 1, 2),
+        team=F.integer(d.get("team", 0), "state.team", 0, n - 1),
+        extra=F.boolean(d.get("extra", False), "state.extra"),
+        earned=F.boolean(d.get("earned", False), "state.earned"),
+        proposal=_placement(d.get("proposal"), "state.proposal"),
+        counter=_placement(d.get("counter"), "state.counter"),
+    )
+    _lay(s, laid)
+    pieces = F.array(d.get("flags", []), "state.flags", piece, max_length=8 * n)
+    for i, (team, x, y, name, what) in enumerate(pieces):
+        path = f"state.flags[{i}]"
+        if (x, y) not in s.board:
+            raise F.fail(path, f"no tile at {x},{y}")
+        area = seascape.area_named(s, (x, y), name)
+        if area is None:
+            raise F.fail(path, f"the tile at {x},{y} has no segment {name!r}")
+        kind = TYPES[s.board[(x, y)] >> 2].areas[area].kind
+        allowed = (STREAK, REEF, SEA) if what == "flag" else (STREAK, FIELD)
+        if kind not in allowed:
+            raise F.fail(path, f"a {what} cannot stand on a {kind}")
+        s.flags.append((team, seascape.node_of(s, (x, y), area), what))
+    s.flags.sort()
+    for team, node, what in s.flags:
+        seascape.add_piece(s, team, node, what, 1)
+    if "supply" not in d:
+        s.supply = [
+            [
+                5 - sum(1 for t, _, w in s.flags if t == team and w == "flag"),
+                3 - sum(1 for t, _, w in s.flags if t == team and w == "palace"),
+            ]
+            for team in range(n)
+        ]
+    _check(s)
+    return s
+
+
+def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
+    if not laid or laid[0] != (0, 0, START, 0):
+        raise F.fail("state.seascape[0]", "the start tile lies unturned at 0,0 first")
+    for i, (x, y, kind, quarter) in enumerate(laid):
+        path = f"state.seascape[{i}]"
+        if (x, y) in s.board:
+            raise F.fail(path, f"a second tile at {x},{y}")
+        if i:
+            if kind == START:
+                raise F.fail(path, "only one start tile")
+            code = s.need.get((x, y))
+            if code is None:
+                raise F.fail(path, f"{x},{y} does not touch the tiles laid before it")
+            if quarter not in fits(kind, code):
+                raise F.fail(path, f"{tile_name(kind)} does not fit at {x},{y}")
+        seascape.place(s, (x, y), kind * 4 + quarter)
+
+
+def _check(s: SeabedState) -> None:
+    """Component counts, pieces and the pending decision must make sense."""
+    n = len(s.players)
+    every = Counter(s.pile + s.hand + s.removed + [s.board[c] >> 2 for c in s.cells])
+    every.update(s.clams)
+    if s.clam >= 0:
+        every[s.clam] += 1
+    want = Counter([*regular_pile(), START, *CLAM_TILES])
+    if every != want:
+        raise F.fail("state", "the tiles do not add up: 78 regular, the start tile, 16 clam tiles")
+    if s.pile != sorted(s.pile) or s.clams != sorted(s.clams) or s.removed != sorted(s.removed):
+        raise F.fail("state.pile", "the piles are kept sorted (tiles are drawn at random)")
+    if s.clam >= 0 and TYPES[s.clam].name[0] != "c":
+        raise F.fail("state.clam", "not a clam tile")
+    if any(TYPES[k].name[0] != "t" for k in s.hand + s.pile):
+        raise F.fail("state.hand", "only regular tiles are drawn into the hand")
+    if any(TYPES[k].name[0] != "c" for k in s.clams):
+        raise F.fail("state.clams", "only clam tiles are in the clam stack")
+    for team in range(n):
+        flags = sum(1 for t, _, w in s.flags if t == team and w == "flag")
+        palaces = sum(1 for t, _, w in s.flags if t == team and w == "palace")
+        if flags + s.supply[team][0] != 5 or palaces + s.supply[team][1] != 3:
+            raise F.fail(f"state.supply[{team}]", "5 flags and 3 palaces per team in all")
+    for i, c in enumerate(s.last):
+        if c is not None and c not in s.board:
+            raise F.fail(f"state.last[{i}]", "no tile there")
+    if s.over != (s.phase == "over"):
+        raise F.fail("state.phase", "the phase is 'over' exactly when the game is")
+    if s.over:
+        if s.hand or s.clam >= 0 or s.pile:
+            raise F.fail("state.hand", "the game is over: nothing left to place")
+        return
+    if s.step == 1 and s.team != s.active:
+        raise F.fail("state.team", "the first tile is placed with the team of the active seat")
+    if s.step == 2 and s.team != (s.active + 1) % n:
+        raise F.fail("state.team", "the second tile is placed with the next team")
+    if s.step == 2 and len(s.hand) > 1:
+        raise F.fail("state.hand", "one tile is left for the second placement")
+    if s.earned and s.phase != "whirlpool":
+        raise F.fail("state.earned", "an earned extra turn is taken at once")
+    placing = s.phase in ("place", "propose", "answer", "counter", "pick")
+    resolving = s.extra and s.phase in ("flag", "whirlpool")
+    if s.extra != (s.clam >= 0 and placing) and not resolving:
+        raise F.fail("state.extra", "an extra turn places the clam tile")
+    if placing and not s.choosable():
+        raise F.fail("state.hand", "no tile to place")
+    if placing and s.just is not None:
+        raise F.fail("state.just", "no placement is being resolved")
+    if (s.phase in ("answer", "counter", "pick")) != (s.proposal is not None):
+        raise F.fail("state.proposal", "a proposal is pending exactly while it is answered")
+    if (s.phase == "pick") != (s.counter is not None):
+        raise F.fail("state.counter", "a counter-proposal is pending exactly while picking")
+    from gardens_tui.rules.seabed.engine import placement_actions, whirlpool_actions
+
+    legal = placement_actions(s, "propose") if placing else []
+    for key, p in (("proposal", s.proposal), ("counter", s.counter)):
+        if p is not None and ("propose", *p) not in legal:
+            raise F.fail(f"state.{key}", "not a legal placement")
+    if s.phase in ("flag", "whirlpool"):
+        if s.just is None or s.just not in s.board:
+            raise F.fail("state.just", "the flag step needs the tile just placed")
+        if s.clam >= 0:
+            raise F.fail("state.clam", "the clam tile has been placed")
+    if s.phase == "flag":
+        if (
+            not s.flag_cells
+            or s.flag_cells[0] != s.just
+            or any(c not in s.board for c in s.flag_cells)
+        ):
+            raise F.fail("state.flag_cells", "the flag step's tiles: the one just placed first")
+    elif s.flag_cells:
+        raise F.fail("state.flag_cells", "only the flag step has tiles for flags")
+    if s.phase == "whirlpool":
+        assert s.just is not None
+        if TYPES[s.board[s.just] >> 2].effect != "whirlpool" or not whirlpool_actions(s):
+            raise F.fail("state.phase", "a whirlpool takes back a flag of the placing team")
+    for _, node, what in s.flags:
+        if what == "palace":
+            continue
+        if seascape.complete(s.feats[find(s.parent, node)]) and s.phase != "flag":
+            raise F.fail("state.flags", "a flag stands on a completed feature")
+
+
+def component_counts(s: SeabedState) -> dict[str, int]:
+    """Tiles wherever they are, and the teams' flags and palaces."""
+    regular = len(s.pile) + len(s.hand) + len(s.removed)
+    regular += sum(1 for c in s.cells if TYPES[s.board[c] >> 2].name[0] == "t")
+    clams = len(s.clams) + (s.clam >= 0)
+    clams += sum(1 for c in s.cells if TYPES[s.board[c] >> 2].name[0] == "c")
+    flags = sum(row[0] for row in s.supply) + sum(1 for _, _, w in s.flags if w == "flag")
+    palaces = sum(row[1] for row in s.supply) + sum(1 for _, _, w in s.flags if w == "palace")
+    return {"regular tiles": regular, "clam tiles": clams, "flags": flags, "palaces": palaces}

@@ -1,0 +1,507 @@
+"""The tiles of Seabed Neighbours as data: 78 regular tiles, the start tile and 16 clam tiles.
+
+Geometry
+--------
+A tile is a square whose four sides (``n``, ``e``, ``s``, ``w``) are each split into three
+*edge segments*, numbered clockwise from the west end of the north side::
+
+         0  1  2
+     11           3
+     10           4
+      9           5
+         8  7  6
+
+A side is one of three kinds: ``R`` (coral reef: all three segments reef), ``W`` (a seaweed
+streak leaves through its centre segment: seabed, streak, seabed) or ``S`` (all seabed). Two
+tiles fit side to side when the touching sides are of the same kind, so every touching segment
+continues its feature (reef to reef, seaweed to seaweed, seabed to seabed).
+
+Inside a tile the segments belong to *areas*: reefs (groups of reef sides joined inside the
+tile), streaks (through two sides, or from one side to the tile's field ``*`` or against one of
+its reefs ``>``), at most one field (the tile-centre junction that ends streaks) and seabed
+areas. The seabed areas are not written down: they are worked out from the walls (reefs,
+streaks and the field) exactly as Carcassonne's farms are, see :func:`_seabed_groups`.
+
+Turning a tile a quarter clockwise moves segment ``p`` to ``(p + 3) % 12``.
+
+Names of segments (notation)
+----------------------------
+An area is named by its kind and one direction: a reef or streak by a side it touches
+(``reef-n``, ``streak-e``), a seabed area by a corner it touches (``seabed-ne``), the field
+``field``. Any side or corner of the area names it; the *canonical* name (used by ``format``)
+takes the first clockwise from north (sides ``n e s w``, corners ``ne se sw nw``).
+
+The tile list (``TYPES``; a type is one printed face, ``count`` copies of it)
+-----------------------------------------------------------------------------
+Regular tiles, 78 (components.md asks for about: 30 reef tiles with 7 magic clams, 46 streak
+tiles, 14 fields, 6 plain seabed; manta 6, starfish 12, crab 18, bottle 8; fish 22 — this list
+meets every one exactly, see ``tests/rules/test_seabed_tiles.py``):
+
+- reef caps ``RSSS`` 10 (2 with a clam), corner reefs ``RRSS`` 5 (1 clam), two caps ``RSRS``
+  3, reef bands ``RSRS`` 2 (1 clam), three-sided reefs ``RRRS`` 3 (1 clam), two caps on
+  adjacent sides ``RRSS`` 3;
+- reef with a straight streak ``RWSW`` 1, a streak ending at a reef ``RSWS`` 2 (1 clam), a reef
+  cap with a curved streak ``RWWS`` 1 (clam);
+- straight streaks ``WSWS`` 14, curves ``SSWW`` 14;
+- fields: one streak ``SSWS`` 3, two straight ``WSWS`` 2, two curved ``SWWS`` 2, three
+  ``SWWW`` 4, four ``WWWW`` 3;
+- plain seabed ``SSSS`` 6.
+
+The exact faces with their animals, fish and clams are the rows of ``_REGULAR`` below (type
+``tN`` is row N), in the spec language of :func:`build`.
+
+The start tile: a reef cap north and a straight streak east-west (``RWSW``).
+
+Clam tiles, 16 (components.md): 4 bonus tiles (``c1``-``c4``: more creatures or fish),
+3 anemone reefs (``c5``-``c7``), 2 party gramophones (``c8``, ``c9``), 1 music gramophone
+(``c10``), 2 whirlpools (``c11``, ``c12``), 2 divers (``c13``, ``c14``), 1 harvester (``c15``),
+1 sushi set (``c16``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+SIDES = "nesw"
+CORNERS: tuple[str, ...] = ("ne", "se", "sw", "nw")
+CORNER_SEGMENTS: tuple[tuple[int, int], ...] = ((2, 3), (5, 6), (8, 9), (11, 0))
+"""The two segments at each corner (``ne`` is the north side's east end and the east side's
+north end)."""
+
+SIDE_OFFSETS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+"""The neighbouring cell across each side (x grows eastwards, y southwards)."""
+
+KIND_CODE = {"R": 1, "W": 2, "S": 3}
+"""Side kinds as small ints (0: no tile there) for the placement requirement codes."""
+
+REEF, STREAK, FIELD, SEA = "reef", "streak", "field", "seabed"
+AREA_KINDS: tuple[str, ...] = (REEF, STREAK, FIELD, SEA)
+
+EFFECTS: tuple[str, ...] = (
+    "",
+    "bonus",
+    "anemone",
+    "party",
+    "music",
+    "whirlpool",
+    "diver",
+    "harvester",
+    "sushi",
+)
+"""A clam tile's kind (``""`` for regular tiles and the start tile)."""
+
+
+def mirror(p: int) -> int:
+    """The segment of the neighbouring tile that touches segment ``p``."""
+    side, offset = divmod(p, 3)
+    return 3 * ((side + 2) % 4) + 2 - offset
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """One area of an unturned tile: its kind, edge segments and what it holds.
+
+    ``field`` (streaks only) is the index of the field area the streak ends at, or -1;
+    ``reef_end`` (streaks only) whether it ends against a reef inside the tile.
+    """
+
+    kind: str
+    segments: tuple[int, ...]
+    fish: int = 0
+    manta: int = 0
+    star: int = 0
+    crab: int = 0
+    bottle: int = 0
+    clams: int = 0
+    anemones: int = 0
+    field: int = -1
+    reef_end: bool = False
+    thing: str = ""
+    """A clam tile's piece in this area: ``party``, ``music`` or ``diver`` on seabed,
+    ``harvester`` or ``sushi`` on the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class TileType:
+    """One printed tile face: name (``t5``, ``start``, ``c3``), copies, sides and areas."""
+
+    name: str
+    count: int
+    sides: str
+    areas: tuple[Area, ...]
+    effect: str = ""
+    text: str = ""
+    """The spec it was built from, for descriptions."""
+
+    @property
+    def clam_tile(self) -> bool:
+        """One of the 16 clam tiles."""
+        return self.name.startswith("c")
+
+
+# ------------------------------------------------------------------------------------------
+# Building areas from a compact spec
+# ------------------------------------------------------------------------------------------
+
+
+def _side_segments(side: str) -> tuple[int, ...]:
+    s = SIDES.index(side)
+    return (3 * s, 3 * s + 1, 3 * s + 2)
+
+
+def _seabed_groups(sides: str, walls: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The seabed segments grouped into areas: two seabed segments are apart when some wall
+    (a connected set of reefs, streaks and the field) touches the rim on both arcs between
+    them. Each wall is given by the rim segments it touches."""
+    sea = [p for p in range(12) if sides[p // 3] == "S" or (sides[p // 3] == "W" and p % 3 != 1)]
+
+    def next_contact(p: int, contacts: tuple[int, ...]) -> int:
+        for step in range(1, 13):
+            q = (p + step) % 12
+            if q in contacts:
+                return q
+        return -1
+
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for p in sea:
+        key = tuple(next_contact(p, wall) for wall in walls)
+        groups.setdefault(key, []).append(p)
+    return sorted((tuple(g) for g in groups.values()), key=lambda g: g[0])
+
+
+def build(
+    name: str, count: int, sides: str, reefs: str, streaks: str, things: str = ""
+) -> TileType:
+    """A tile type from its spec (see the module docstring): ``sides`` four of ``RWS``,
+    ``reefs`` space-separated groups of sides (``"n e"``, ``"ns"``), ``streaks``
+    space-separated (``"ew"`` through, ``"s*"`` to the field, ``"s>n"`` against the reef of
+    side n), ``things`` space-separated ``what:where`` (``crab:se``, ``fish:ew``,
+    ``fish:field``, ``clam:n``, ``anemone:n``, ``party:ne``, ``music:ne``, ``diver:ne``) or a
+    bare ``whirlpool``, ``harvester``, ``sushi``, ``bonus``, ``anemone``."""
+    reef_groups = [tuple(g) for g in reefs.split()]
+    streak_specs = streaks.split()
+    has_field = any("*" in sp for sp in streak_specs)
+    areas: list[dict[str, object]] = []
+    walls: list[set[int]] = []
+    wall_of: dict[str, int] = {}
+    for group in reef_groups:
+        segs = tuple(p for side in group for p in _side_segments(side))
+        areas.append({"kind": REEF, "segments": tuple(sorted(segs))})
+        walls.append(set(segs))
+        for side in group:
+            wall_of["reef" + side] = len(walls) - 1
+    field_wall = -1
+    streak_index: list[int] = []
+    field_index = len(reef_groups) + len(streak_specs) if has_field else -1
+    for sp in streak_specs:
+        seg: tuple[int, ...]
+        if "*" in sp:
+            ends = sp.replace("*", "")
+            seg = (3 * SIDES.index(ends) + 1,)
+            area: dict[str, object] = {"kind": STREAK, "segments": seg, "field": field_index}
+            if field_wall < 0:
+                walls.append(set())
+                field_wall = len(walls) - 1
+            walls[field_wall].add(seg[0])
+        elif ">" in sp:
+            side, reef_side = sp.split(">")
+            seg = (3 * SIDES.index(side) + 1,)
+            area = {"kind": STREAK, "segments": seg, "reef_end": True}
+            walls[wall_of["reef" + reef_side]].add(seg[0])
+        else:
+            seg = tuple(sorted(3 * SIDES.index(c) + 1 for c in sp))
+            area = {"kind": STREAK, "segments": seg}
+            walls.append(set(seg))
+        streak_index.append(len(areas))
+        areas.append(area)
+    if has_field:
+        areas.append({"kind": FIELD, "segments": ()})
+    for group_segs in _seabed_groups(sides, [tuple(sorted(w)) for w in walls]):
+        areas.append({"kind": SEA, "segments": group_segs})
+    effect = ""
+    for thing in things.split():
+        what, _, where = thing.partition(":")
+        target = _locate(areas, what, where, name)
+        if what in ("fish", "manta", "star", "crab", "bottle", "clam", "anemone"):
+            key = {"clam": "clams", "anemone": "anemones"}.get(what, what)
+            target[key] = int(target.get(key, 0)) + 1  # type: ignore[call-overload]
+            if what == "anemone":
+                effect = "anemone"
+        elif what in ("party", "music", "diver", "harvester", "sushi"):
+            target["thing"] = what
+            effect = what
+        if what in ("whirlpool", "bonus"):
+            effect = what
+    built = tuple(Area(**a) for a in areas)  # type: ignore[arg-type]
+    spec = f"{sides} reefs:{reefs or '-'} streaks:{streaks or '-'} {things}".strip()
+    return TileType(name, count, sides, built, effect, spec)
+
+
+def _locate(areas: list[dict[str, object]], what: str, where: str, name: str) -> dict[str, object]:
+    if what in ("whirlpool", "bonus"):
+        return areas[0] if areas else {}
+    if where == "field" or what in ("harvester", "sushi"):
+        kinds = [a for a in areas if a["kind"] == FIELD]
+    elif where in CORNERS and what not in ("clam", "anemone", "fish"):
+        pair = CORNER_SEGMENTS[CORNERS.index(where)]
+        kinds = [
+            a
+            for a in areas
+            if a["kind"] == SEA and set(pair) & set(a["segments"])  # type: ignore[call-overload]
+        ]
+    else:
+        segs = {3 * SIDES.index(c) + 1 for c in where}
+        kind = REEF if what in ("clam", "anemone") else STREAK
+        kinds = [
+            a
+            for a in areas
+            if a["kind"] == kind
+            and (
+                segs <= set(a["segments"])  # type: ignore[call-overload]
+                if kind == STREAK
+                else {3 * SIDES.index(c) for c in where} <= set(a["segments"])  # type: ignore[call-overload]
+            )
+        ]
+    if len(kinds) != 1:
+        raise ValueError(f"tile {name}: cannot place {what} at {where!r}")
+    return kinds[0]
+
+
+# ------------------------------------------------------------------------------------------
+# The list
+# ------------------------------------------------------------------------------------------
+
+_REGULAR: tuple[tuple[int, str, str, str, str], ...] = (
+    # reef caps
+    (3, "RSSS", "n", "", ""),
+    (2, "RSSS", "n", "", ""),
+    (1, "RSSS", "n", "", "star:sw"),
+    (1, "RSSS", "n", "", "manta:se"),
+    (1, "RSSS", "n", "", "bottle:sw"),
+    (2, "RSSS", "n", "", "clam:n"),
+    # corner reefs
+    (2, "RRSS", "ne", "", ""),
+    (1, "RRSS", "ne", "", "crab:sw"),
+    (1, "RRSS", "ne", "", "star:sw"),
+    (1, "RRSS", "ne", "", "clam:ne"),
+    # two caps on opposite sides; reef bands
+    (2, "RSRS", "n s", "", ""),
+    (1, "RSRS", "n s", "", "crab:ne"),
+    (1, "RSRS", "ns", "", "crab:ne"),
+    (1, "RSRS", "ns", "", "clam:n"),
+    # three-sided reefs
+    (2, "RRRS", "nes", "", ""),
+    (1, "RRRS", "nes", "", "clam:n"),
+    # two caps on adjacent sides
+    (2, "RRSS", "n e", "", ""),
+    (1, "RRSS", "n e", "", "star:sw"),
+    # reefs with streaks
+    (1, "RWSW", "n", "ew", "fish:ew"),
+    (1, "RSWS", "n", "s>n", "crab:sw"),
+    (1, "RSWS", "n", "s>n", "clam:n"),
+    (1, "RWWS", "n", "es", "clam:n"),
+    # straight streaks
+    (3, "WSWS", "", "ns", ""),
+    (3, "WSWS", "", "ns", "fish:ns"),
+    (2, "WSWS", "", "ns", "crab:ne"),
+    (1, "WSWS", "", "ns", "star:ne"),
+    (1, "WSWS", "", "ns", "manta:ne"),
+    (1, "WSWS", "", "ns", "bottle:sw"),
+    (1, "WSWS", "", "ns", "crab:ne"),
+    (1, "WSWS", "", "ns", "star:ne fish:ns"),
+    (1, "WSWS", "", "ns", "bottle:ne crab:sw"),
+    # curves
+    (3, "SSWW", "", "sw", ""),
+    (2, "SSWW", "", "sw", "fish:sw"),
+    (2, "SSWW", "", "sw", ""),
+    (2, "SSWW", "", "sw", "star:ne"),
+    (1, "SSWW", "", "sw", "manta:ne"),
+    (1, "SSWW", "", "sw", "bottle:ne"),
+    (1, "SSWW", "", "sw", "crab:sw"),
+    (1, "SSWW", "", "sw", "star:sw fish:sw"),
+    (1, "SSWW", "", "sw", "crab:ne bottle:sw"),
+    # fields
+    (1, "SSWS", "", "s*", "fish:field"),
+    (1, "SSWS", "", "s*", "crab:ne"),
+    (1, "SSWS", "", "s*", "manta:ne fish:field"),
+    (1, "WSWS", "", "n* s*", "fish:field fish:field"),
+    (1, "WSWS", "", "n* s*", "star:ne"),
+    (1, "SWWS", "", "e* s*", "fish:field"),
+    (1, "SWWS", "", "e* s*", "crab:ne fish:e"),
+    (2, "SWWW", "", "e* s* w*", "fish:field"),
+    (1, "SWWW", "", "e* s* w*", "crab:ne fish:field fish:s"),
+    (1, "SWWW", "", "e* s* w*", "star:se bottle:sw"),
+    (1, "WWWW", "", "n* e* s* w*", "fish:field fish:field"),
+    (1, "WWWW", "", "n* e* s* w*", "crab:ne fish:field"),
+    (1, "WWWW", "", "n* e* s* w*", "star:se fish:n"),
+    # plain seabed
+    (2, "SSSS", "", "", "manta:ne"),
+    (1, "SSSS", "", "", "crab:ne"),
+    (1, "SSSS", "", "", "star:ne crab:ne"),
+    (1, "SSSS", "", "", "crab:ne bottle:ne"),
+    (1, "SSSS", "", "", "bottle:ne crab:ne"),
+)
+
+_START: tuple[str, str, str, str] = ("RWSW", "n", "ew", "")
+
+_CLAMS: tuple[tuple[str, str, str, str], ...] = (
+    ("SSSS", "", "", "bonus manta:ne star:ne"),
+    ("WSWS", "", "ns", "bonus fish:ns fish:ns crab:ne"),
+    ("SWWW", "", "e* s* w*", "bonus fish:field fish:field fish:e"),
+    ("SSWW", "", "sw", "bonus star:ne star:ne fish:sw"),
+    ("RSSS", "n", "", "anemone:n"),
+    ("RRSS", "ne", "", "anemone:ne anemone:ne"),
+    ("RWSW", "n", "ew", "anemone:n"),
+    ("SSSS", "", "", "party:ne"),
+    ("WSWS", "", "ns", "party:ne"),
+    ("SSSS", "", "", "music:ne"),
+    ("SSSS", "", "", "whirlpool"),
+    ("SSWW", "", "sw", "whirlpool"),
+    ("SSSS", "", "", "diver:ne"),
+    ("WSWS", "", "ns", "diver:ne"),
+    ("SWWW", "", "e* s* w*", "harvester fish:field"),
+    ("WSWS", "", "n* s*", "sushi fish:field"),
+)
+
+
+def _all_types() -> tuple[TileType, ...]:
+    out: list[TileType] = []
+    for i, (count, sides, reefs, streaks, things) in enumerate(_REGULAR):
+        out.append(build(f"t{i + 1}", count, sides, reefs, streaks, things))
+    out.append(build("start", 1, *_START))
+    for i, (sides, reefs, streaks, things) in enumerate(_CLAMS):
+        out.append(build(f"c{i + 1}", 1, sides, reefs, streaks, things))
+    return tuple(out)
+
+
+TYPES: tuple[TileType, ...] = _all_types()
+"""Every tile type: the regular ones (``t1``...), then ``start``, then the clam tiles."""
+
+START = next(i for i, t in enumerate(TYPES) if t.name == "start")
+"""The start tile's type id."""
+
+REGULAR: tuple[int, ...] = tuple(i for i in range(START))
+"""The regular types' ids."""
+
+CLAM_TILES: tuple[int, ...] = tuple(range(START + 1, len(TYPES)))
+"""The clam tiles' type ids (one copy each)."""
+
+NUM_REGULAR = sum(TYPES[i].count for i in REGULAR)
+"""78."""
+
+TYPE_BY_NAME: dict[str, int] = {t.name: i for i, t in enumerate(TYPES)}
+MAX_AREAS = 16
+"""A node of the feature graph is ``tile_index * MAX_AREAS + area``."""
+
+
+def regular_pile() -> list[int]:
+    """Every regular tile once (type ids, sorted): the 78 tiles of a new game's pile."""
+    return [i for i in REGULAR for _ in range(TYPES[i].count)]
+
+
+# ------------------------------------------------------------------------------------------
+# Turned tiles
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Turned:
+    """A tile type turned ``quarter`` quarter-turns clockwise: which area each edge segment
+    belongs to, the side kinds, and each area's names (canonical first)."""
+
+    area_at: tuple[int, ...]
+    side_codes: tuple[int, ...]
+    names: tuple[str, ...]
+    by_name: dict[str, int]
+
+
+def _names(area: Area, segments: tuple[int, ...]) -> list[str]:
+    if area.kind == FIELD:
+        return [FIELD]
+    if area.kind == SEA:
+        return [
+            f"{SEA}-{c}"
+            for c, pair in zip(CORNERS, CORNER_SEGMENTS, strict=True)
+            if set(pair) & set(segments)
+        ]
+    sides = sorted({p // 3 for p in segments})
+    return [f"{area.kind}-{SIDES[s]}" for s in sides]
+
+
+@cache
+def turned(code: int) -> Turned:
+    """The tile ``code = type * 4 + quarter`` as placed."""
+    kind, quarter = divmod(code, 4)
+    tile = TYPES[kind]
+    area_at = [-1] * 12
+    names: list[str] = []
+    by_name: dict[str, int] = {}
+    for a, area in enumerate(tile.areas):
+        segs = tuple(sorted((p + 3 * quarter) % 12 for p in area.segments))
+        for p in segs:
+            area_at[p] = a
+        all_names = _names(area, segs)
+        names.append(all_names[0])
+        for alias in all_names:
+            by_name[alias] = a
+    side_codes = tuple(KIND_CODE[tile.sides[(s - quarter) % 4]] for s in range(4))
+    return Turned(tuple(area_at), side_codes, tuple(names), by_name)
+
+
+@cache
+def fits(kind: int, need: int) -> tuple[int, ...]:
+    """The quarter turns (0-3) in which tile type ``kind`` meets the requirement code
+    ``need`` (for each side ``s``, ``(need >> 2*s) & 3`` is the kind the neighbour shows there,
+    0 for no neighbour)."""
+    out: list[int] = []
+    for quarter in range(4):
+        codes = turned(kind * 4 + quarter).side_codes
+        if all(((need >> (2 * s)) & 3) in (0, codes[s]) for s in range(4)):
+            out.append(quarter)
+    return tuple(out)
+
+
+@cache
+def fit_table(kind: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`fits` for every requirement code 0..255 of tile type ``kind``."""
+    return tuple(fits(kind, need) for need in range(256))
+
+
+def tile_name(kind: int) -> str:
+    """The type's name (``t12``, ``start``, ``c3``)."""
+    return TYPES[kind].name
+
+
+@cache
+def describe(kind: int) -> str:
+    """A short description of a tile type, for hands and logs."""
+    tile = TYPES[kind]
+    parts: list[str] = []
+    reefs = sum(1 for a in tile.areas if a.kind == REEF)
+    streaks = sum(1 for a in tile.areas if a.kind == STREAK)
+    if reefs:
+        parts.append("reef" if reefs == 1 else f"{reefs} reefs")
+    if streaks:
+        parts.append("streak" if streaks == 1 else f"{streaks} streaks")
+    if any(a.kind == FIELD for a in tile.areas):
+        parts.append("field")
+    if not parts:
+        parts.append("seabed")
+    things: list[str] = []
+    for label, attr in (
+        ("fish", "fish"),
+        ("manta", "manta"),
+        ("starfish", "star"),
+        ("crab", "crab"),
+        ("bottle", "bottle"),
+        ("clam", "clams"),
+        ("anemones", "anemones"),
+    ):
+        total = sum(getattr(a, attr) for a in tile.areas)
+        if total:
+            things.append(f"{total} {label}")
+    if tile.effect and tile.effect not in ("bonus", "anemone"):
+        things.append(tile.effect)
+    text = " + ".join(parts)
+    return f"{tile.name} ({text}{'; ' + ', '.join(things) if things else ''})"
