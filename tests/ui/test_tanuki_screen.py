@@ -137,7 +137,7 @@ async def test_start_then_lay_a_turned_tile_by_keyboard(size: tuple[int, int]) -
         tile = state.hands[0][0]
         assert first >> 2 == tile
         await go(pilot, screen.board, front, enter=False)
-        assert "Enter: lay" in screen._info_text
+        assert "Enter lays" in screen._info_text
         before = screen.picker.selection.variant
         await pilot.press("r")
         await pilot.press("r")
@@ -257,8 +257,8 @@ async def test_a_repellant_window_is_passed_with_p() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = tk_screen(app)
-        assert screen.panel_extras(screen.state, 0)[-1] == "cards: Tanuki Repellant"
-        assert screen.panel_extras(screen.state, 1)[-1] == "1 cards"
+        assert screen.panel_extras(screen.state, 0)[-2:] == ["1 card:", " Tanuki Repellant"]
+        assert screen.panel_extras(screen.state, 1)[-1] == "1 card"
         await pilot.press("p")
         await settle(pilot)
         assert table.actions[0] == ("let",)
@@ -285,7 +285,7 @@ async def test_legend_and_help_show_every_mark() -> None:
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.keys == ()
         shown = {mark for mark, _ in app.screen.legend}
-        assert {"1 2 3 4", "◆", "◇", "$3", "##", "A", "B"} <= shown
+        assert {"1 2 3 4", "◆", "◇", "$3", "▒", "●", "⌂", "~", "A", "B"} <= shown
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("question_mark")
@@ -310,7 +310,7 @@ async def test_the_board_prompt_and_footer_fit(size: tuple[int, int]) -> None:
         assert region.width >= layout.width and region.height >= layout.height
         assert region.right <= width and region.bottom <= height
         hand = screen.hand_board
-        assert hand.region.height == 1 and hand.region.bottom <= height - 2
+        assert hand.region.height == 2 and hand.region.bottom <= height - 2
         prompt = screen.query_one(PromptLine)
         assert prompt.region.height >= 1 and prompt.region.bottom <= height - 1
         info = screen.query_one("#tk-info")

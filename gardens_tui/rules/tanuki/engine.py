@@ -254,6 +254,7 @@ def apply(s: TanukiState, action: Action, fmt: Callable[[Any], str]) -> TanukiSt
         )
         finish_turn(n, rng, log)
     elif verb == "end":
+        log.say(f"{n.players[n.active]} bought no card")
         finish_turn(n, rng, log)
     n.rng = rng.state
     _finish(n, log)

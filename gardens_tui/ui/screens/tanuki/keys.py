@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from textual.binding import Binding, BindingType
 
 from gardens_tui.ui.screens.tanuki.picker import COMMAND_OF
+from gardens_tui.ui.widgets.action_picker import CommandLine
 
 BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("i", "legend", "Legend"),
-    Binding("r", "rotate(1)", "Rotate"),
+    Binding("r", "rotate(1)", "Turn"),
     Binding("R", "rotate(-1)", "Rotate back", show=False),
     Binding("r", "tk('roll')", "Roll"),
     Binding("t", "tk('steer')", "Steer"),
@@ -101,3 +102,25 @@ def key_hints(verbs: Sequence[str]) -> str:
             label = SHORT_LABELS.get(verb) or SHORT_LABELS.get(command, command)
             seen[command] = f"{COMMAND_KEYS[command]} {label}"
     return " · ".join(seen.values())
+
+
+def command_lines(verbs: Sequence[str], *, rotate: bool, aiming: bool) -> list[CommandLine]:
+    """The clickable commands the legal actions' ``verbs`` offer, in :data:`COMMAND_KEYS` order:
+    ``r turn`` while a tile may be turned (``rotate``), each command once, ``m back`` while a
+    card is being aimed at the garden (``aiming``), and ``c list`` (every choice)."""
+    out: list[CommandLine] = []
+    if rotate:
+        out.append(CommandLine("r", "turn", "rotate"))
+    seen: dict[str, str] = {}
+    for verb in verbs:
+        command = COMMAND_OF.get(verb)
+        if command is not None and command not in seen:
+            seen[command] = SHORT_LABELS.get(verb) or SHORT_LABELS.get(command, command)
+    if aiming:
+        seen["card"] = "back"
+    for command in COMMAND_KEYS:
+        if command in seen:
+            out.append(CommandLine(COMMAND_KEYS[command], seen[command], command))
+    if verbs:
+        out.append(CommandLine("c", "list", "choices"))
+    return out

@@ -1,10 +1,14 @@
 """Board geometry of the Tanuki in the Garden screen, compact (80x24) and roomy (114x36).
 
+The tile sizes are :mod:`.drawing`'s: 8x3 compact (numbered path ends), 12x5 roomy (paths as
+lines; five lines is the least that routes every pattern).
+
 The board is keyed by square (``0..35``, ``row * 6 + column``, as the rules key them) and by
 edge space (``("e", edge)``, ``edge`` 0..23 in the rules' order: north 1-6, east 1-6, south 1-6,
 west 1-6). Squares touch (no gap: path ends meet across the edges); the edge spaces are a ring
 of cells one line high above and below, a few columns wide left and right, showing their column
-letter or row number when no monk stands on them. The hand is one row of tile cells.
+letter or row number when no monk stands on them. The hand is one row of tile cells, each two
+lines high (name, symbols).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ COMPACT_TILE = (8, 3)
 ROOMY_TILE = (12, 5)
 COMPACT_SIDE = 2
 ROOMY_SIDE = 3
-HAND_CELL = 6
+HAND_CELL = 7
 
 
 def tile_size(roomy: bool) -> tuple[int, int]:
@@ -64,8 +68,21 @@ def board_layout(roomy: bool) -> BoardLayout:
 
 
 def hand_layout(size: int) -> BoardLayout:
-    """``size`` tile cells in a row (at least one, so the board always has a cell)."""
+    """``size`` tile cells in a row, two lines high (at least one, so the board always has a
+    cell)."""
     cells: dict[Cell, Region] = {
-        i: Region(i * (HAND_CELL + 1), 0, HAND_CELL, 1) for i in range(max(size, 1))
+        i: Region(i * (HAND_CELL + 1), 0, HAND_CELL, 2) for i in range(max(size, 1))
     }
     return BoardLayout(cells)
+
+
+ZOOM_WORDS = 34
+"""Columns of the zoom's words."""
+
+
+def zoom_layout() -> BoardLayout:
+    """The zoom of the compact layout: one roomy square (the square under the cursor, key 0)
+    and beside it its paths in words (key 1, five lines)."""
+    width, height = ROOMY_TILE
+    words = Region(width + 2, 0, ZOOM_WORDS, height)
+    return BoardLayout({0: Region(0, 0, width, height), 1: words})

@@ -1,27 +1,33 @@
 """How Tanuki in the Garden's squares, edge spaces and hand tiles are drawn (pure).
 
-A tile shows its eight path ends where they lie on its sides, each marked with the number (1-4)
-of the path it belongs to: the two ends with the same number are joined by that path. Between
-them the tile lists its paths with their symbols (``1s 2s 3d 4a``: ``s`` shiitake, ``d`` tanuki
-den, ``a`` ashi-magari), so the symbol of every path is a letter, never only a colour.
-
-- compact (8x3): the north ends on the top line, the south ends on the bottom line, the west
-  and east ends in the corner columns (a west or east end is in the first or last column), the
-  paths in the middle line, what stands on the square (monks, tanuki, stash, trap) in the
-  middle of the top and bottom lines;
-- roomy (12x5): the ends on their sides (two per side), the paths on lines 2 and 4, what stands
-  on the square on the middle line.
-
-Monks are their seat's letter (:func:`monk_letters`), each seat with its own colour role; the
-tanuki are ``◆`` (blue) and ``◇`` (gold) (``*`` / ``+`` in ASCII mode), a stash ``$n``, a trap
-``^a``, a rock garden ``##``.
+A square with a tile shows the tile's picture (:mod:`.drawing`): its paths as lines with their
+symbols at the roomy size, numbered path ends at the compact size. A monk stands at its path end
+as its seat's letter (:func:`monk_letters`, each seat with its own colour role), in place of the
+end's line (or number). What else stands on the square goes in the free cells nearest its middle:
+the tanuki ``◆`` (blue) and ``◇`` (gold) (``*`` / ``+`` in ASCII mode), a stash ``$n``, a trap
+``^a``. A rock garden is a field of ``▒`` (``#`` in ASCII mode). An empty square shows what stands
+on it in its middle.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from gardens_tui.rules.tanuki.components import EXITS, PATTERNS, TILE_PATTERN, TILE_SYMBOLS
+from gardens_tui.rules.tanuki.components import (
+    EXITS,
+    PATTERNS,
+    TILE_PATTERN,
+    TILE_SYMBOLS,
+    tile_name,
+)
+from gardens_tui.ui.screens.tanuki.drawing import (
+    SYMBOL_GLYPHS,
+    compact_picture,
+    free_cells,
+    line_picture,
+)
+from gardens_tui.ui.screens.tanuki.layouts import tile_size
+from gardens_tui.ui.screens.tanuki.routes import end_cells
 from gardens_tui.ui.widgets.board_grid import CellPaint, Piece
 
 SEAT_ROLES: tuple[str, ...] = tuple(f"tk-seat{i}" for i in range(8))
@@ -32,6 +38,11 @@ ROLE_STYLES: dict[str, str] = {
     "tk-d": "color: $text-error; text-style: bold;",
     "tk-a": "color: $text-secondary; text-style: bold;",
     "tk-end": "color: $foreground-muted;",
+    "tk-ls": "color: $text-warning;",
+    "tk-ld": "color: $text-error;",
+    "tk-la": "color: $text-secondary;",
+    "tk-walk": "color: $foreground; text-style: bold underline;",
+    "tk-rock": "color: $foreground-muted;",
     "tk-blue": "color: $text-primary; text-style: bold;",
     "tk-gold": "color: $text-warning; text-style: bold underline;",
     "tk-stash": "color: $text-success; text-style: bold;",
@@ -56,6 +67,7 @@ CELL_STYLES: dict[str, str] = {
     "tk-alt": "background: $surface; color: $foreground;",
     "tk-alt-empty": "background: $surface; color: $foreground-muted;",
     "tk-edge": "background: $background; color: $foreground-muted;",
+    "tk-words": "background: $background; color: $foreground-muted;",
 }
 """The board's own cell roles: squares of the checkerboard's second colour (a tile, an empty
 square) and the edge spaces."""
@@ -64,16 +76,6 @@ TANUKI_GLYPHS = {False: ("◆", "◇"), True: ("*", "+")}
 """The blue and the gold tanuki, in Unicode and in ASCII mode."""
 
 TANUKI_ROLES = ("tk-blue", "tk-gold")
-
-COMPACT_ENDS: tuple[tuple[int, int], ...] = (
-    (2, 0), (5, 0), (7, 0), (7, 2), (5, 2), (2, 2), (0, 2), (0, 0),
-)  # fmt: skip
-"""(column, line) of each path end 0..7 in a compact 8x3 tile."""
-
-ROOMY_ENDS: tuple[tuple[int, int], ...] = (
-    (3, 0), (8, 0), (11, 1), (11, 3), (8, 4), (3, 4), (0, 3), (0, 1),
-)  # fmt: skip
-"""(column, line) of each path end 0..7 in a roomy 12x5 tile."""
 
 
 def monk_letters(players: Sequence[str]) -> list[str]:
@@ -130,6 +132,60 @@ def _fit(pieces: Sequence[Piece], width: int) -> list[Piece]:
     return out
 
 
+def _runs(cells: Sequence[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """The free cells as horizontal runs ``(x, y, length)``, in the order of their first cell."""
+    free = set(cells)
+    runs: list[tuple[int, int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for x, y in cells:
+        if (x, y) in seen:
+            continue
+        left = x
+        while (left - 1, y) in free:
+            left -= 1
+        right = x
+        while (right + 1, y) in free:
+            right += 1
+        for i in range(left, right + 1):
+            seen.add((i, y))
+        runs.append((left, y, right - left + 1))
+    return runs
+
+
+def _place_stands(
+    grid: list[list[Piece]], free: Sequence[tuple[int, int]], stands: Sequence[Piece]
+) -> None:
+    """Put each stand in the free run nearest the middle it fits (centred in the run when it is
+    alone there); what finds no room is shown as ``+`` where one cell is left."""
+    runs = [[x, y, n] for x, y, n in _runs(free)]
+    cx = len(grid[0]) // 2 if grid else 0
+    left_over = False
+    for piece in stands:
+        size = len(piece.text)
+        for run in runs:
+            x, y, n = run
+            if n >= size:
+                start = x
+                if n == size or x + n <= cx or x >= cx:
+                    start = x if x >= cx else x + n - size
+                if x < cx < x + n:  # a run across the middle: centre the piece in it
+                    start = max(x, min(x + n - size, cx - size // 2))
+                _put(grid, start, y, [piece])
+                # keep the part of the run on the far side of the piece (one gap after it)
+                if start == x:
+                    run[0], run[2] = x + size + 1, n - size - 1
+                else:
+                    run[2] = start - x - 1
+                break
+        else:
+            left_over = True
+    if left_over:
+        for run in runs:
+            if run[2] >= 1:
+                _put(grid, run[0], run[1], [Piece("+", "tk-label")])
+                break
+
+
 def square_paint(
     value: int,
     stands: Sequence[Piece],
@@ -137,43 +193,42 @@ def square_paint(
     roomy: bool,
     role: str = "cell",
     alt: bool = False,
+    ascii_mode: bool = False,
+    monks: Mapping[int, Piece] | None = None,
+    lit: Iterable[int] = (),
 ) -> CellPaint:
     """A square: ``value`` is a placed tile (``tile * 4 + rot``), -1 empty, -2 a rock garden;
-    ``stands`` what stands on it (monks, tanuki, stash, trap), drawn in the free places;
+    ``monks`` the monk letters standing at path ends (end -> piece); ``stands`` what else stands
+    on it (tanuki, stash, trap), drawn in free cells; ``lit`` the path ends whose paths are lit;
     ``alt``: a square of the other colour of the checkerboard (so neighbouring tiles part)."""
     if role == "cell" and alt:
         role = "tk-alt"
-    width, height = (12, 5) if roomy else (8, 3)
-    grid = _grid(width, height)
+    width, height = tile_size(roomy)
+    monks = monks or {}
     if value >= 0:
-        numbers, symbols = path_numbers(value)
-        ends = ROOMY_ENDS if roomy else COMPACT_ENDS
-        for end, (x, y) in enumerate(ends):
-            grid[y][x] = Piece(str(numbers[end]), "tk-end")
-        legend = [
-            [Piece(str(i + 1), "tk-end"), Piece(sym, f"tk-{sym}")] for i, sym in enumerate(symbols)
-        ]
         if roomy:
-            _put(grid, 3, 1, [*legend[0], Piece("  "), *legend[1]])
-            _put(grid, 3, 3, [*legend[2], Piece("  "), *legend[3]])
-            shown = _fit(stands, 8)
-            _put(grid, 2 + (8 - sum(len(p.text) for p in shown)) // 2, 2, shown)
+            grid = line_picture(value, width, height, ascii_mode=ascii_mode, lit=lit)
         else:
-            _put(grid, 0, 1, [p for pair in legend for p in pair])
-            chars = [Piece(ch, p.role) for p in stands for ch in p.text]
-            if len(chars) > 4:
-                chars = [*chars[:3], Piece("+", "tk-label")]
-            _put(grid, 3, 0, chars[:2])
-            _put(grid, 3, 2, chars[2:4])
+            grid = compact_picture(value, ascii_mode=ascii_mode, lit=lit)
+        ends = end_cells(width, height)
+        for end, piece in monks.items():
+            x, y = ends[end]
+            grid[y][x] = piece
+        _place_stands(grid, free_cells(value, width, height, roomy=roomy), stands)
         return CellPaint(_lines(grid), role)
+    grid = _grid(width, height)
+    extra = [*monks.values(), *stands]
     if value == -2:
-        shown = _fit(stands, width - 2)
-        grid = _grid(width, height)
-        _put(grid, (width - 2) // 2, height // 2 - (1 if stands else 0), [Piece("##", "tk-label")])
+        rock = "#" if ascii_mode else "▒"
+        for y in range(height):
+            for x in range(1, width - 1):
+                grid[y][x] = Piece(rock, "tk-rock")
+        shown = _fit(extra, width - 2)
         if shown:
-            _put(grid, (width - len("".join(p.text for p in shown))) // 2, height // 2 + 1, shown)
+            size = sum(len(p.text) for p in shown)
+            _put(grid, (width - size) // 2, height // 2, shown)
         return CellPaint(_lines(grid), role)
-    shown = _fit(stands, width)
+    shown = _fit(extra, width)
     _put(grid, (width - sum(len(p.text) for p in shown)) // 2, height // 2, shown)
     empty = {"cell": "empty", "tk-alt": "tk-alt-empty"}
     return CellPaint(_lines(grid), empty.get(role, role))
@@ -188,11 +243,17 @@ def edge_paint(label: str, stands: Sequence[Piece], width: int, height: int) -> 
     return CellPaint(_lines(grid), "tk-edge")
 
 
-def hand_paint(tile: int, index: int, *, chosen: bool, hidden: bool = False) -> CellPaint:
-    """A tile in hand: ``1:t17`` (its key, its name), the chosen one in the accent role."""
+def hand_paint(
+    tile: int, index: int, *, chosen: bool, hidden: bool = False, ascii_mode: bool = False
+) -> CellPaint:
+    """A tile in hand on two lines: ``1 t17`` (its key, its name) over its symbols (``●●⌂~``),
+    the chosen one in the accent role."""
     if hidden:
-        return CellPaint(f"{index + 1}:?", "empty")
-    return CellPaint(f"{index + 1}:t{tile + 1}", "accent" if chosen else "cell")
+        return CellPaint((f"{index + 1} ?", ""), "empty")
+    glyphs = SYMBOL_GLYPHS[ascii_mode]
+    ordered = sorted(TILE_SYMBOLS[tile], key="sda".index)
+    symbols = tuple(Piece(glyphs[sym], f"tk-{sym}") for sym in ordered)
+    return CellPaint((f"{index + 1} {tile_name(tile)}", symbols), "accent" if chosen else "cell")
 
 
 def tile_kind(tile: int) -> str:

@@ -1,9 +1,11 @@
-"""The Tanuki in the Garden game screen.
+"""The Tanuki in the Garden screen.
 
-What it shows: the 6x6 garden inside its ring of 24 edge spaces (tiles with their path ends and
-symbols, monks as their seat's letter, the two tanuki, stashes, traps, rock gardens; see
-:mod:`.paint`), under it the hand of the keyboard's seat with the dice and the piles, and an info
-line describing the place under the cursor and what Enter does there. The base
+What it shows: the 6x6 garden inside its ring of 24 edge spaces (each tile's paths as lines with
+their symbols at the roomy size, numbered path ends at the compact size; monks as their seat's
+letter at their path ends, the two tanuki, stashes, traps, rock gardens; see :mod:`.paint`) and
+under it an info line describing the place under the cursor and what Enter does there. Beside it,
+above the players, the dock: the dice and the piles, the hand of the keyboard's seat and the
+commands that apply now (each one a click). The base
 :class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players with their shiitake, monk,
 tile and card counts (your own cards by title), the log (every walk in words), the prompt and
 the footer.
@@ -11,11 +13,17 @@ the footer.
 How a decision is made (keyboard or mouse, through the shared action picker with this game's
 parts from :mod:`.picker`): at the start, an edge space (Enter or a click). To lay a tile: the
 first usable tile of your hand is chosen (1-6 or a click on the hand choose another) and drawn
-on your monk's front square, the lit one; ``r`` turns it (and, from an edge space, changes the
-end to enter by); Enter or a click on that square lays it. Everything without a place is a key
-(the footer lists the ones that apply): ``r`` roll, ``t`` steer, ``n`` walk in, ``x`` distract,
-``p`` pass (the optional windows too), ``y`` Repellant / Best Offense, ``b`` buy, ``m`` a Garden
-Master card, ``c`` every choice.
+on your monk's front square, the lit one, with the path your monk would walk on it in double
+lines; ``r`` turns it (and, from an edge space, changes the end to enter by); Enter or a click on
+that square lays it. A Garden Master card aimed at a square (a trap, a rock garden, Shifting
+Paths, Tanuki Bait, moving a tanuki) is chosen from ``m``, then its square on the garden (the
+lit ones). Everything without a place is a key and a clickable line of the dock: ``r`` roll,
+``t`` steer, ``n`` walk in, ``x`` distract, ``p`` pass (the optional windows too), ``y``
+Repellant / Best Offense, ``b`` buy, ``m`` a Garden Master card, ``c`` every choice.
+
+After a tile is laid (by anyone), each monk's walk is shown square by square (:mod:`.walks`) on a
+timer, skipped by any key, by ``s`` or when animations are off; the walked paths stay lit until
+the next walk. The bots wait for it.
 
 The screen never decides a rule: it offers what its seat view's ``legal_actions`` lists; the
 place a tile goes is the rules' ``front_square``. Everything shown comes from the seat view.
@@ -23,28 +31,37 @@ place a tile goes is the rules' ``front_square``. Everything shown comes from th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Static
 
+from gardens_tui.driver import BotTurn
 from gardens_tui.rules.base import Action, GameState
+from gardens_tui.rules.safe_text import printable
 from gardens_tui.rules.tanuki import board as B
 from gardens_tui.rules.tanuki.components import (
+    CARD_TITLES,
     EDGES,
+    EXITS,
     SIDE_LETTERS,
+    SYMBOL_NAMES,
     TANUKI_NAMES,
     TRAP_LETTERS,
     edge_name,
+    front,
     square_name,
     tile_name,
 )
 from gardens_tui.rules.tanuki.state import EDGE_BASE, TanukiState
-from gardens_tui.rules.tanuki.text import paths_text
+from gardens_tui.rules.tanuki.text import end_name, paths_text
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
@@ -53,12 +70,16 @@ from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.tanuki.board import TkBoard
-from gardens_tui.ui.screens.tanuki.keys import BINDINGS, KEY_HELP, key_hints
+from gardens_tui.ui.screens.tanuki.drawing import SYMBOL_GLYPHS, tile_route
+from gardens_tui.ui.screens.tanuki.keys import BINDINGS, KEY_HELP, command_lines, key_hints
 from gardens_tui.ui.screens.tanuki.layouts import (
+    ROOMY_TILE,
+    ZOOM_WORDS,
     board_layout,
     hand_layout,
     side_width,
     tile_size,
+    zoom_layout,
 )
 from gardens_tui.ui.screens.tanuki.paint import (
     SEAT_ROLES,
@@ -70,8 +91,16 @@ from gardens_tui.ui.screens.tanuki.paint import (
     square_paint,
     tile_kind,
 )
-from gardens_tui.ui.screens.tanuki.picker import BOARD, HAND, TkParts, variant_words
+from gardens_tui.ui.screens.tanuki.picker import (
+    BOARD,
+    BOARD_CARDS,
+    HAND,
+    TkParts,
+    card_item,
+    variant_words,
+)
 from gardens_tui.ui.screens.tanuki.texts import legend_rows, panel_lines, status_line
+from gardens_tui.ui.screens.tanuki.walks import Walk, walks
 from gardens_tui.ui.widgets.action_picker import (
     ActionPicker,
     Entry,
@@ -85,8 +114,11 @@ from gardens_tui.ui.widgets.action_picker import (
     describe_entries,
     keep_item,
 )
+from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
+from gardens_tui.ui.widgets.animation import Animation, animation_interval_ms
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
 from gardens_tui.ui.widgets.board_layout import Cell
+from gardens_tui.ui.widgets.prompt import PromptLine
 
 LIST_TITLES: dict[str, str] = {
     "steer": "Which way does the tanuki go?",
@@ -94,6 +126,15 @@ LIST_TITLES: dict[str, str] = {
     "card": "Play which Garden Master card?",
     "distract": "Distract which tanuki?",
 }
+
+CARD_AIMS: dict[str, str] = {
+    "trap": "the square for your Tanuki Trap",
+    "rock": "the square for the rock garden",
+    "shift": "the tile to turn",
+    "bait": "the two squares for the tanuki",
+    "move": "the tanuki to move",
+}
+"""What a card aimed at the garden asks for, in the prompt."""
 
 
 @register_screen("tanuki-in-the-garden")
@@ -104,14 +145,25 @@ class TanukiScreen(GameScreen):
     ROOMY_SIZE = (114, 36)
 
     DEFAULT_CSS = """
-    TanukiScreen #game-main { width: 55; padding: 0 0 0 1; align: left top; }
-    TanukiScreen.-roomy #game-main { width: 82; }
+    TanukiScreen #game-main { width: 55; padding: 0 0 0 1; align: center top; }
+    TanukiScreen.-roomy #game-main { width: 81; }
     TanukiScreen #game-side { width: 1fr; min-width: 20; }
-    TanukiScreen #tk-bar { height: 1; width: 100%; }
-    TanukiScreen #tk-hand { width: auto; height: 1; margin-right: 2; }
-    TanukiScreen #tk-status { width: 1fr; height: 1; color: $foreground-muted; }
+    TanukiScreen #tk-board { width: auto; }
+    TanukiScreen #tk-dock { height: auto; width: 100%; padding: 0 1; }
+    TanukiScreen #tk-hand { width: auto; height: 2; }
+    TanukiScreen #tk-status { width: 100%; height: auto; color: $foreground-muted; }
+    TanukiScreen #tk-actions { width: 100%; height: auto; }
     TanukiScreen #tk-info { height: 1; width: 100%; color: $foreground-muted; }
+    TanukiScreen #tk-zoom { height: 6; width: 100%; margin-top: 1; display: none; }
+    TanukiScreen.-zoom #tk-zoom { display: block; }
+    TanukiScreen #tk-zoom-board { width: auto; height: 5; }
     """
+
+    ZOOM_HEIGHT = 30
+    """From this terminal height on, the compact layout shows the zoom under the garden."""
+
+    walk_clock: ClassVar[bool] = True
+    """Whether the walk animation runs on a timer (tests drive it by hand with ``False``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -119,23 +171,42 @@ class TanukiScreen(GameScreen):
         self.picker = ActionPicker(self.parts)
         """The half-made choice of the player at the keyboard (the tile and its rotation)."""
         self.walk: frozenset[Cell] = frozenset()
-        """The squares the last walk crossed (lit)."""
-        self._pick_view: object = None
+        """The squares the last walks crossed (lit)."""
+        self.walks: list[Walk] = []
+        """The last walks, step by step (their paths are drawn lit)."""
+        self.walk_shown = 0
+        """How many steps of :attr:`walks` are shown (all of them once the animation is over)."""
+        self.walk_animation: Animation | None = None
+        """The walk being shown step by step, if any."""
+        self._pick_view: TanukiState | None = None
         self._legal_view: object = None
         self._legal: Sequence[Action] = ()
-        self._trails: list[list[int]] | None = None
         self._hand_size = -1
         self._info_text = ""
+        self._lit_cache: tuple[int, dict[int, set[int]], dict[int, int]] | None = None
+        self._zoom_paints: dict[Cell, CellPaint] = {}
 
     # --- composing ----------------------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
-        """The garden; the hand with the dice beside it; the info line."""
+        """The garden, the info line and, at the compact size in a tall enough terminal, the zoom:
+        the square under the cursor drawn with its paths as lines, and its paths in words (the
+        dock joins the side column when mounted)."""
         yield TkBoard(board_layout(self.roomy), self._paint_board, id="tk-board")
-        with Horizontal(id="tk-bar"):
-            yield TkBoard(hand_layout(3), self._paint_hand, id="tk-hand")
-            yield Static(id="tk-status", markup=False)
         yield Static(id="tk-info", markup=False)
+        zoom = TkBoard(zoom_layout(), self._paint_zoom, id="tk-zoom-board")
+        zoom.can_focus = False
+        zoom.cursor = None
+        yield Horizontal(zoom, id="tk-zoom")
+
+    def _dock(self) -> Vertical:
+        hand = TkBoard(hand_layout(3), self._paint_hand, id="tk-hand")
+        return Vertical(
+            Static(id="tk-status", markup=False),
+            hand,
+            Static(id="tk-actions"),
+            id="tk-dock",
+        )
 
     @property
     def board(self) -> TkBoard:
@@ -157,11 +228,46 @@ class TanukiScreen(GameScreen):
     def relayout(self, roomy: bool) -> None:
         """The boards' layouts for the compact or the roomy size."""
         self.board.set_layout(board_layout(roomy))
+        self._set_zoom(self.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the zoom at the compact size when the terminal is tall enough; pack the
+        commands again for the new width."""
+        self._set_zoom(event.size.height)
+        if self._docked():
+            self.call_after_refresh(self._draw_actions)
+
+    def _set_zoom(self, height: int) -> None:
+        zoom = not self.roomy and height >= self.ZOOM_HEIGHT
+        if zoom != self.zooming:
+            self.set_class(zoom, "-zoom")
+            if zoom and self._docked():
+                self._warm_routes(self.state)
+                self._draw_zoom(force=True)
+
+    @property
+    def zooming(self) -> bool:
+        """The zoom under the garden is shown."""
+        return self.has_class("-zoom")
 
     def on_mount(self) -> None:
-        """Follow the board cursors (the info line describes the place under them)."""
+        """Put the dock at the top of the side column; follow the board cursors (the info line
+        describes the place under them)."""
+        side = self.query_one("#game-side")
+        side.mount(self._dock(), before=0)
         self.watch(self.board, "cursor", self._draw_info, init=False)
+        self.call_after_refresh(self._dock_mounted)
+
+    def _dock_mounted(self) -> None:
+        if not screen_is_live(self):
+            return
         self.watch(self.hand_board, "cursor", self._draw_info, init=False)
+        self._hand_size = -1
+        self._pick_view = None
+        self.redraw()
+
+    def _docked(self) -> bool:
+        return bool(self.query("#tk-hand"))
 
     # --- whose turn -----------------------------------------------------------------------------
 
@@ -196,14 +302,12 @@ class TanukiScreen(GameScreen):
         return self.seat_view.game.describe_action(self.state, action)
 
     def prompt_text(self) -> str:
-        """The decision, then the keys of the commands that apply (``r turn · p pass``)."""
+        """The decision; while a card aimed at the garden is chosen, what to pick for it."""
         text = super().prompt_text()
-        if not self.deciding():
-            return text
-        hints = key_hints([str(action[0]) for action in self.legal()])
-        if self.ascii_mode:
-            hints = hints.replace("·", "-")
-        return f"{text} ({hints})" if hints else text
+        key = self.aiming()
+        if key and self.deciding():
+            return f"{CARD_TITLES[key]}: choose {CARD_AIMS[key]} on the garden (m: back)"
+        return text
 
     def panel_extras(self, view: GameState, seat: int) -> Sequence[str]:
         """Under each seat: its monk, its tiles and its cards (titles only for your own)."""
@@ -216,11 +320,18 @@ class TanukiScreen(GameScreen):
         placing = {a[1] for a in self.picker.actions if a[0] == "place"}
         return [t for t in self.parts.hand if t in placing]
 
+    def aiming(self) -> str | None:
+        """The key of the Garden Master card being aimed at the garden, if one is chosen."""
+        item = self.picker.selection.item
+        if isinstance(item, tuple) and len(item) == 2 and item[0] == "card":
+            return str(item[1])
+        return None
+
     # --- redrawing ----------------------------------------------------------------------------
 
     def redraw(self) -> None:
         """Redraw everything from the seat view (called by the base after every change)."""
-        if not self.children:
+        if not self.children or not self._docked():
             return
         state = self.state
         if state is not self._pick_view:
@@ -230,21 +341,63 @@ class TanukiScreen(GameScreen):
         board, hand = self.board, self.hand_board
         choices = self.picker.choices
         show = self.show_legal()
-        board.set_legal(choices.legal(BOARD) if show else ())
+        lit = set(choices.legal(BOARD)) if show else set()
+        if show and self.aiming() == "bait":  # either square of a pair may be chosen first
+            lit |= {sq for a in self.legal() if a[:2] == ("play", "bait") for sq in a[3:5]}
+        board.set_legal(lit)
         hand.set_legal(choices.legal(HAND) if show else ())
         board.set_last_move(self.walk)
         board.repaint_cells()
         hand.repaint_cells()
+        if self.zooming:
+            self._warm_routes(state)
         status = status_line(state, self.ascii_mode)
-        self.query_one("#tk-status", Static).update(literal(status), layout=False)
+        seat = self.hand_seat()
+        if seat is not None:
+            name = printable(state.players[seat], newlines=False)
+            whose = "Your" if seat == self.viewer else possessive(name)
+            status += f"\n{whose} tiles (1-{max(len(self.parts.hand), 1)}):"
+        self.query_one("#tk-status", Static).update(literal(status))
+        self._draw_actions()
         self._info_text = ""
         self._draw_info()
+        self._draw_zoom()
+
+    def _warm_routes(self, state: TanukiState) -> None:
+        """Route every tile on the board once (cached), so that the zoom follows the cursor
+        without a pause."""
+        for value in (*state.board, self.preview()):
+            if value >= 0:
+                tile_route(value, *ROOMY_TILE)
+
+    def _draw_actions(self) -> None:
+        if not screen_is_live(self) or not self._docked():
+            return
+        lines = command_lines(
+            [str(a[0]) for a in self.legal()],
+            rotate=len(self.picker.choices.variants) > 1,
+            aiming=self.aiming() is not None,
+        )
+        shown = command_lines_content(lines, action="tk", ascii_mode=self.ascii_mode)
+        widget = self.query_one("#tk-actions", Static)
+        width = widget.size.width or 23
+        rows: list[list[Content]] = [[]]
+        used = 0
+        for entry in shown:  # whole entries per line: a command never breaks in two
+            size = entry.cell_length + (2 if rows[-1] else 0)
+            if rows[-1] and used + size > width:
+                rows.append([])
+                used, size = 0, entry.cell_length
+            rows[-1].append(entry)
+            used += size
+        widget.update(Content("\n").join(Content("  ").join(row) for row in rows))
 
     def _new_position(self, state: TanukiState) -> None:
-        self._pick_view = state
+        before, self._pick_view = self._pick_view, state
         seat = state.current_player
         mine = self.hand_seat()
         self.parts.hand = list(state.hands[mine]) if mine is not None else []
+        self.parts.tanuki = tuple(state.tanuki)
         placing = self.deciding() and state.phase == "place" and seat is not None
         self.parts.front = B.front_square(state, seat) if placing and seat is not None else -1
         self.picker.reset(self.legal(), Selection())
@@ -253,25 +406,21 @@ class TanukiScreen(GameScreen):
         if self.parts.front >= 0 and usable:
             self.board.move_cursor_to(self.parts.front)  # Enter lays the previewed tile
         if self.deciding() and state.phase in ("edge", "clear"):
-            lit = self.picker.choices.legal(BOARD)
-            if lit and self.board.cursor not in lit:
-                first = next(cell for cell in self.board.board_layout.cells if cell in lit)
-                self.board.move_cursor_to(first)
+            self._cursor_to_lit()
         if self.deciding() and state.phase == "discard":
             self.hand_board.focus()  # the tile to discard is chosen in the hand
-        trails = [list(t) for t in state.trail]
-        if self._trails is not None and len(self._trails) == len(trails):
-            crossed: set[Cell] = set()
-            for old, new in zip(self._trails, trails, strict=True):
-                if len(new) > len(old) and new[: len(old)] == old:
-                    crossed |= set(new[len(old) :])
-            if crossed:
-                self.walk = frozenset(crossed)
-        self._trails = trails
+        if before is not None:
+            self._follow_walks(before, state)
         size = len(self.parts.hand)
         if size != self._hand_size:
             self._hand_size = size
             self.hand_board.set_layout(hand_layout(size))
+
+    def _cursor_to_lit(self) -> None:
+        lit = self.picker.choices.legal(BOARD)
+        if lit and self.board.cursor not in lit:
+            first = next(cell for cell in self.board.board_layout.cells if cell in lit)
+            self.board.move_cursor_to(first)
 
     def _choose_tile(self, tile: object) -> None:
         """Select ``tile`` (an item) with its first variant (rotation)."""
@@ -290,19 +439,135 @@ class TanukiScreen(GameScreen):
             return -1
         return selection.item * 4 + int(variant[0])
 
+    def preview_entry(self) -> int:
+        """The end of the previewed tile the monk would walk in by (-1: none)."""
+        state = self.state
+        seat = state.current_player
+        variant = self.picker.selection.variant
+        if seat is None or seat < 0 or not isinstance(variant, tuple):
+            return -1
+        m = state.monks[seat]
+        if m >= EDGE_BASE:
+            side = EDGES[m - EDGE_BASE][1]
+            return 2 * side + int(variant[1]) - 1
+        if m >= 0:
+            return front(m >> 3, m & 7)[1]
+        return -1
+
+    # --- the walks ----------------------------------------------------------------------------
+
+    def _follow_walks(self, before: TanukiState, after: TanukiState) -> None:
+        """Start showing the walks between two positions (none: the last ones stay lit)."""
+        found = walks(before, after)
+        if not found:
+            return
+        if self.walk_animation is not None:
+            self.walk_animation.cancel()
+            self.walk_animation = None
+        self.walks = found
+        self.walk = frozenset(sq for w in found for sq, _, _ in w.steps)
+        total = sum(len(w.steps) for w in found)
+        self._lit_cache = None
+        frames = [self._walk_frame(i + 1) for i in range(total)]
+        interval = self.walk_interval_ms()
+        self.walk_shown = total if interval <= 0 else 1
+        animation = Animation(
+            self,
+            frames,
+            interval_ms=interval,
+            on_done=self._walk_done,
+            clock=self.walk_clock,
+        )
+        self.walk_animation = animation
+        if interval > 0 and total > 1:
+            self.call_after_refresh(self._start_walk, animation)
+        else:
+            self.walk_animation = None
+
+    def _start_walk(self, animation: Animation) -> None:
+        if animation is self.walk_animation and screen_is_live(self):
+            animation.start()
+
+    def walk_interval_ms(self) -> int:
+        """Milliseconds between two steps of a walk: the app's animation pace, none while the
+        bots are hurried (``s``) or when bots take no time (tests, screenshots)."""
+        delay = self.settings.bot_delay_ms if self.bot_delay_ms is None else self.bot_delay_ms
+        if self.hurry_bots or delay <= 0:
+            return 0
+        return animation_interval_ms(self.app)
+
+    def _walk_frame(self, shown: int) -> Callable[[], None]:
+        def frame() -> None:
+            if screen_is_live(self) and self._docked():
+                self.walk_shown = shown
+                self._lit_cache = None
+                self.board.repaint_cells()
+                self._draw_zoom()
+
+        return frame
+
+    def _walk_done(self) -> None:
+        self.walk_animation = None
+
+    def skip_walk(self) -> None:
+        """Show the whole walk at once."""
+        if self.walk_animation is not None:
+            self.walk_animation.skip()
+
+    def action_hurry_bots(self) -> None:
+        """``s``: the bots stop waiting, and the walk being shown ends at once."""
+        self.skip_walk()
+        super().action_hurry_bots()
+
+    def bot_step_delay(self, turn: BotTurn) -> float:
+        """The base's pause, plus what is left of the walk being shown (a bot waits for it)."""
+        delay = super().bot_step_delay(turn)
+        animation = self.walk_animation
+        if animation is None or not animation.running or self.hurry_bots:
+            return delay
+        left = len(animation.frames) - 1 - max(animation.shown, 0)
+        return delay + left * animation.interval_ms / 1000
+
+    def _lit(self) -> tuple[dict[int, set[int]], dict[int, int]]:
+        """The lit path ends per square for the steps shown, and where each walking monk is
+        drawn meanwhile (seat -> monk value) while its walk is under way or yet to come."""
+        if self._lit_cache is not None and self._lit_cache[0] == self.walk_shown:
+            return self._lit_cache[1], self._lit_cache[2]
+        lit: dict[int, set[int]] = {}
+        moved: dict[int, int] = {}
+        left = self.walk_shown
+        total = sum(len(w.steps) for w in self.walks)
+        for w in self.walks:
+            steps = w.steps[: max(left, 0)]
+            for sq, entry, out in steps:
+                lit.setdefault(sq, set()).update((entry, out))
+            if self.walk_shown < total:
+                if not steps:
+                    moved[w.seat] = w.start
+                elif len(steps) < len(w.steps):
+                    sq, _, out = steps[-1]
+                    moved[w.seat] = sq * 8 + out
+            left -= len(w.steps)
+        self._lit_cache = (self.walk_shown, lit, moved)
+        return lit, moved
+
     # --- painters -----------------------------------------------------------------------------
 
-    def _stands(self, state: TanukiState, sq: int) -> list[Piece]:
+    def _monk_pieces(self, state: TanukiState) -> dict[int, dict[int, Piece]]:
+        """Per square, the monks standing at its path ends (end -> letter)."""
         letters = monk_letters(state.players)
-        pieces = [
-            Piece(letters[seat], SEAT_ROLES[seat % len(SEAT_ROLES)])
-            for seat in range(len(state.players))
-            if state.monks[seat] >= 0
-            and state.monks[seat] < EDGE_BASE
-            and state.monks[seat] >> 3 == sq
-        ]
+        _, moved = self._lit()
+        out: dict[int, dict[int, Piece]] = {}
+        for seat in range(len(state.players)):
+            m = moved.get(seat, state.monks[seat])
+            if 0 <= m < EDGE_BASE:
+                piece = Piece(letters[seat], SEAT_ROLES[seat % len(SEAT_ROLES)])
+                out.setdefault(m >> 3, {})[m & 7] = piece
+        return out
+
+    def _stands(self, state: TanukiState, sq: int) -> list[Piece]:
         glyphs = TANUKI_GLYPHS[self.ascii_mode]
-        pieces += [Piece(glyphs[i], TANUKI_ROLES[i]) for i in range(2) if state.tanuki[i] == sq]
+        pieces = [Piece(glyphs[i], TANUKI_ROLES[i]) for i in range(2) if state.tanuki[i] == sq]
         if state.stash[sq]:
             pieces.append(Piece(f"${state.stash[sq]}", "tk-stash"))
         pieces += [
@@ -315,10 +580,11 @@ class TanukiScreen(GameScreen):
         if isinstance(key, tuple):
             edge = int(key[1])
             letters = monk_letters(state.players)
+            _, moved = self._lit()
             stands = [
                 Piece(letters[seat], SEAT_ROLES[seat % len(SEAT_ROLES)])
                 for seat in range(len(state.players))
-                if state.monks[seat] == EDGE_BASE + edge
+                if moved.get(seat, state.monks[seat]) == EDGE_BASE + edge
             ]
             sq, side = EDGES[edge]
             label = "abcdef"[sq % 6] if side in (0, 2) else str(sq // 6 + 1)
@@ -327,14 +593,42 @@ class TanukiScreen(GameScreen):
                 return edge_paint(label, stands, width, 1)
             return edge_paint(label, stands, side_width(self.roomy), height)
         assert isinstance(key, int)
+        return self._paint_square(key, self.roomy)
+
+    def _paint_zoom(self, key: Cell) -> CellPaint:
+        return self._zoom_paints.get(key, CellPaint("", "empty"))
+
+    def _paint_square(self, key: int, roomy: bool) -> CellPaint:
+        """Square ``key`` drawn at the roomy (lines) or the compact size."""
+        state = self.state
         value = state.board[key]
+        monks = self._monk_pieces(state).get(key, {})
         stands = self._stands(state, key)
+        lit, _ = self._lit()
         if key == self.parts.front:
             shown = self.preview()
             if shown >= 0:
-                return square_paint(shown, stands, roomy=self.roomy, role="accent")
+                entry = self.preview_entry()
+                ends = () if entry < 0 else (entry,)
+                return square_paint(
+                    shown,
+                    stands,
+                    roomy=roomy,
+                    role="accent",
+                    ascii_mode=self.ascii_mode,
+                    monks=monks,
+                    lit=ends,
+                )
         alt = (key // 6 + key % 6) % 2 == 1
-        return square_paint(value, stands, roomy=self.roomy, alt=alt)
+        return square_paint(
+            value,
+            stands,
+            roomy=roomy,
+            alt=alt,
+            ascii_mode=self.ascii_mode,
+            monks=monks,
+            lit=lit.get(key, ()),
+        )
 
     def _paint_hand(self, key: Cell) -> CellPaint:
         assert isinstance(key, int)
@@ -342,12 +636,13 @@ class TanukiScreen(GameScreen):
         if key >= len(hand):
             return CellPaint("", "empty")
         tile = hand[key]
-        return hand_paint(tile, key, chosen=self.picker.selection.item == tile, hidden=tile < 0)
+        chosen = self.picker.selection.item == tile
+        return hand_paint(tile, key, chosen=chosen, hidden=tile < 0, ascii_mode=self.ascii_mode)
 
     # --- the info line ------------------------------------------------------------------------
 
     def _draw_info(self) -> None:
-        if not self.children:
+        if not self.children or not self._docked():
             return
         hand = self.hand_board
         if hand.has_focus:
@@ -357,6 +652,51 @@ class TanukiScreen(GameScreen):
         if info != self._info_text:
             self._info_text = info
             self.query_one("#tk-info", Static).update(literal(info), layout=False)
+            self._draw_zoom()
+
+    def _draw_zoom(self, force: bool = False) -> None:
+        """Repaint the zoom's cells whose pictures changed (all with ``force``)."""
+        if not self.zooming or not self._docked():
+            return
+        cursor = self.board.cursor
+        square = self._paint_square(cursor, True) if isinstance(cursor, int) else None
+        words = tuple(line.ljust(ZOOM_WORDS) for line in self.zoom_words() or ("",))
+        paints: dict[Cell, CellPaint] = {
+            0: square if square is not None else CellPaint("", "empty"),
+            1: CellPaint(words, "tk-words"),
+        }
+        changed = [key for key, paint in paints.items() if self._zoom_paints.get(key) != paint]
+        self._zoom_paints = paints
+        if changed or force:
+            self.query_one("#tk-zoom-board", TkBoard).repaint_cells(None if force else changed)
+
+    def zoom_words(self) -> tuple[str, ...]:
+        """The zoom's words: the paths of the square under the cursor with their symbols."""
+        key = self.board.cursor
+        if not isinstance(key, int):
+            return ()
+        value = self._shown_value(key)
+        if value == -2:
+            return ("a rock garden",)
+        if value < 0:
+            return ("no tile",)
+        glyphs = SYMBOL_GLYPHS[self.ascii_mode]
+        lines = [f"{tile_name(value >> 2)} r{(value & 3) * 90}, its paths:"]
+        for end in range(8):
+            other, sym = EXITS[value][end]
+            if end < other:
+                lines.append(
+                    f"{end_name(end)}-{end_name(other)}  {glyphs[sym]} {SYMBOL_NAMES[sym]}"
+                )
+        return tuple(lines)
+
+    def _shown_value(self, key: int) -> int:
+        """The tile value drawn on square ``key``: the previewed tile on the front square."""
+        if key == self.parts.front:
+            shown = self.preview()
+            if shown >= 0:
+                return shown
+        return self.state.board[key]
 
     def describe_hand(self, key: Cell | None) -> str:
         """The tile in hand under the cursor."""
@@ -396,8 +736,13 @@ class TanukiScreen(GameScreen):
         if key == self.parts.front and self.preview() >= 0:
             tile = self.picker.selection.item
             words = variant_words(self.picker.selection.variant)
-            lay = f"lay {tile_name(int(str(tile)))} {words}"
-            return f"{square_name(int(str(key)))}: Enter: {lay} (r turns)"
+            lay = f"lays {tile_name(int(str(tile)))} {words}"
+            entry = self.preview_entry()
+            walk = ""
+            if entry >= 0:
+                out, sym = EXITS[self.preview()][entry]
+                walk = f": walk {end_name(entry)}-{end_name(out)}, {SYMBOL_NAMES[sym]}"
+            return f"{square_name(int(str(key)))}: Enter {lay}{walk}"
         entries = self.picker.choices.entries(Place(BOARD, key))
         if len(entries) == 1 and entries[0].action is not None:
             text += " - Enter: " + self.describe(entries[0].action)
@@ -421,6 +766,7 @@ class TanukiScreen(GameScreen):
         if not self.deciding():
             self._not_your_turn()
             return
+        self.skip_walk()
         if board == HAND and self.phase() == "place":
             assert isinstance(key, int)
             self.action_pick(key)
@@ -439,11 +785,14 @@ class TanukiScreen(GameScreen):
 
     def _nothing_here(self) -> None:
         phase = self.phase()
-        if phase == "steer":
+        key = self.aiming()
+        if key is not None:
+            self.show_error(f"Choose {CARD_AIMS[key]} among the lit squares (m: back)")
+        elif phase == "steer":
             self.action_tk("steer")  # Enter anywhere: the list of directions
         elif phase == "place" and self.parts.front >= 0:
             where = square_name(self.parts.front)
-            self.show_error(f"Lay your tile on the lit square {where} (or see the keys below)")
+            self.show_error(f"Lay your tile on the lit square {where} (or see the keys beside)")
         elif phase == "edge":
             self.show_error("Choose a lit edge space around the garden")
         elif phase == "clear":
@@ -451,7 +800,10 @@ class TanukiScreen(GameScreen):
         elif phase == "discard":
             self.show_error("Choose a tile in your hand to discard (tab, then Enter)")
         else:
-            self.show_error("Nothing to do there now: see the keys below")
+            hints = key_hints([str(a[0]) for a in self.legal()])
+            if self.ascii_mode:
+                hints = hints.replace("·", "-")
+            self.show_error(f"Nothing to choose on the garden now: {hints}")
 
     def _offer(self, title: str, entries: list[Entry]) -> None:
         """List ``entries`` in a :class:`ChoiceScreen`; carry out the one chosen."""
@@ -467,6 +819,62 @@ class TanukiScreen(GameScreen):
         if self.is_active:
             self.app.push_screen(ChoiceScreen(title, labels), chosen)
 
+    def _card_menu(self) -> None:
+        """``m``: the Garden Master cards playable now. A card aimed at the garden is chosen as
+        the item (its squares light up); any other is listed with its choices."""
+        plays = [a for a in self.legal() if a[0] == "play"]
+        keys: list[str] = []
+        for action in plays:
+            if str(action[1]) not in keys:
+                keys.append(str(action[1]))
+        labels: list[str] = []
+        picks: list[Callable[[], None]] = []
+        for key in keys:
+            mine = [a for a in plays if a[1] == key]
+            if key in BOARD_CARDS:
+                labels.append(f"{CARD_TITLES[key]}: choose on the garden")
+                picks.append(partial(self._aim, key))
+            else:
+                for action in mine:
+                    labels.append(self.describe(action))
+                    picks.append(partial(self._play_from_menu, action))
+        if not labels:
+            self.show_error("No Garden Master card can be played now")
+            return
+        view = self.state
+
+        def chosen(index: int | None) -> None:
+            if not screen_is_live(self) or self.state is not view:
+                return
+            if index is not None and 0 <= index < len(picks):
+                picks[index]()
+
+        if self.is_active:
+            self.app.push_screen(ChoiceScreen(LIST_TITLES["card"], labels), chosen)
+
+    def _play_from_menu(self, action: Action) -> None:
+        self.play(action)
+
+    def _aim(self, key: str) -> None:
+        """Choose the card ``key`` as the item: its squares light up on the garden."""
+        self.picker.select(Selection(item=card_item(key)))
+        self.board.focus()
+        self._cursor_to_lit()
+        self.redraw()
+        self._refresh_prompt()
+
+    def _stop_aiming(self) -> None:
+        usable = self.usable_tiles()
+        self._choose_tile(keep_item(None, usable) if usable else None)
+        if self.parts.front >= 0 and usable:
+            self.board.move_cursor_to(self.parts.front)
+        self.redraw()
+        self._refresh_prompt()
+
+    def _refresh_prompt(self) -> None:
+        for prompt in self.query(PromptLine):
+            prompt.show_prompt(self.prompt_text())
+
     def _not_your_turn(self) -> None:
         seat = self.state.current_player
         if seat is None:
@@ -480,8 +888,10 @@ class TanukiScreen(GameScreen):
         """Keys show only when they apply to the pending decision."""
         if action == "tk":
             command = str(parameters[0])
-            if command == "choices":
+            if command in ("choices", "rotate"):
                 return self.deciding()
+            if command == "card":
+                return self.deciding() and any(a[0] == "play" for a in self.legal())
             return self.deciding() and bool(self.picker.choices.commands.get(command))
         if action == "rotate":
             return self.deciding() and len(self.picker.choices.variants) > 1
@@ -492,20 +902,30 @@ class TanukiScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_tk(self, command: str) -> None:
-        """Carry out a command (a key, or a click on the footer)."""
+        """Carry out a command (a key, or a click on the dock or the footer)."""
         if not self.deciding():
             self._not_your_turn()
+            return
+        self.skip_walk()
+        if command == "rotate":
+            self.action_rotate(1)
             return
         if command == "choices":
             decision = self.seat_view.decision()
             prompt = decision.prompt if decision is not None else ""
             self._offer(f"Every choice: {prompt}", list(self.picker.every_choice().entries))
             return
+        if command == "card":
+            if self.aiming() is not None:
+                self._stop_aiming()
+            else:
+                self._card_menu()
+            return
         actions = self.picker.choices.commands.get(command, [])
         if not actions:
-            self.show_error("That does not apply now: see the keys below")
+            self.show_error("That does not apply now: see the keys beside the garden")
             return
-        if len(actions) == 1 and command not in ("card", "steer"):
+        if len(actions) == 1 and command != "steer":
             self.play(actions[0])
             return
         self._offer(LIST_TITLES.get(command, "Choose"), [Entry(a) for a in actions])
@@ -516,8 +936,13 @@ class TanukiScreen(GameScreen):
 
     def action_rotate(self, step: int) -> None:
         """Turn the chosen tile (the next variant: rotation, and the end entered from an edge)."""
+        if not self.deciding():
+            self._not_your_turn()
+            return
         if self.picker.cycle_variant(step):
             self.redraw()
+        else:
+            self.show_error("No tile to turn now")
 
     def action_pick(self, index: int) -> None:
         """Choose the tile at ``index`` of the hand to lay."""
@@ -528,9 +953,14 @@ class TanukiScreen(GameScreen):
         if tile not in self.usable_tiles():
             self.show_error(f"{tile_name(tile)} cannot be laid now")
             return
+        was_aiming = self.aiming() is not None
         if self.picker.selection.item != tile:
             self._choose_tile(tile)
+            if self.parts.front >= 0:
+                self.board.move_cursor_to(self.parts.front)
         self.redraw()
+        if was_aiming:
+            self._refresh_prompt()
 
     def action_switch(self) -> None:
         """Tab: switch between the garden and the hand."""
@@ -542,11 +972,11 @@ class TanukiScreen(GameScreen):
     def action_help(self) -> None:
         """The legend, every key of this screen, then the rules."""
         if self.is_active:
-            legend = legend_rows(self.state, self.ascii_mode)
+            legend = legend_rows(self.state, self.ascii_mode, self.roomy, zoom=self.zooming)
             self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP, legend))
 
     def action_legend(self) -> None:
         """What every letter and mark means (the help screen with the legend and the rules)."""
         if self.is_active:
-            legend = legend_rows(self.state, self.ascii_mode)
+            legend = legend_rows(self.state, self.ascii_mode, self.roomy, zoom=self.zooming)
             self.app.push_screen(HelpScreen([self.seat_view.game.spec], (), legend))
