@@ -72,6 +72,12 @@ class SeatView(Protocol):
         ...
 
     @property
+    def acts_for(self) -> frozenset[int]:
+        """The seats this view may decide for (one for a networked seat, every human seat for
+        the hot-seat app, none for a spectator)."""
+        ...
+
+    @property
     def viewer(self) -> int | None:
         """The seat whose eyes :meth:`view` is drawn for (``None``: a spectator)."""
         ...

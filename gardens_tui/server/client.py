@@ -131,8 +131,10 @@ class OwnerConnection:
         seats: list[tuple[str, str | None]],
         options: Mapping[str, str | int | bool] | None = None,
         seed: int | None = None,
+        turn_seconds: int | None = None,
     ) -> str:
-        """Create a table: ``seats`` as ``(name, bot level or None)``; returns its code."""
+        """Create a table: ``seats`` as ``(name, bot level or None)``, a time limit of
+        ``turn_seconds`` for each decision of a person (``None``: none); returns its code."""
         reply = self.request(
             {
                 "type": "create",
@@ -140,6 +142,7 @@ class OwnerConnection:
                 "seats": [{"name": name, "bot": bot} for name, bot in seats],
                 "options": dict(options or {}),
                 "seed": seed,
+                "turn_seconds": turn_seconds,
             }
         )
         return str(reply["code"])
@@ -207,6 +210,10 @@ class OwnerConnection:
         if kind == "update":
             if self._seat_view is not None:
                 self._seat_view.receive(message)
+            return
+        if kind == "chat":
+            if self._seat_view is not None:
+                self._seat_view.receive_chat(message)
             return
         if kind in ("replaced", "error"):
             raise ConnectionLost(str(message.get("reason", kind)))

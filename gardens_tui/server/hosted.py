@@ -6,12 +6,13 @@ Each hosted table is two files in the owner's saves folder, both written atomica
 - ``CODE.json``: an ordinary gardens-tui save (``gardens open CODE.json`` opens it), rewritten
   after every change to the table;
 - ``CODE.seats.json``: who holds which seat, who created the table (its host) and which absent
-  seats the host gave to a bot (``stand_ins``: seat to bot level), rewritten when that changes::
+  seats the host gave to a bot (``stand_ins``: seat to bot level) and the host's time limit for
+  each decision of a person (``turn_seconds``, optional), rewritten when that changes::
 
     {"format": "gardens-tui/server-table", "version": 1, "code": "K7QM",
      "host": {"identity": "key:SHA256:…", "name": "ann"},
      "holders": {"0": {"identity": "key:SHA256:…", "name": "ann"}},
-     "stand_ins": {"1": "greedy"}}
+     "stand_ins": {"1": "greedy"}, "turn_seconds": 60}
 
 :func:`load_tables` reads them all back after a restart; a damaged pair is skipped with its
 reason, never fatal.
@@ -83,6 +84,8 @@ class HostedTable:
     """Who created the table: the one who may give an absent seat to a bot."""
     stand_ins: dict[int, str] = field(default_factory=dict)
     """Human seats a bot plays for now (seat to bot level)."""
+    turn_seconds: int | None = None
+    """The host's time limit for each decision of a person's seat (``None``: none)."""
     driver: Driver = field(init=False)
 
     def __post_init__(self) -> None:
@@ -143,6 +146,7 @@ class HostedTable:
             if self.host is None
             else {"identity": self.host.identity, "name": self.host.name},
             "stand_ins": {str(seat): level for seat, level in sorted(self.stand_ins.items())},
+            "turn_seconds": self.turn_seconds,
             "holders": {
                 str(seat): {"identity": holder.identity, "name": holder.name}
                 for seat, holder in sorted(self.holders.items())
@@ -216,9 +220,12 @@ def load_table(meta_path: Path) -> HostedTable:
         stand_ins = _read_stand_ins(data.get("stand_ins", {}), len(table.seats))
         host = data.get("host")
         host = None if host is None else _read_holder(host, "host")
+        seconds = data.get("turn_seconds")
+        if seconds is not None and (type(seconds) is not int or not 0 < seconds <= 10**6):
+            raise SaveError("turn_seconds: not a time limit")
     except SaveError as exc:
         raise SaveError(exc.reason, meta_path) from None
-    return HostedTable(code, table, meta_path.parent, holders, host, stand_ins)
+    return HostedTable(code, table, meta_path.parent, holders, host, stand_ins, seconds)
 
 
 def load_tables(folder: Path) -> dict[str, HostedTable]:

@@ -12,12 +12,16 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   refused. An identity holds at most one seat per table.
 - **Acting** goes through a :class:`~gardens_tui.seats.LocalSeatView` that acts for the client's
   seat only: a seat cannot act for another, a spectator for nobody.
+- **Chat**: a ``say`` goes to everyone at the same table as one line of plain text.
 - **Views**: after every change each client at the table gets an ``update`` worked out by its own
   seat view (``game.to_dict(game.view(state, seat))``, redacted log steps, scores): another
   seat's hidden information never leaves this process.
 - **Bots** are played here by each table's :class:`~gardens_tui.driver.Driver` (thinking in a
   worker thread), bot seats and the absent seats the table's host gave to a bot alike (the
-  seat's holder takes it back by joining again). Every change is saved at once
+  seat's holder takes it back by joining again). A table created with a time limit
+  (``turn_seconds``) gives each decision of a person's seat that long: when it runs out the seat
+  passes where the decision may be passed, or a stand-in bot plays that one decision for it
+  (:meth:`TableOwner.expire`). Every change is saved at once
   (:mod:`gardens_tui.server.hosted`); a restarted owner restores the tables from the saves
   folder and carries on.
 - **Hostile clients**: a frame the protocol refuses gets an ``error`` and closes that connection
@@ -36,12 +40,13 @@ import logging
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from gardens_tui.driver import BotError
+from gardens_tui.driver import BotError, BotTurn
 from gardens_tui.rules.base import IllegalAction, Outcome, Scores
 from gardens_tui.rules.registry import get_game, get_spec
 from gardens_tui.rules.rng import MAX_SEED
+from gardens_tui.rules.safe_text import printable
 from gardens_tui.seats import LocalSeatView, LogStep
 from gardens_tui.server.hosted import Holder, HostedTable, load_tables, new_code, normal_code
 from gardens_tui.server.protocol import (
@@ -66,6 +71,17 @@ MAX_BUFFERED = 8 * 1024 * 1024
 
 MAX_TABLES = 500
 """The most tables one owner hosts (finished ones count until the owner restarts)."""
+
+
+class Timer(Protocol):
+    """What :data:`Schedule` returns: something that can be cancelled."""
+
+    def cancel(self) -> None:
+        """Do not call it after all."""
+
+
+Schedule = Callable[[float, Callable[[], None]], Timer]
+"""Calls a function after some seconds, like ``loop.call_later`` (the tests pass their own)."""
 
 
 # --- what goes on the wire ----------------------------------------------------------------------
@@ -176,10 +192,14 @@ class TableOwner:
     """Hosts tables and serves them over a Unix socket (see the module docstring).
 
     ``folder`` is where tables are saved and restored from (``None``: nothing is saved).
+    ``schedule`` runs the tables' time limits (default: the running loop's ``call_later``).
     """
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *, schedule: Schedule | None = None) -> None:
         self.folder = folder
+        self._schedule = schedule
+        self._timers: dict[str, Timer] = {}
+        self._timeouts: set[asyncio.Task[None]] = set()
         self.tables: dict[str, HostedTable] = {}
         self.sessions: set[Session] = set()
         self._tickets: dict[str, Holder] = {}
@@ -213,6 +233,7 @@ class TableOwner:
         self.socket_path = path
         for hosted in self.tables.values():
             self._kick(hosted)
+            self._arm(hosted)
 
     async def stop(self) -> None:
         """Stop listening, close every connection and stop the bots."""
@@ -221,9 +242,12 @@ class TableOwner:
         for session in list(self.sessions):
             session.close()
         await asyncio.gather(*list(self._serving), return_exceptions=True)
-        for task in list(self._bot_tasks.values()):
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        for task in [*self._bot_tasks.values(), *self._timeouts]:
             task.cancel()
-        for task in list(self._bot_tasks.values()):
+        for task in [*self._bot_tasks.values(), *self._timeouts]:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         if self._server is not None:
@@ -241,6 +265,7 @@ class TableOwner:
                 session.send(session.update())
         hosted.save()
         self._kick(hosted)
+        self._arm(hosted)
 
     def _kick(self, hosted: HostedTable) -> None:
         """Start the table's bots if one is to move and none is thinking."""
@@ -264,6 +289,65 @@ class TableOwner:
                     return
                 log.warning("table %s: %s; a stand-in plays", hosted.code, exc)
                 stand_in = True
+
+    # --- time limits ----------------------------------------------------------------------------
+
+    def _arm(self, hosted: HostedTable) -> None:
+        """Start the time limit of the pending decision when a person's seat decides it (and
+        the table has a limit); the previous one is cancelled."""
+        timer = self._timers.pop(hosted.code, None)
+        if timer is not None:
+            timer.cancel()
+        seconds = hosted.turn_seconds
+        seat = hosted.table.state.current_player
+        if seconds is None or seat is None or hosted.driver.plays(seat):
+            return
+        version = hosted.table.version
+        schedule = self._schedule or asyncio.get_running_loop().call_later
+        self._timers[hosted.code] = schedule(seconds, lambda: self.expire(hosted, version))
+
+    def expire(self, hosted: HostedTable, version: int) -> None:
+        """The time limit of the decision pending at ``version`` ran out: the deciding person's
+        seat passes if the decision may be passed, else a stand-in bot plays this one decision
+        for it. Nothing happens if the table changed meanwhile."""
+        table = hosted.table
+        seat, decision = table.state.current_player, table.state.decision
+        if (
+            table.version != version
+            or seat is None
+            or decision is None
+            or hosted.driver.plays(seat)
+            or self.tables.get(hosted.code) is not hosted
+        ):
+            return
+        self._timers.pop(hosted.code, None)
+        log.info("table %s: %s's time ran out", hosted.code, table.seats[seat].name)
+        if decision.optional and decision.pass_action is not None:
+            with contextlib.suppress(IllegalAction):
+                table.apply(decision.pass_action, seat=seat)
+                return
+        game = table.game
+        turn = BotTurn(
+            seat=seat,
+            name=table.seats[seat].name,
+            bot=hosted.driver.stand_in(seat),
+            game=game,
+            view=game.view(table.state, seat).copy(),
+            decision=decision,
+            version=version,
+        )
+        task = asyncio.get_running_loop().create_task(self._play_for(hosted, turn))
+        self._timeouts.add(task)
+        task.add_done_callback(self._timeouts.discard)
+
+    async def _play_for(self, hosted: HostedTable, turn: BotTurn) -> None:
+        """A stand-in plays ``turn`` for a person whose time ran out (unless they decided
+        meanwhile)."""
+        try:
+            action = await asyncio.to_thread(hosted.driver.choose, turn)
+            hosted.driver.play(turn.seat, action, turn.version)
+        except BotError as exc:
+            log.error("table %s: %s; the table waits", hosted.code, exc)
 
     def spectators(self, hosted: HostedTable) -> int:
         """How many connections watch ``hosted`` as spectators."""
@@ -359,6 +443,7 @@ class TableOwner:
                     "spectators": self.spectators(hosted),
                     "turn": table.state.turn,
                     "over": table.state.is_over,
+                    "turn_seconds": hosted.turn_seconds,
                 }
             )
         return {"type": "tables", "tables": tables}
@@ -379,11 +464,18 @@ class TableOwner:
         get_game(spec.id)
         table = Table(Setup(spec.id, tuple(seats), options, seed))
         host = Holder(session.identity, session.name)
-        hosted = HostedTable(new_code(self.tables), table, self.folder, host=host)
+        hosted = HostedTable(
+            new_code(self.tables),
+            table,
+            self.folder,
+            host=host,
+            turn_seconds=request["turn_seconds"],
+        )
         self._host(hosted)
         hosted.save()
         hosted.save_holders()
         self._kick(hosted)
+        self._arm(hosted)
         return {"type": "created", "code": hosted.code}
 
     def _find(self, code: str) -> HostedTable:
@@ -418,6 +510,7 @@ class TableOwner:
             hosted.save_holders()
         if seat in hosted.stand_ins:
             hosted.set_stand_in(seat, None)  # the person is back
+            self._arm(hosted)
         return self._attach(session, hosted, seat)
 
     def _seat_bot(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
@@ -434,6 +527,7 @@ class TableOwner:
             raise ValueError(f"{seats[seat].name} is here: only an absent seat goes to a bot")
         hosted.set_stand_in(seat, level)
         self._kick(hosted)
+        self._arm(hosted)
         return {"type": "done", "ok": True}
 
     def _watch(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
@@ -466,6 +560,19 @@ class TableOwner:
             raise ValueError("join a table first")
         return session.view
 
+    def _say(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        hosted = session.hosted
+        if hosted is None:
+            raise ValueError("join or watch a table first")
+        text = printable(" ".join(request["text"].split()), newlines=False)
+        if not text:
+            raise ValueError("there is nothing to say")
+        line = {"type": "chat", "name": session.name, "seat": session.seat, "text": text}
+        for other in list(self.sessions):
+            if other.hosted is hosted:
+                other.send(line)
+        return {"type": "done", "ok": True}
+
     def _act(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         view = self._seated_view(session)
         if session.seat is None:
@@ -494,4 +601,5 @@ class TableOwner:
         "view_at": _view_at,
         "leave": _leave_request,
         "seat_bot": _seat_bot,
+        "say": _say,
     }

@@ -22,8 +22,9 @@ Client to owner (every request but ``hello`` carries ``id``, a whole number the 
   <gardens_tui.server.owner.TableOwner.issue_ticket>`).
 - ``list``: ``id``. Reply ``tables``.
 - ``create``: ``id``, ``game`` (str), ``seats`` (list of ``{"name": str, "bot": str|null}``),
-  ``options`` (object of str/int/bool), ``seed`` (int or null: the owner picks one). Reply
-  ``created``.
+  ``options`` (object of str/int/bool), ``seed`` (int or null: the owner picks one),
+  ``turn_seconds`` (int or null: the host's time limit for each decision of a person's seat,
+  :data:`MIN_TURN_SECONDS` to :data:`MAX_TURN_SECONDS`; null: none). Reply ``created``.
 - ``join``: ``id``, ``code`` (str), ``seat`` (int): sit at a human seat as this identity. Reply
   ``joined``, then ``update`` pushes.
 - ``watch``: ``id``, ``code``: watch as a spectator. Reply ``joined`` (``seat`` null), then pushes.
@@ -33,6 +34,8 @@ Client to owner (every request but ``hello`` carries ``id``, a whole number the 
 - ``view_at``: ``id``, ``index`` (int): an earlier position as this seat may see it. Reply
   ``position``.
 - ``leave``: ``id``: stop watching or playing (the seat stays held). Reply ``done``.
+- ``say``: ``id``, ``text`` (str): a chat line to everyone at the joined or watched table
+  (shown as one line of plain text). Reply ``done``; the ``chat`` push comes first.
 - ``seat_bot``: ``id``, ``seat`` (int), ``bot`` (str or null): the table's host (who created
   it) lets a bot of that level play a human seat nobody is connected to (null: nobody plays
   it but its holder again). The holder joining the seat again takes it back from the bot.
@@ -42,8 +45,9 @@ Owner to client
 ---------------
 - ``welcome``: ``version``, ``identity`` (str), ``name`` (str: the name to show).
 - ``tables``: ``id``, ``tables``: list of ``{"code", "game", "title", "seats": [{"name", "bot",
-  "taken", "stand_in"}], "spectators", "turn", "over", "host"}`` (``stand_in``: the level of
-  the bot playing an absent person's seat, or null; ``host``: the host's name, or null).
+  "taken", "stand_in"}], "spectators", "turn", "over", "host", "turn_seconds"}``
+  (``stand_in``: the level of the bot playing an absent person's seat, or null; ``host``: the
+  host's name, or null; ``turn_seconds``: the table's time limit, or null).
 - ``created``: ``id``, ``code``.
 - ``joined``: ``id``, ``code``, ``seat`` (int or null), ``setup`` (``{"game", "seats": [{"name",
   "bot"}], "options", "seed"}``).
@@ -57,6 +61,8 @@ Owner to client
   these), ``scores`` (``{"categories", "table", "final", "teams": [{"name", "seats", "points"}],
   "notes"}``), ``outcome`` (``{"winners", "tiebreak"}`` or null), ``secrets`` (bool: some seat
   holds something only it may see), ``undo_refusal`` (str or null).
+- ``chat`` (pushed to everyone at the table): ``name`` (the speaker's), ``seat`` (int or
+  null: a spectator), ``text`` (one line, unsafe characters escaped).
 - ``replaced``: ``reason``: the same identity joined the seat from another connection; this one
   is closed.
 - ``error``: ``reason``: the connection is refused or broke the protocol; it is closed.
@@ -77,8 +83,15 @@ from typing import Any
 
 from gardens_tui.storage import SaveError, parse_json
 
-PROTOCOL_VERSION = 1
-"""The one protocol version this code speaks."""
+PROTOCOL_VERSION = 2
+"""The one protocol version this code speaks (2: ``create`` and ``tables`` carry
+``turn_seconds``; ``say`` and ``chat``)."""
+
+MIN_TURN_SECONDS = 5
+"""The shortest time limit a table may give each decision."""
+
+MAX_TURN_SECONDS = 24 * 60 * 60
+"""The longest time limit a table may give each decision (a day)."""
 
 MAX_REQUEST_BYTES = 64 * 1024
 """The largest frame a client may send (requests are a few hundred bytes)."""
@@ -170,6 +183,15 @@ def _optional_text(value: Any, name: str) -> str | None:
     return None if value is None else _text(value, name)
 
 
+def _turn_seconds(value: Any, name: str) -> int | None:
+    seconds = _optional_int(value, name)
+    if seconds is not None and not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+        raise ProtocolError(
+            f"{name} must be from {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds, or null"
+        )
+    return seconds
+
+
 def _seats(value: Any, name: str) -> list[dict[str, str | None]]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
         raise ProtocolError(f"{name} must be a list of 1 to {MAX_SEATS} seats")
@@ -212,6 +234,7 @@ _CHECKS: dict[str, dict[str, Any]] = {
         "seats": _seats,
         "options": _options,
         "seed": _optional_int,
+        "turn_seconds": _turn_seconds,
     },
     "join": {"id": _int, "code": _text, "seat": _int},
     "watch": {"id": _int, "code": _text},
@@ -220,6 +243,7 @@ _CHECKS: dict[str, dict[str, Any]] = {
     "view_at": {"id": _int, "index": _int},
     "leave": {"id": _int},
     "seat_bot": {"id": _int, "seat": _int, "bot": _optional_text},
+    "say": {"id": _int, "text": _text},
 }
 """Each request type and its fields, each with the check that reads it."""
 

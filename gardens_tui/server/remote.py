@@ -7,6 +7,9 @@ method from it, at once and without the network; only :meth:`~RemoteSeatView.app
 :meth:`~RemoteSeatView.apply_text`, :meth:`~RemoteSeatView.undo` and
 :meth:`~RemoteSeatView.view_at` of an earlier position ask the owner (a blocking round trip).
 
+Chat lines said at the table arrive the same way: :meth:`~RemoteSeatView.say` sends one,
+:attr:`~RemoteSeatView.chat` keeps the latest and chat listeners hear each one.
+
 Everything it holds is what the owner's seat view for this seat worked out: it never sees more
 than :meth:`Game.view(state, seat) <gardens_tui.rules.base.Game.view>`. Legal actions are
 worked out here, on the seat's own view (which is how the owner works them out too).
@@ -41,10 +44,27 @@ from gardens_tui.rules.base import (
 from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.safe_text import MAX_ACTION_TEXT
 from gardens_tui.seats import LogStep, SeatListener
+from gardens_tui.server.protocol import MAX_TEXT as MAX_CHAT_TEXT
 from gardens_tui.table import Seat, Setup
 
 if TYPE_CHECKING:
     from gardens_tui.server.client import OwnerConnection
+
+MAX_CHAT_LINES = 100
+"""Chat lines a seat view keeps (the oldest are dropped)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One chat line at the table: who said it (their name; ``seat`` ``None`` for a
+    spectator) and what (one line, unsafe characters already escaped by the owner)."""
+
+    name: str
+    seat: int | None
+    text: str
+
+
+ChatListener = Callable[[ChatLine], None]
 
 Dispatch = Callable[[Callable[[], None]], None]
 """Runs a listener call somewhere (see the module docstring); it must not block."""
@@ -129,6 +149,9 @@ class RemoteSeatView:
         self._positions: dict[int, GameState] = {}
         self.ended: str | None = None
         """Why the connection ended (``None`` while it is open)."""
+        self.chat: list[ChatLine] = []
+        """The latest chat lines at the table, oldest first."""
+        self._chat_listeners: list[ChatListener] = []
         self._snap = self._read(joined["update"], ())
 
     # --- updates (reader thread) ----------------------------------------------------------------
@@ -157,6 +180,32 @@ class RemoteSeatView:
             }
         self._snap = snap
         self._notify()
+
+    def receive_chat(self, message: Mapping[str, Any]) -> None:
+        """Store a ``chat`` push and tell the chat listeners (through ``dispatch``)."""
+        seat = message.get("seat")
+        line = ChatLine(
+            str(message.get("name", "")),
+            seat if isinstance(seat, int) and not isinstance(seat, bool) else None,
+            str(message.get("text", "")),
+        )
+        self.chat = [*self.chat[-(MAX_CHAT_LINES - 1) :], line]
+        for listener in list(self._chat_listeners):
+            self._dispatch(lambda listener=listener: listener(line))  # type: ignore[misc]
+
+    def say(self, text: str) -> None:
+        """Say ``text`` to everyone at the table; :class:`IllegalAction` with the reason if
+        the owner refuses it (nothing to say, or the connection is lost)."""
+        self._ask({"type": "say", "text": text[:MAX_CHAT_TEXT]})
+
+    def add_chat_listener(self, listener: ChatListener) -> None:
+        """Call ``listener(line)`` (through ``dispatch``) for every chat line that arrives."""
+        self._chat_listeners.append(listener)
+
+    def remove_chat_listener(self, listener: ChatListener) -> None:
+        """Stop calling ``listener`` for chat lines."""
+        if listener in self._chat_listeners:
+            self._chat_listeners.remove(listener)
 
     def connection_ended(self, reason: str) -> None:
         """The connection is gone: remember why and tell the listeners (nothing more comes)."""

@@ -19,8 +19,12 @@ from gardens_tui.ui.widgets.glyphs import ascii_keys
 from gardens_tui.ui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallNotice
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gardens_tui.rules.base import GameSpec
     from gardens_tui.saves import FileVersion
+    from gardens_tui.seats import SeatView
+    from gardens_tui.server.client import OwnerConnection
     from gardens_tui.table import Setup, Table
     from gardens_tui.ui.screens.game_base import GameScreen
     from gardens_tui.ui.screens.help import KeyHelp
@@ -35,6 +39,11 @@ class GardensApp(App[None]):
     The main menu is the bottom screen; a game screen is pushed over it (and popped to return).
     ``settings`` are read at start and written whenever the settings dialog saves. With a
     ``table`` the app opens straight into that game's screen.
+
+    With a ``lobby`` (a connection to the SSH server's table owner) the bottom screen is the
+    lobby of the owner's tables (:mod:`gardens_tui.ui.screens.lobby`) and games are played on
+    remote seats (:meth:`open_seat`); nothing is loaded or saved from a path then: continue,
+    load and the save key are off.
     """
 
     CSS_PATH = "app.tcss"
@@ -61,8 +70,11 @@ class GardensApp(App[None]):
         *,
         settings: Settings | None = None,
         source: FileVersion | None = None,
+        lobby: OwnerConnection | None = None,
     ) -> None:
         super().__init__()
+        self.lobby = lobby
+        """The table owner's connection in lobby mode (``None``: the local app)."""
         self.settings = settings if settings is not None else load_settings()
         self._initial_table = table
         self._initial_save_path = save_path
@@ -74,7 +86,11 @@ class GardensApp(App[None]):
     # --- start-up -------------------------------------------------------------------------------
 
     def get_default_screen(self) -> Screen[Any]:
-        """The main menu."""
+        """The main menu (the lobby in lobby mode)."""
+        if self.lobby is not None:
+            from gardens_tui.ui.screens.lobby import LobbyScreen
+
+            return LobbyScreen(self.lobby)
         return MainMenu()
 
     def on_mount(self) -> None:
@@ -138,6 +154,40 @@ class GardensApp(App[None]):
         self.push_screen(screen)
         return screen
 
+    def open_seat(
+        self, seat_view: SeatView, on_close: Callable[[None], None] | None = None
+    ) -> GameScreen:
+        """Close any open game and dialogs, and push the game's screen over ``seat_view`` (a
+        remote seat: no table here). ``on_close`` is called when that screen closes."""
+        from gardens_tui.ui.screens import screen_for
+
+        self.last_setup = seat_view.setup
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        screen = screen_for(seat_view.setup.game)(None, None, seat_view=seat_view)
+        self.push_screen(screen, on_close)
+        return screen
+
+    def _lobby_refuses_files(self) -> bool:
+        """In lobby mode, say that saved games are not offered here; True then."""
+        if self.lobby is None:
+            return False
+        notify_plain(self, "Saved games are not offered on this server.", severity="warning")
+        return True
+
+    def _lobby_create(self) -> bool:
+        """In lobby mode, back to the lobby and its new-table dialog; True then."""
+        from gardens_tui.ui.screens.lobby import LobbyScreen
+
+        if self.lobby is None:
+            return False
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        lobby = self.screen_stack[0]
+        if isinstance(lobby, LobbyScreen):
+            lobby.action_create(self.last_setup)
+        return True
+
     def start_game(self, setup: Setup) -> GameScreen | None:
         """A new table for ``setup`` and its screen (a refusal is reported, not raised)."""
         from gardens_tui.table import Table
@@ -152,6 +202,8 @@ class GardensApp(App[None]):
     def load_game(self, path: Path) -> GameScreen | None:
         """Open the save at ``path``; a :class:`~gardens_tui.saves.SaveError` is shown, never
         raised."""
+        if self._lobby_refuses_files():
+            return None
         try:
             table, source = saves.read_save(path, free_undo=self.settings.free_undo)
         except (saves.SaveError, OSError, ValueError) as error:
@@ -191,6 +243,8 @@ class GardensApp(App[None]):
         in order; one that fails to load is skipped, and a notice names every file skipped and
         why. When none loads the notice says so, and the menu stays.
         """
+        if self._lobby_refuses_files():
+            return
         skipped: list[str] = []
         for path in saves.autosave_candidates():
             try:
@@ -232,7 +286,7 @@ class GardensApp(App[None]):
         happens while a new-game dialog is already open."""
         from gardens_tui.ui.screens.new_game import NewGameDialog
 
-        if self.dialog_open(NewGameDialog):
+        if self.dialog_open(NewGameDialog) or self._lobby_create():
             return
 
         def chosen(setup: Setup | None) -> None:
@@ -246,7 +300,7 @@ class GardensApp(App[None]):
         options, and a new seed (:meth:`new_seed`); the new-game dialog when there was none."""
         from dataclasses import replace
 
-        if self.last_setup is None:
+        if self.last_setup is None or self.lobby is not None:
             self.action_new_game()
             return
         setup = self.last_setup
@@ -267,7 +321,7 @@ class GardensApp(App[None]):
         """The load dialog, then the chosen game. Nothing happens while one is already open."""
         from gardens_tui.ui.screens.load import LoadDialog
 
-        if self.dialog_open(LoadDialog):
+        if self.dialog_open(LoadDialog) or self._lobby_refuses_files():
             return
 
         def chosen(path: Path | None) -> None:
@@ -275,6 +329,14 @@ class GardensApp(App[None]):
                 self.load_game(path)
 
         self.push_screen(LoadDialog(), chosen)
+
+    def action_chat(self) -> None:
+        """In lobby mode: say a line to the table open now (the lobby's chat dialog)."""
+        from gardens_tui.ui.screens.lobby import LobbyScreen
+
+        lobby = self.screen_stack[0] if self.lobby is not None else None
+        if isinstance(lobby, LobbyScreen):
+            lobby.open_chat()
 
     def action_rules(self) -> None:
         """The rules of every game (or of the open game)."""
@@ -289,7 +351,7 @@ class GardensApp(App[None]):
             return
         game_screen = self.game_screen()
         specs: list[GameSpec] = (
-            [game_screen.table.game.spec]
+            [game_screen.seat_view.game.spec]
             if game_screen is not None
             else list(game_specs().values())
         )
@@ -338,7 +400,8 @@ class GardensApp(App[None]):
         self.apply_ascii_mode(settings.ascii_mode)
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.table.free_undo = settings.free_undo and screen.table.setup.only_humans
+                if screen.has_table:
+                    screen.table.free_undo = settings.free_undo and screen.table.setup.only_humans
                 screen.apply_ascii_mode(settings.ascii_mode)
 
 
@@ -348,11 +411,13 @@ def create_app(
     *,
     settings: Settings | None = None,
     source: FileVersion | None = None,
+    lobby: OwnerConnection | None = None,
 ) -> GardensApp:
-    """The app: the main menu, or straight into ``table``'s game (saving to ``save_path``).
+    """The app: the main menu, or straight into ``table``'s game (saving to ``save_path``), or
+    with ``lobby`` (a connection to the table owner) the lobby of the SSH server's tables.
 
     ``settings`` defaults to the saved settings (:func:`~gardens_tui.settings.load_settings`);
     ``source`` is the file ``table`` was read from (``gardens open``), so that saving back
     never overwrites a change somebody else made to it meanwhile.
     """
-    return GardensApp(table, save_path, settings=settings, source=source)
+    return GardensApp(table, save_path, settings=settings, source=source, lobby=lobby)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -41,6 +43,8 @@ async def start_server(tmp_path: Path) -> AsyncIterator[Start]:
     """Start SSH servers on loopback (port chosen by the system) with the probe as the app."""
     handles: list[SSHServerHandle] = []
     owner = TableOwner(None)
+    folder = Path(tempfile.mkdtemp(prefix="gts-"))  # short: Unix socket paths are short
+    await owner.start(folder / "owner.sock")
 
     async def start(**settings: Any) -> SSHServerHandle:
         settings.setdefault("app_command", PROBE)
@@ -58,6 +62,8 @@ async def start_server(tmp_path: Path) -> AsyncIterator[Start]:
     yield start
     for handle in handles:
         await handle.close()
+    await owner.stop()
+    shutil.rmtree(folder)
 
 
 async def read_until(stream: Any, pattern: bytes | str, seen: bytearray | None = None) -> bytes:
@@ -229,7 +235,8 @@ async def test_host_key_generated_once_and_kept(start_server: Start, tmp_path: P
 
 
 async def test_real_app_first_frame_over_ssh(start_server: Start) -> None:
-    """Behaviour: the real app starts on the session's pty and draws its main menu."""
+    """Behaviour: the real app starts on the session's pty, connects to the table owner and
+    draws its lobby (in the player's name, with the key to start a table)."""
     handle = await start_server(
         open=True, app_command=(sys.executable, "-m", "gardens_tui.server.app_child")
     )
@@ -237,7 +244,9 @@ async def test_real_app_first_frame_over_ssh(start_server: Start) -> None:
         process = await conn.create_process(
             term_type="xterm-256color", term_size=(100, 34), encoding=None
         )
-        await read_until(process.stdout, b"New game")
+        seen = bytearray()
+        await read_until(process.stdout, b"Logged in as ann", seen)
+        await read_until(process.stdout, b"New table", seen)
 
 
 async def test_flooding_and_wild_resizes_do_not_affect_another_session(

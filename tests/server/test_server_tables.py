@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import GUARD, OwnerThread
+from owner_thread import GUARD, OwnerThread, start_owner
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.server.client import ConnectionLost, OwnerConnection, Refused, connect

@@ -31,6 +31,13 @@ from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.load import LoadDialog
+from gardens_tui.ui.screens.lobby_dialogs import (
+    ChatDialog,
+    CodeDialog,
+    CreateTableDialog,
+    LineDialog,
+    lobby_setup,
+)
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.screens.new_game import NewGameDialog
 from gardens_tui.ui.screens.octopus_garden.legend import LegendScreen
@@ -68,6 +75,10 @@ MODALS: dict[type, tuple[Callable[[GardensApp], Screen[Any]], str]] = {
         ),
         "choose(0)",
     ),
+    CreateTableDialog: (lambda app: CreateTableDialog(lobby_setup("Ann")), "cancel"),
+    LineDialog: (lambda app: CodeDialog(), "cancel"),
+    CodeDialog: (lambda app: CodeDialog(), "cancel"),
+    ChatDialog: (lambda app: ChatDialog(), "cancel"),
 }
 """How to open each modal screen, and the action its key runs to close it."""
 

@@ -4,8 +4,15 @@ A game screen talks to its table through one seat view, :attr:`GameScreen.seat_v
 :class:`~gardens_tui.seats.LocalSeatView`): everything it shows (board, log, player panel,
 prompt, end screen) is derived from what that view hands out, so nothing reaches the screen that
 the seat at the keyboard may not see. It keeps :attr:`GameScreen.table` only to save the game
-and to drive it (:class:`~gardens_tui.driver.Driver`: bots and autosave). The base does
-everything that is the same for every game:
+and to drive it (:class:`~gardens_tui.driver.Driver`: bots and autosave).
+
+A remote seat (a :class:`~gardens_tui.server.remote.RemoteSeatView`: the screen is made with
+``table=None``) has no table here: the table owner plays its bots and saves it, so there is no
+driver, no autosave, no save dialog and no replay; the curtain never shows (one person at this
+terminal), the bell rings when the seat's turn comes, and ``ctrl+t`` says a chat line to the
+table (:attr:`GameScreen.has_table`).
+
+The base does everything that is the same for every game:
 
 - composes the shared pieces around the game's own board (:meth:`GameScreen.compose_board`): the
   player panel (who is to move, live provisional scores, the game's extra lines per seat from
@@ -166,19 +173,21 @@ class GameScreen(DismissOnce[None]):
 
     def __init__(
         self,
-        table: Table,
+        table: Table | None,
         save_path: Path | None = None,
         *,
         source: FileVersion | None = None,
-        seat_view: LocalSeatView | None = None,
+        seat_view: SeatView | None = None,
     ) -> None:
         super().__init__()
         # A cursor key changes a board row and the info line: render only those rows.
         self._compositor = ClippedCompositor()
-        self.table = table
-        """The table: for saving and driving it only. Everything shown comes from
-        :attr:`seat_view`."""
-        self.seat_view: LocalSeatView = seat_view if seat_view is not None else hot_seat(table)
+        if seat_view is None:
+            if table is None:
+                raise ValueError("a game screen needs a table or a seat view")
+            seat_view = hot_seat(table)
+        self._table = table
+        self.seat_view: SeatView = seat_view
         """The screen's window on the table (see the module docstring)."""
         self.save_path = save_path
         self.bot_delay_ms: int | None = None
@@ -199,12 +208,41 @@ class GameScreen(DismissOnce[None]):
         in_autosaves = source is not None and source.path.parent == saves.autosaves_dir()
         self.autosaver = Autosaver(source if in_autosaves else None)
         """Where this game was last autosaved (or the autosave it was opened from)."""
-        self.driver = Driver(table, autosave=self._autosave_hook)
-        """Plays the bots and autosaves (see :class:`~gardens_tui.driver.Driver`)."""
+        self._driver = None if table is None else Driver(table, autosave=self._autosave_hook)
+        if table is None:  # a remote table: ctrl+t says a line there (this screen's key only)
+            self._bindings.bind("ctrl+t", "chat", "Chat")
+        self._my_turn = False
+        """A remote seat's turn had come at the last change (for the bell when it comes)."""
         self._save_file: FileVersion | None = (
             source if source is not None and save_path is not None else None
         )
         """:attr:`save_path` as this game last read or wrote it (``None``: not yet)."""
+
+    @property
+    def has_table(self) -> bool:
+        """The table is in this process (False: a remote seat, whose table the table owner
+        holds, plays and saves; :attr:`table` and :attr:`driver` then do not exist)."""
+        return self._table is not None
+
+    @property
+    def table(self) -> Table:
+        """The table: for saving and driving it only. Everything shown comes from
+        :attr:`seat_view`. ``RuntimeError`` for a remote seat (see :attr:`has_table`)."""
+        if self._table is None:
+            raise RuntimeError("a remote seat's table is held by the table owner")
+        return self._table
+
+    @property
+    def driver(self) -> Driver:
+        """Plays the bots and autosaves (see :class:`~gardens_tui.driver.Driver`).
+        ``RuntimeError`` for a remote seat (the table owner plays its bots)."""
+        if self._driver is None:
+            raise RuntimeError("a remote seat's bots are played by the table owner")
+        return self._driver
+
+    def _bot_to_move(self) -> bool:
+        """A bot of this screen's own table is to move (never for a remote seat)."""
+        return self._driver is not None and self._driver.bot_to_move() is not None
 
     # --- what subclasses provide --------------------------------------------------------------
 
@@ -280,7 +318,10 @@ class GameScreen(DismissOnce[None]):
 
     def curtain_needed(self) -> bool:
         """The curtain setting is on and :func:`needs_curtain` says the seat view needs it."""
-        return bool(self.settings.curtain) and needs_curtain(self.seat_view)
+        seat_view = self.seat_view
+        if not isinstance(seat_view, LocalSeatView):
+            return False  # a remote seat: one person at this terminal
+        return bool(self.settings.curtain) and needs_curtain(seat_view)
 
     def show_legal(self) -> bool:
         """Whether boards should highlight the legal targets (the ``show_legal`` setting)."""
@@ -368,6 +409,8 @@ class GameScreen(DismissOnce[None]):
         view follows the person who decides. Otherwise the viewer stays (the one who last
         lifted the curtain)."""
         seat_view = self.seat_view
+        if not isinstance(seat_view, LocalSeatView):
+            return  # a remote seat: its viewer is its own seat
         people = seat_view.acts_for
         if len(people) < 2:
             return  # one person (or nobody) at this keyboard: the viewer never moves
@@ -385,7 +428,16 @@ class GameScreen(DismissOnce[None]):
     def _table_changed(self, _: SeatView) -> None:
         self._refresh_all()
         self._autosave_if_due()
+        self._ring_if_my_turn()
         self.call_later(self._advance)
+
+    def _ring_if_my_turn(self) -> None:
+        """A remote seat's turn has just come (others or bots decided, live): ring the bell.
+        At one keyboard the player just moved themselves, so nothing rings there."""
+        mine = not self.has_table and self.seat_view.may_act()
+        if mine and not self._my_turn:
+            self.app.bell()
+        self._my_turn = mine
 
     def _refresh_all(self, force_log: bool = False) -> None:
         self._follow_decider()
@@ -404,6 +456,8 @@ class GameScreen(DismissOnce[None]):
         self.redraw()
 
     def _autosave_if_due(self) -> None:
+        if self._driver is None:
+            return  # a remote seat: the table owner saves its table
         try:
             self.driver.autosave_if_due()
         except (OSError, ValueError) as error:
@@ -418,7 +472,9 @@ class GameScreen(DismissOnce[None]):
     def autosave(self) -> Path | None:
         """Autosave now (unless the autosave setting is off) and return where it went; a
         failure is reported, never raised. The autosave never replaces progress this game does
-        not hold (:func:`~gardens_tui.saves.autosave`)."""
+        not hold (:func:`~gardens_tui.saves.autosave`). Nothing for a remote seat."""
+        if self._driver is None:
+            return None
         try:
             return self.driver.autosave()
         except (OSError, ValueError) as error:
@@ -439,7 +495,7 @@ class GameScreen(DismissOnce[None]):
                 self.app.push_screen(end, self._end_chosen)
             return
         self._ended = False
-        if self.driver.bot_to_move() is not None:
+        if self._bot_to_move():
             self._start_bot()
             return
         self.hurry_bots = False  # a person decides next: the bots keep their pace again
@@ -467,7 +523,8 @@ class GameScreen(DismissOnce[None]):
             return  # the game was closed while the curtain was up
         self._curtain_up = False
         decision = self.seat_view.decision()
-        self.seat_view.look_as(None if decision is None else decision.seat)
+        if isinstance(self.seat_view, LocalSeatView):
+            self.seat_view.look_as(None if decision is None else decision.seat)
         self._refresh_all()
         self.call_later(self._advance)
 
@@ -494,7 +551,7 @@ class GameScreen(DismissOnce[None]):
         return self.driver.bot_for(seat)
 
     def _start_bot(self, *, stand_in: bool = False) -> None:
-        if self.bot_thinking or self.bot_error is not None:
+        if self.bot_thinking or self.bot_error is not None or self._driver is None:
             return
         turn = self.driver.bot_turn(stand_in=stand_in)
         if turn is None:
@@ -624,14 +681,16 @@ class GameScreen(DismissOnce[None]):
             return decision is not None and decision.skill is not None
         if action == "retry_bot":
             return self.bot_error is not None and not self.bot_thinking
+        if action == "save":
+            return self.has_table  # a remote seat: no files of this terminal's choosing
+        if action == "chat":
+            return not self.has_table  # a remote table: a line to everyone there
+        if action == "replay" and not self.has_table:
+            return False
         if action in ("scores", "replay"):
             return self.seat_view.decision() is None  # once the game is over
         if action == "hurry_bots":
-            return (
-                not self.hurry_bots
-                and self.bot_error is None
-                and self.driver.bot_to_move() is not None
-            )
+            return not self.hurry_bots and self.bot_error is None and self._bot_to_move()
         return True
 
     def action_undo(self) -> None:
@@ -652,6 +711,11 @@ class GameScreen(DismissOnce[None]):
         reason = self.undo_refusal()
         if reason is not None:
             self.show_error(f"Cannot undo: {reason}.")
+
+    async def action_chat(self) -> None:
+        """Say a line to everyone at a remote table (the app's chat dialog)."""
+        if not self.has_table:
+            await self.app.run_action("chat")
 
     def action_toggle_log(self) -> None:
         """Move the focus to the game log (to scroll it with the keys), or back to where it was
@@ -720,6 +784,8 @@ class GameScreen(DismissOnce[None]):
         there writes nothing; nothing happens while a save dialog is already up."""
         from gardens_tui.ui.screens.save_dialog import SaveDialog
 
+        if not self.has_table:
+            return  # a remote seat: the table owner saves; no path is typed here
         if any(isinstance(screen, SaveDialog) for screen in self.app.screen_stack):
             return
 
@@ -763,6 +829,8 @@ class GameScreen(DismissOnce[None]):
         goes to a new file in ``saves_dir()``, which the notice names. Afterwards
         :attr:`save_path` is the file written.
         """
+        if not self.has_table:
+            return
         own = self.save_path is not None and path == self.save_path
         try:
             if path.parent == saves.saves_dir():
@@ -809,5 +877,5 @@ class GameScreen(DismissOnce[None]):
         """Step through this game move by move (a replay over this screen; Escape returns)."""
         from gardens_tui.ui.app import GardensApp
 
-        if self.is_active and isinstance(self.app, GardensApp):
+        if self.is_active and self.has_table and isinstance(self.app, GardensApp):
             self.app.open_replay(self.table)

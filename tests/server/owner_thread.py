@@ -1,8 +1,9 @@
-"""Server test set-up: a real table owner on a real Unix socket, run on its own event loop thread.
+"""A real table owner on a real Unix socket, run on its own event loop thread, for the server tests.
 
-The tests talk to it with the real blocking client (:mod:`gardens_tui.server.client`) from the
-test's thread, so nothing is mocked and nothing waits on a clock: a test waits on events that
-listeners set, with a generous timeout only as a failure guard.
+The tests import :class:`OwnerThread`, :data:`GUARD` and the :func:`start_owner` fixture from here.
+This folder has no ``conftest.py`` on purpose: test folders import their helpers by bare module
+name, and a second module called ``conftest`` would shadow tests/ui's ``conftest`` (its
+``settle``) whenever pytest loads this folder's after that one.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, TypeVar
 import pytest
 
 from gardens_tui.server.client import OwnerConnection, connect
-from gardens_tui.server.owner import TableOwner
+from gardens_tui.server.owner import Schedule, TableOwner
 
 T = TypeVar("T")
 
@@ -29,14 +30,14 @@ GUARD = 30.0
 class OwnerThread:
     """A :class:`TableOwner` serving on a Unix socket from an event loop in a thread."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, schedule: Schedule | None = None) -> None:
         self.folder = folder
         self.dir = Path(tempfile.mkdtemp(prefix="gto-"))  # short: Unix socket paths are short
         self.path = self.dir / "owner.sock"
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.owner: TableOwner = self.call(lambda: TableOwner(folder))
+        self.owner: TableOwner = self.call(lambda: TableOwner(folder, schedule=schedule))
         self.run(self.owner.start(self.path))
 
     def call(self, fn: Callable[[], T]) -> T:
@@ -73,12 +74,12 @@ class OwnerThread:
 
 
 @pytest.fixture
-def start_owner(toy_registered: None) -> Iterator[Callable[[Path | None], OwnerThread]]:
+def start_owner(toy_registered: None) -> Iterator[Callable[..., OwnerThread]]:
     """Start table owners (with the toy game registered); all are stopped after the test."""
     started: list[OwnerThread] = []
 
-    def start(folder: Path | None = None) -> OwnerThread:
-        owner = OwnerThread(folder)
+    def start(folder: Path | None = None, schedule: Schedule | None = None) -> OwnerThread:
+        owner = OwnerThread(folder, schedule)
         started.append(owner)
         return owner
 

@@ -1,0 +1,182 @@
+"""The lobby's dialogs: a table code to join, a chat line, and a new table (the new-game
+dialog's form).
+
+Neither touches a file: the lobby runs for people logged in over SSH.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from gardens_tui.rules.registry import game_specs
+from gardens_tui.server.protocol import MAX_TEXT, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from gardens_tui.table import Seat, Setup
+from gardens_tui.ui.literal import literal
+from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.screens.new_game import DEFAULT_NAMES, NewGameDialog, default_seats, fit_count
+from gardens_tui.ui.widgets.safe_input import SafeInput
+
+CODE_FIELD_LENGTH = 12
+"""Characters the code field holds (a code is 4; spaces around it are forgiven)."""
+
+
+class LineDialog(AppModal[str | None]):
+    """One line to type: dismisses with the text (spaces around it removed; ``None``:
+    cancelled). ``title`` and ``hint`` are ours; the field holds at most ``max_length``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    DEFAULT_CSS = """
+    LineDialog #line-box { width: 60; max-width: 100%; height: auto; }
+    LineDialog #line { width: 100%; }
+    """
+
+    def __init__(
+        self, title: str, *, placeholder: str, hint: str, button: str, max_length: int, id: str
+    ) -> None:
+        super().__init__(id=id)
+        self.title_text = title
+        self.placeholder = placeholder
+        self.hint = hint
+        self.button = button
+        self.max_length = max_length
+
+    def compose(self) -> ComposeResult:
+        """Title, the field, a hint and the buttons."""
+        with Vertical(id="line-box", classes="dialog"):
+            yield Static(literal(self.title_text), classes="dialog-title")
+            yield SafeInput(
+                "",
+                placeholder=self.placeholder,
+                max_length=self.max_length,
+                id="line",
+                compact=True,
+            )
+            yield Static(literal(self.hint), classes="hint")
+            with Horizontal(classes="buttons"):
+                yield Button(literal(self.button), id="ok", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        """Focus the field."""
+        self.query_one("#line", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the field is the button."""
+        event.stop()
+        self.dismiss(event.value.strip())
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The button, or cancel."""
+        event.stop()
+        if event.button.id == "ok":
+            self.dismiss(self.query_one("#line", Input).value.strip())
+        else:
+            self.action_cancel()
+
+    def action_cancel(self) -> None:
+        """Close without text."""
+        self.dismiss(None)
+
+
+class CodeDialog(LineDialog):
+    """ "Join by code": dismisses with the code typed (``None``: cancelled)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Join a table by its code",
+            placeholder="e.g. K7QM",
+            hint="The host sees the code in the lobby's list.",
+            button="Join",
+            max_length=CODE_FIELD_LENGTH,
+            id="code-dialog",
+        )
+
+
+class ChatDialog(LineDialog):
+    """A chat line to say to everyone at the table (``None``: cancelled)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Say to the table",
+            placeholder="a line for everyone at this table",
+            hint="Everyone at the table (players and spectators) sees it.",
+            button="Say",
+            max_length=MAX_TEXT,
+            id="chat-dialog",
+        )
+
+
+def lobby_setup(name: str, previous: Setup | None = None) -> Setup:
+    """The form a new table starts from: the previous table's game, options and seats with
+    ``name`` in seat 1, else the first game with two people (``name`` and a default name)."""
+    specs = game_specs()
+    if previous is not None and previous.game in specs:
+        kept = (Seat(name, None), *previous.seats[1:])
+        return Setup(previous.game, kept, dict(previous.options), 0)
+    game, spec = next(iter(specs.items()))
+    count = fit_count(spec, 2)
+    other = next(n for n in DEFAULT_NAMES if n.casefold() != name.casefold())
+    seats = default_seats(count)
+    seats[0] = Seat(name, None)
+    if count > 1:
+        seats[1] = Seat(other, None)
+    return Setup(game, tuple(seats), {}, 0)
+
+
+def parse_turn_seconds(text: str) -> int | None:
+    """The time limit typed (``None`` for blank: no limit); ``ValueError`` saying what is
+    wrong when it is not a whole number of seconds in the range the server allows."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        seconds = int(text)
+    except ValueError:
+        raise ValueError("The time per decision must be a whole number of seconds.") from None
+    if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+        raise ValueError(
+            f"The time per decision must be from {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} "
+            "seconds (or blank for no limit)."
+        )
+    return seconds
+
+
+class CreateTableDialog(NewGameDialog):
+    """The new-game dialog for a table at the server: the same game, seats (people and bots)
+    and options, titled for the lobby, with the seed left blank (a random game), and the
+    host's time limit for each decision of a person (blank: none), read into
+    :attr:`turn_seconds` when the dialog closes with a setup."""
+
+    def __init__(self, initial: Setup, *, seed_chooser: Any = None) -> None:
+        super().__init__(initial, seed_chooser=seed_chooser)
+        self.turn_seconds: int | None = None
+        """The time limit for each decision of a person (``None``: none)."""
+
+    async def on_mount(self) -> None:
+        """A lobby title and a blank seed (Textual then runs :class:`NewGameDialog`'s own
+        ``on_mount``, which fills in the seats and options)."""
+        self.query_one(".dialog-title", Static).update("New table at the server")
+        self.query_one("#seed", Input).value = ""
+        field = SafeInput(
+            "", placeholder="blank = no limit", id="turn-seconds", type="integer", compact=True
+        )
+        field.tooltip = literal(
+            "When it runs out the seat passes, or a bot plays that decision for it."
+        )
+        limit = Grid(Label("Seconds a decision"), field, classes="form", id="limit-grid")
+        await self.query_one("#new-game-form").mount(limit, after="#seed-grid")
+
+    def action_start(self) -> None:
+        """Read the time limit too; a wrong one is shown and the dialog stays open."""
+        try:
+            self.turn_seconds = parse_turn_seconds(self.query_one("#turn-seconds", Input).value)
+        except ValueError as problem:
+            self.query_one("#new-game-error", Static).update(literal(str(problem)))
+            return
+        super().action_start()

@@ -1,0 +1,92 @@
+"""What the lobby shows of a table and offers at it, from the owner's ``tables`` message.
+
+Pure functions over one entry of that message (see :mod:`gardens_tui.server.protocol`): the
+cells of the table list and the choices of "sit down or watch". Names are the players' data:
+the screens draw these strings literally (:func:`~gardens_tui.ui.literal.literal`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gardens_tui.rules.safe_text import printable
+from gardens_tui.table import Seat, Setup
+
+COLUMNS = ("Code", "Game", "Seats", "Watching", "State")
+"""The table list's columns."""
+
+
+def _name(seat: Mapping[str, Any]) -> str:
+    return printable(str(seat["name"]), newlines=False)
+
+
+def seat_text(seat: Mapping[str, Any]) -> str:
+    """One seat as the list shows it: ``Ann (free)``, ``Bob``, ``Cleo (bot)``, ``Dev (bot
+    stands in)``."""
+    if seat.get("bot"):
+        return f"{_name(seat)} (bot)"
+    if not seat.get("taken"):
+        return f"{_name(seat)} (free)"
+    if seat.get("stand_in"):
+        return f"{_name(seat)} (bot stands in)"
+    return _name(seat)
+
+
+def table_cells(entry: Mapping[str, Any]) -> tuple[str, ...]:
+    """The row of :data:`COLUMNS` for one table of the ``tables`` message."""
+    seats = ", ".join(seat_text(seat) for seat in entry["seats"])
+    state = "over" if entry["over"] else f"turn {int(entry['turn'])}"
+    free = sum(1 for seat in entry["seats"] if not seat.get("bot") and not seat.get("taken"))
+    if free and not entry["over"]:
+        state += f", {free} free"
+    seconds = entry.get("turn_seconds")
+    if seconds and not entry["over"]:
+        state += f", {int(seconds)} s a decision"
+    return (
+        str(entry["code"]),
+        printable(str(entry["title"]), newlines=False),
+        seats,
+        str(int(entry["spectators"])),
+        state,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A choice at a table: sit at human ``seat`` (``None``: watch as a spectator)."""
+
+    seat: int | None
+    label: str
+
+
+def places(entry: Mapping[str, Any]) -> list[Place]:
+    """The choices at a table: every person's seat (free ones first, a taken one for taking
+    your own seat back), then watching."""
+    free: list[Place] = []
+    taken: list[Place] = []
+    for index, seat in enumerate(entry["seats"]):
+        if seat.get("bot"):
+            continue
+        if seat.get("taken"):
+            label = f"Sit as {_name(seat)} (taken: if it is yours, take it back)"
+            taken.append(Place(index, label))
+        else:
+            free.append(Place(index, f"Sit as {_name(seat)} (free)"))
+    return [*free, *taken, Place(None, "Watch as a spectator")]
+
+
+def own_seat(setup: Setup, name: str) -> int | None:
+    """The seat the creator of ``setup`` sits at: the person's seat with their ``name``
+    (case-insensitively), else the first person's seat; ``None`` when only bots play."""
+    humans = [i for i, seat in enumerate(setup.seats) if not seat.is_bot]
+    for index in humans:
+        if setup.seats[index].name.casefold() == name.casefold():
+            return index
+    return humans[0] if humans else None
+
+
+def seat_pairs(seats: Sequence[Seat]) -> list[tuple[str, str | None]]:
+    """``seats`` as the ``create`` request lists them: ``(name, bot level or None)``."""
+    return [(seat.name, seat.bot) for seat in seats]

@@ -1,0 +1,263 @@
+"""The app in lobby mode against a real table owner on a real Unix socket (Pilot drives the app).
+
+The app's connection is the real client; the other players are real clients of the same owner
+on the test's thread. Waits are on the app's seat view's listener events (they run on the app's
+loop), with a failure guard only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from owner_thread import GUARD, OwnerThread, start_owner
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input
+
+from gardens_tui.bots import LEVELS
+from gardens_tui.seats import SeatView
+from gardens_tui.server.client import OwnerConnection
+from gardens_tui.server.remote import RemoteSeatView
+from gardens_tui.settings import Settings
+from gardens_tui.table import Seat, Setup
+from gardens_tui.ui.app import GardensApp, create_app
+from gardens_tui.ui.screens.curtain import CurtainScreen
+from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.lobby import LobbyScreen
+from gardens_tui.ui.screens.lobby_dialogs import ChatDialog, CodeDialog, CreateTableDialog
+
+StartOwner = Callable[..., OwnerThread]
+SIZE = (100, 34)
+
+
+def lobby_app(connection: OwnerConnection) -> GardensApp:
+    """The app in lobby mode with bots that do not pause and no autosave."""
+    return create_app(lobby=connection, settings=Settings(bot_delay_ms=0, autosave=False))
+
+
+def remote_screen(app: GardensApp) -> GameScreen:
+    """The game screen on top, which must be on a remote seat."""
+    screen = app.screen
+    assert isinstance(screen, GameScreen) and not screen.has_table
+    assert isinstance(screen.seat_view, RemoteSeatView)
+    return screen
+
+
+async def until(pilot: Pilot[Any], ready: Callable[[], bool], *views: SeatView) -> None:
+    """Wait until ``ready()`` holds, checking again after each update any of ``views`` receives
+    (the app's on its loop, the test's clients' on their reader threads); then let the screens
+    catch up."""
+    loop = asyncio.get_running_loop()
+    event = asyncio.Event()
+
+    def changed(_: SeatView) -> None:
+        loop.call_soon_threadsafe(event.set)
+
+    for view in views:
+        view.add_listener(changed)
+    try:
+        while True:
+            event.clear()
+            if ready():
+                break
+            await asyncio.wait_for(event.wait(), GUARD)
+    finally:
+        for view in views:
+            view.remove_listener(changed)
+    await pilot.pause()
+
+
+async def test_lobby_lists_tables_and_a_new_table_seats_its_creator(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: the lobby lists the owner's tables (seats free or taken, bots, spectators);
+    n opens the new-table dialog (the new-game form and a time limit per decision, checked),
+    and its creator sits at the seat with their name on the game's own screen, a remote seat
+    (no table, no driver here)."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    code = bob.create_table("toy", [("Bob", None), ("Cy", LEVELS[0])], seed=3)
+    bob.join(code, 0)
+    owner.connect("id:eve", "Eve").watch(code)
+    app = lobby_app(owner.connect("id:ann", "Ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        rows = lobby.query_one("#lobby-tables", DataTable)
+        cells = [str(cell) for cell in rows.get_row_at(0)]
+        assert cells[0] == code and cells[2] == "Bob, Cy (bot)" and cells[3] == "1"
+        lobby.action_create(Setup("toy", (Seat("X", None), Seat("Dee", None)), {}, 0))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CreateTableDialog)
+        dialog.query_one("#turn-seconds", Input).value = "3"  # too short: refused
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog
+        dialog.query_one("#turn-seconds", Input).value = "45"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = remote_screen(app)
+        view = screen.seat_view
+        assert view.setup.game == "toy" and view.seats[0].name == "Ann"
+        assert view.acts_for == frozenset({0}) and view.viewer == 0
+        new_code = next(c for c in owner.owner.tables if c != code)
+        assert owner.owner.tables[new_code].holders[0].identity == "id:ann"
+        assert owner.owner.tables[new_code].turn_seconds == 45
+
+
+async def test_moves_by_others_appear_live_the_bell_rings_and_no_curtain(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: on a remote seat another player's decision appears live (log, prompt), the
+    bell rings when the turn comes back, and the hot-seat curtain never shows although the game
+    hides hands (one person at this terminal)."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    code = bob.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    bob_view = bob.join(code, 1)
+    app = lobby_app(owner.connect("id:ann", "Ann"))
+    bells: list[None] = []
+    app.bell = lambda: bells.append(None)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # the highlighted table
+        await pilot.press("1")  # Sit as Ann (free)
+        screen = remote_screen(app)
+        view = screen.seat_view
+        assert view.may_act() and view.has_secrets()
+        assert screen.play(view.legal_actions()[0])
+        bells.clear()
+        while not view.may_act() and view.decision() is not None:
+            await until(pilot, lambda: view.version == bob_view.version, view, bob_view)
+            if bob_view.may_act():
+                bob_view.apply(bob_view.legal_actions()[0])
+                await until(pilot, lambda: view.version == bob_view.version, view, bob_view)
+        assert view.may_act()
+        assert any(step.seat == 1 for step in view.log())
+        assert bells, "the bell rang when Ann's turn came"
+        assert not any(isinstance(s, CurtainScreen) for s in app.screen_stack)
+        assert "Ann" in str(screen.prompt_text())
+
+
+async def test_a_lost_connection_goes_back_to_the_lobby_with_a_notice(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: when the connection ends (here: the same person took the seat from another
+    terminal) the game screen closes, the lobby says why and only q is left."""
+    owner = start_owner()
+    ann = owner.connect("id:ann", "Ann")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    app = lobby_app(ann)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1")
+        view = remote_screen(app).seat_view
+        owner.connect("id:ann", "Ann").join(code, 0)  # the same person, elsewhere
+        await until(pilot, lambda: getattr(view, "ended", None) is not None, view)
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert lobby.lost is not None and "elsewhere" in lobby.lost
+        assert lobby.check_action("create", ()) is False
+        assert lobby.check_action("quit", ()) is True
+
+
+async def test_no_save_load_or_replay_in_lobby_mode(start_owner: StartOwner) -> None:
+    """Rule: in lobby mode nothing reads or writes a file by a typed path: ctrl+s does nothing
+    on a remote seat, load and continue are refused, replay is off."""
+    from gardens_tui.ui.screens.load import LoadDialog
+    from gardens_tui.ui.screens.save_dialog import SaveDialog
+
+    owner = start_owner()
+    ann = owner.connect("id:ann", "Ann")
+    ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    app = lobby_app(ann)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1")
+        screen = remote_screen(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not any(isinstance(s, SaveDialog) for s in app.screen_stack)
+        assert screen.check_action("save", ()) is False
+        assert screen.check_action("replay", ()) is False
+        app.action_load_game()
+        app.action_continue_game()
+        await pilot.pause()
+        assert not any(isinstance(s, LoadDialog) for s in app.screen_stack)
+        assert app.screen is screen
+
+
+async def test_join_by_code_and_watch(start_owner: StartOwner) -> None:
+    """Behaviour: c asks for a table code (any case); its places include watching, and a
+    spectator's screen acts for nobody."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    code = bob.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    app = lobby_app(owner.connect("id:eve", "Eve"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, CodeDialog)
+        await pilot.press(*code.lower(), "enter")
+        await pilot.press("3")  # Watch as a spectator
+        screen = remote_screen(app)
+        assert screen.seat_view.acts_for == frozenset() and screen.seat_view.viewer is None
+        assert owner.call(lambda: owner.owner.spectators(owner.owner.tables[code])) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert owner.call(lambda: owner.owner.spectators(owner.owner.tables[code])) == 0
+
+
+async def test_the_host_gives_an_absent_seat_to_a_bot_from_the_lobby(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: b on a table lets its host give an absent person's seat to a bot (which then
+    plays it: the table moves on), and give it back; another person is refused."""
+    owner = start_owner()
+    ann = owner.connect("id:ann", "Ann")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    hosted = owner.owner.tables[code]
+    app = lobby_app(ann)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b", "2")  # Bob's seat
+        await pilot.pause()
+        assert owner.call(lambda: dict(hosted.stand_ins)) == {1: LEVELS[-1]}
+        await pilot.press("b", "2")
+        await pilot.pause()
+        assert owner.call(lambda: dict(hosted.stand_ins)) == {}
+    app = lobby_app(owner.connect("id:eve", "Eve"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b", "2")
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert "host" in lobby.query_one("#lobby-status").render().plain  # type: ignore[attr-defined]
+        assert owner.call(lambda: dict(hosted.stand_ins)) == {}
+
+
+async def test_ctrl_t_says_a_line_and_others_lines_show_as_notices(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: at a remote table ctrl+t asks for a chat line and says it to the table; a
+    line another player says appears as a notice on the game screen (drawn literally)."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    code = bob.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    bob_view = bob.join(code, 1)
+    heard = threading.Event()
+    bob_view.add_chat_listener(lambda line: heard.set())
+    app = lobby_app(owner.connect("id:ann", "Ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1")
+        screen = remote_screen(app)
+        await pilot.press("ctrl+t")
+        assert isinstance(app.screen, ChatDialog)
+        await pilot.press(*"good luck", "enter")
+        assert await asyncio.to_thread(heard.wait, GUARD)
+        assert bob_view.chat[-1].name == "Ann" and bob_view.chat[-1].text == "good luck"
+        bob_view.say("[b]thanks[/b]")
+        await until(pilot, lambda: len(screen.seat_view.chat) == 2, screen.seat_view)  # type: ignore[attr-defined]
+        await pilot.pause()
+        messages = [str(n.message) for n in app._notifications]
+        assert any("Bob: [b]thanks[/b]" in message for message in messages)

@@ -1,0 +1,190 @@
+"""Two players at one table over real SSH: the real app on each session's pty, read as bytes.
+
+A real table owner and SSH server run on the test's loop; two asyncssh clients with a pty play
+Throw Octopus! (hands hidden, tile names ``t1``..``t85`` drawn on the hand) from the lobby on,
+with a bot in the third seat, and each terminal's whole output is checked never to hold a tile
+of the other's hand. Waits are on data arriving and on the table's own change events, with a
+generous guard against hanging.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+
+from gardens_tui.bots import LEVELS
+from gardens_tui.rules.throw_octopus.components import tile_name
+from gardens_tui.server.client import connect as connect_owner
+from gardens_tui.server.owner import TableOwner
+from gardens_tui.server.ssh import ServerConfig, SSHServerHandle, start_ssh_server
+from gardens_tui.table import Table, lone_action
+
+GUARD = 30.0
+APP = (sys.executable, "-m", "gardens_tui.server.app_child")
+GAME = "throw-octopus"
+
+
+class Terminal:
+    """One SSH session with a pty; everything it printed is kept in :attr:`seen` (read all the
+    time, so the app never waits on a full channel)."""
+
+    def __init__(self, process: Any) -> None:
+        self.process = process
+        self.seen = bytearray()
+        self.changed = asyncio.Event()
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while chunk := await self.process.stdout.read(65536):
+            self.seen.extend(chunk)
+            self.changed.set()
+
+    async def wait_for(self, pattern: bytes, start: int = 0) -> None:
+        """Wait until ``pattern`` (a regular expression) shows after byte ``start``."""
+        regex = re.compile(pattern)
+
+        async def wait() -> None:
+            while not regex.search(self.seen, start):
+                self.changed.clear()
+                await self.changed.wait()
+
+        await asyncio.wait_for(wait(), GUARD)
+
+    def send(self, keys: str) -> None:
+        """Type ``keys``."""
+        self.process.stdin.write(keys.encode())
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[tuple[TableOwner, SSHServerHandle]]:
+    """A table owner and an SSH server (``--open``) running the real app, on loopback."""
+    folder = Path(tempfile.mkdtemp(prefix="gtl-"))
+    owner = TableOwner(None)
+    await owner.start(folder / "owner.sock")
+    config = ServerConfig(
+        host="127.0.0.1",
+        port=0,
+        host_key=tmp_path / "host_key",
+        homes=tmp_path / "homes",
+        open=True,
+        app_command=APP,
+    )
+    handle = await start_ssh_server(config, owner)
+    yield owner, handle
+    await handle.close()
+    await owner.stop()
+    for item in folder.iterdir():
+        item.unlink()
+    folder.rmdir()
+
+
+async def open_terminal(handle: SSHServerHandle, name: str, stack: list[Any]) -> Terminal:
+    """Log in as ``name`` with a 100x34 pty; the session's terminal."""
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        handle.port,
+        username=name,
+        known_hosts=None,
+        client_keys=None,
+        agent_path=None,
+    )
+    stack.append(conn)
+    process = await conn.create_process(
+        term_type="xterm-256color", term_size=(100, 34), encoding=None
+    )
+    return Terminal(process)
+
+
+def forced(table: Table) -> bool:
+    """The pending decision has one legal action: the deciding screen plays it itself."""
+    decision = table.state.decision
+    seat = table.state.current_player
+    if decision is None or seat is None:
+        return False
+    legal = table.game.legal_actions(table.game.view(table.state, seat))
+    return lone_action(decision, legal) is not None
+
+
+def tile_pattern(tiles: list[int]) -> bytes:
+    """A regular expression matching any of ``tiles``' names as a whole word."""
+    names = "|".join(re.escape(tile_name(tile)) for tile in tiles)
+    return f"(?<![0-9A-Za-z])(?:{names})(?![0-9])".encode()
+
+
+async def test_two_players_over_ssh_never_see_each_others_hand(
+    served: tuple[TableOwner, SSHServerHandle],
+) -> None:
+    """Rule: over SSH each terminal shows only what its seat may see. Ann and Bob join one
+    Throw Octopus! table from the lobby (Enter, then the seat) and play some turns with the
+    choices list (c, 1); Ann's terminal shows her own hand's tile names and never one of Bob's
+    (those he held throughout), and the other way round."""
+    owner, handle = served
+    ticket = owner.issue_ticket("open:host", "host")
+    path = owner.socket_path
+    assert path is not None
+    host = await asyncio.to_thread(connect_owner, path, ticket)
+    seats = [("ann", None), ("bob", None), ("Cy", LEVELS[0])]
+    code = await asyncio.to_thread(host.create_table, GAME, seats, None, 7)
+    host.close()
+    table: Table = owner.tables[code].table
+    changed = asyncio.Event()
+    table.add_listener(lambda _: changed.set())
+    start_hands = [list(hand) for hand in table.state.hands]  # type: ignore[attr-defined]
+
+    conns: list[Any] = []
+    try:
+        ann = await open_terminal(handle, "ann", conns)
+        await ann.wait_for(code.encode())
+        ann.send("\r")
+        await ann.wait_for(rb"Sit as ann")
+        ann.send("1")
+        await ann.wait_for(rb"esc.{0,40}Menu")  # the game screen's footer
+        bob = await open_terminal(handle, "bob", conns)
+        await bob.wait_for(code.encode())
+        bob.send("\r")
+        await bob.wait_for(rb"Sit as bob")
+        bob.send("1")
+        await bob.wait_for(rb"esc.{0,40}Menu")  # the game screen's footer
+        terminals = {0: ann, 1: bob}
+        made = 0
+        while made < 4 and table.state.decision is not None:
+            seat = table.state.current_player
+            version = table.version
+            if seat in terminals and not forced(table):
+                terminal = terminals[seat]
+                mark = len(terminal.seen)
+                terminal.send("c")
+                # The list of choices, or the bell of "not your decision": its screen had not
+                # caught up with the table yet, so look again.
+                await terminal.wait_for(rb"Every choice|\x07", mark)
+                if b"Every choice" not in terminal.seen[mark:]:
+                    continue
+                terminal.send("1")
+                made += 1
+            while table.version == version:  # the choice, a forced step or a bot is played
+                changed.clear()
+                await asyncio.wait_for(changed.wait(), GUARD)
+        assert made == 4
+        # Both terminals catch up with the last change before they are read.
+        for terminal in terminals.values():
+            mark = len(terminal.seen)
+            terminal.send("?")
+            await terminal.wait_for(rb"Help|help", mark)
+        hands = table.state.hands  # type: ignore[attr-defined]
+        for seat, other in ((0, 1), (1, 0)):
+            seen = bytes(terminals[seat].seen)
+            assert re.search(tile_pattern(start_hands[seat]), seen), "own hand shown"
+            secret = [tile for tile in start_hands[other] if tile in hands[other]]
+            assert secret, "the other seat still holds tiles it was dealt"
+            assert not re.search(tile_pattern(secret), seen), f"seat {seat} saw a secret tile"
+    finally:
+        for conn in conns:
+            conn.close()

@@ -1,0 +1,102 @@
+"""The lobby's dialogs and row helpers, without a server: each dialog closes once, the time
+limit and the table rows read as the lobby shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import settle
+from hostile_input import assert_app_healthy
+
+from gardens_tui.settings import Settings
+from gardens_tui.table import Seat, Setup, Table
+from gardens_tui.ui.app import create_app
+from gardens_tui.ui.screens.lobby_dialogs import (
+    ChatDialog,
+    CodeDialog,
+    CreateTableDialog,
+    lobby_setup,
+    parse_turn_seconds,
+)
+from gardens_tui.ui.screens.lobby_rows import own_seat, places, table_cells
+from gardens_tui.ui.screens.modal import AppModal
+
+SIZE = (100, 30)
+
+DIALOGS: dict[str, tuple[Callable[[], AppModal[Any]], str]] = {
+    "code": (CodeDialog, "cancel"),
+    "chat": (ChatDialog, "cancel"),
+    "create": (lambda: CreateTableDialog(lobby_setup("Ann")), "cancel"),
+}
+
+
+@pytest.mark.parametrize("name", list(DIALOGS))
+async def test_each_lobby_dialog_closes_once(toy_registered: None, name: str) -> None:
+    """Rule (as for every modal of the app): the closing action twice and a stray dismissal
+    close the dialog once, with one result."""
+    table = Table(Setup("toy", (Seat("Ann"), Seat("Bob")), {}, 3))
+    app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False, autosave=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        make, action = DIALOGS[name]
+        screen = make()
+        results: list[Any] = []
+        app.push_screen(screen, results.append)
+        await settle(pilot)
+        assert app.screen is screen
+        await app.run_action(action, screen)
+        await app.run_action(action, screen)
+        screen.dismiss(None)
+        await settle(pilot)
+        assert_app_healthy(app)
+        assert results == [None]
+
+
+def test_turn_seconds_blank_or_in_range() -> None:
+    """Rule: the time per decision is blank (none) or 5 seconds to a day."""
+    assert parse_turn_seconds(" ") is None
+    assert parse_turn_seconds(" 30 ") == 30
+    for wrong in ("4", "86401", "soon"):
+        with pytest.raises(ValueError, match="time per decision"):
+            parse_turn_seconds(wrong)
+
+
+def test_table_rows_and_places_show_names_as_data() -> None:
+    """Behaviour: a table's row says who sits where (free, a bot, a bot standing in), how many
+    watch and the limit; the places offer free seats first, then taken ones, then watching.
+    Names are data: a control character in one arrives escaped."""
+    entry = {
+        "code": "K7QM",
+        "title": "Pearl Dive",
+        "seats": [
+            {"name": "Ann", "bot": None, "taken": True, "stand_in": None},
+            {"name": "B\x1bob", "bot": None, "taken": False, "stand_in": None},
+            {"name": "Cy", "bot": "greedy", "taken": False, "stand_in": None},
+            {"name": "Dee", "bot": None, "taken": True, "stand_in": "random"},
+        ],
+        "spectators": 2,
+        "turn": 3,
+        "over": False,
+        "host": "Ann",
+        "turn_seconds": 60,
+    }
+    cells = table_cells(entry)
+    assert cells == (
+        "K7QM",
+        "Pearl Dive",
+        "Ann, B\\x1bob (free), Cy (bot), Dee (bot stands in)",
+        "2",
+        "turn 3, 1 free, 60 s a decision",
+    )
+    assert [place.seat for place in places(entry)] == [1, 0, 3, None]
+
+
+def test_the_creator_sits_at_the_seat_with_their_name() -> None:
+    """Behaviour: a new table's creator sits at the person's seat named like them (any case),
+    else the first person's seat; nobody when only bots play."""
+    setup = Setup("toy", (Seat("Cy", "greedy"), Seat("Bob"), Seat("ann")), {}, 0)
+    assert own_seat(setup, "Ann") == 2
+    assert own_seat(setup, "Zed") == 1
+    assert own_seat(Setup("toy", (Seat("Cy", "greedy"), Seat("Di", "greedy")), {}, 0), "A") is None
