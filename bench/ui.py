@@ -19,6 +19,8 @@ Measures the app against a bare Textual app (an ``App`` with one ``Static``) in 
    card under the cursor on the mat).
 2t/3t. The same two figures on the **Tanuki in the Garden** screen (100x40, three players with
    Garden Master after 30 decisions, Ann to lay a tile: the garden with its edge spaces).
+2o/3o. The same two figures on the **Throw Octopus!** seascape (100x40, three players after 40
+   decisions, Ann's first tile chosen: its places lit and its preview following the cursor).
 2b/3b. The same two figures on a **40x40-tile sparse map** (the shared board with a
    :class:`~gardens_tui.ui.widgets.sparse_layout.SparseLayout` keyed ``(-20, -20)`` to
    ``(19, 19)``, 7x3-character tiles with coloured corner pieces, marks drawn by style) on a
@@ -392,6 +394,86 @@ async def tanuki_cursor_presses(presses: int) -> list[Press]:
     return results
 
 
+def seabed_table() -> Any:
+    """A Seabed Neighbours game of three after at least 40 decisions, Ann to lay a tile: fixed
+    seed, each decision the first legal action."""
+    from gardens_tui.rules.seabed import GAME
+    from gardens_tui.table import Seat, Setup, Table
+
+    seats = (Seat("Ann"), Seat("Bob", "greedy"), Seat("Cleo", "greedy"))
+    table = Table(Setup("seabed-neighbours", seats, {}, 5))
+    state = table.state
+    while len(table.actions) < 40 or state.current_player != 0 or state.phase != "place":
+        table.apply(GAME.legal_actions(state)[0])  # type: ignore[arg-type]
+        state = table.state
+    return table
+
+
+async def seabed_cursor_presses(presses: int) -> list[Press]:
+    """Cursor keys on the seascape of the Seabed Neighbours screen, the tile in hand previewed
+    at the cursor (turned to fit on lit places), its places lit."""
+    from gardens_tui.settings import Settings
+    from gardens_tui.ui.app import create_app
+    from gardens_tui.ui.screens.seabed import SeabedScreen
+
+    writes: list[tuple[int, float, float]] = []
+    app = create_app(seabed_table(), settings=Settings(bot_delay_ms=0, autosave=False))
+    app.driver_class = _counting_driver(writes)
+    async with app.run_test(headless=False, size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, SeabedScreen):
+            raise RuntimeError(f"expected the Seabed Neighbours screen, got {screen!r}")
+        results = await _Harness(app, writes).snake(screen.sea, presses)
+        app.exit()
+    return results
+
+
+def throw_octopus_table() -> Any:
+    """A Throw Octopus! game of three after at least 40 decisions, Ann to play with a tile that
+    fits: fixed seed, each decision the first legal action."""
+    from gardens_tui.rules.throw_octopus import GAME
+    from gardens_tui.table import Seat, Setup, Table
+
+    seats = (Seat("Ann"), Seat("Bob", "greedy"), Seat("Cleo", "greedy"))
+    table = Table(Setup("throw-octopus", seats, {}, 5))
+    state = table.state
+    while (
+        len(table.actions) < 40
+        or state.current_player != 0
+        or state.phase != "play"
+        or not any(a[0] == "play" for a in GAME.legal_actions(state))  # type: ignore[arg-type]
+    ):
+        table.apply(GAME.legal_actions(state)[0])  # type: ignore[arg-type]
+        state = table.state
+    return table
+
+
+async def throw_octopus_cursor_presses(presses: int) -> list[Press]:
+    """Cursor keys on the seascape of the Throw Octopus! screen, a hand tile chosen (previewed
+    at the cursor, its places lit)."""
+    from gardens_tui.settings import Settings
+    from gardens_tui.ui.app import create_app
+    from gardens_tui.ui.screens.throw_octopus import ThrowOctopusScreen
+
+    writes: list[tuple[int, float, float]] = []
+    app = create_app(throw_octopus_table(), settings=Settings(bot_delay_ms=0, autosave=False))
+    app.driver_class = _counting_driver(writes)
+    async with app.run_test(headless=False, size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, ThrowOctopusScreen):
+            raise RuntimeError(f"expected the Throw Octopus! screen, got {screen!r}")
+        await pilot.press("1")
+        for _ in range(3):
+            await pilot.pause()
+        results = await _Harness(app, writes).snake(screen.sea, presses)
+        app.exit()
+    return results
+
+
 SPARSE_SIDE = 40
 """Tiles along each side of the sparse map."""
 
@@ -548,6 +630,13 @@ def run(runs: int, presses: int) -> tuple[list[Row], dict[str, Any]]:
 
         tanuki = [p for p in asyncio.run(tanuki_cursor_presses(presses)) if p.moved]
         rows.extend(_cursor_rows("Tanuki in the Garden board", tanuki, raw, "cursor_tk_board"))
+
+        octopus = [p for p in asyncio.run(throw_octopus_cursor_presses(presses)) if p.moved]
+        rows.extend(_cursor_rows("Throw Octopus! seascape", octopus, raw, "cursor_to_sea"))
+
+        seabed = [p for p in asyncio.run(seabed_cursor_presses(presses)) if p.moved]
+        seabed_still = [p for p in seabed if not p.scrolled]  # scrolling: the sparse map's row
+        rows.extend(_cursor_rows("Seabed Neighbours seascape", seabed_still, raw, "cursor_sb_sea"))
 
         sparse = [p for p in asyncio.run(sparse_presses(presses)) if p.moved]
         in_view = [p for p in sparse if not p.scrolled]

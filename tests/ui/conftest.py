@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.worker import Worker
 
 from gardens_tui.rules.base import GameState
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import GardensApp
+from gardens_tui.ui.screens.timed_modal import TimedModal
 from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.board_layout import Cell
 
@@ -59,20 +61,31 @@ async def settle(pilot: Pilot[Any], rounds: int = 500) -> None:
     """Let every pending bot move and screen change finish (awaits workers; no sleeping).
 
     Returns once a full round passes with no worker running, no bot thinking and no new decision
-    at the table.
+    at the table. A minigame waiting for a person (a :class:`TimedModal` on top, its ``"skill"``
+    worker awaiting the dialog) counts as settled: the test presses its key or ticks its clock.
     """
     app = pilot.app
+
+    def busy() -> list[Worker[Any]]:
+        waiting = isinstance(app.screen, TimedModal) and not app.screen.dismissed
+        return [
+            worker
+            for worker in app.workers
+            if not worker.is_finished and not (waiting and worker.group == "skill")
+        ]
 
     def snapshot() -> tuple[int, bool, int]:
         screen = app.game_screen() if hasattr(app, "game_screen") else None
         thinking = screen is not None and screen.bot_thinking
         played = len(screen.table.actions) if screen is not None else -1
-        return len(app.workers), thinking, played
+        return len(busy()), thinking, played
 
     before = snapshot()
     for _ in range(rounds):
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        workers = busy()
+        if workers:  # (an empty list would wait for every worker)
+            await app.workers.wait_for_complete(workers)
         await pilot.pause()
         after = snapshot()
         if after == before and after[0] == 0 and not after[1]:

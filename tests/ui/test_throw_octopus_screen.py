@@ -225,23 +225,20 @@ def dodge_table() -> Table:
 async def test_the_dodge_minigame_settles_with_and_without_the_key(
     pressed: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """r starts the dodge for Ann (the footer shows it); the shown key in time dodges; the
-    clock running out (driven by hand) is a hit. No settle while the minigame runs: its worker
-    waits for the dialog."""
+    """The dodge opens by itself for Ann (no key needed); the shown key in time dodges; the
+    clock running out (driven by hand) is a hit. ``settle`` returns while the minigame waits
+    for the person."""
     monkeypatch.setattr(ThrowOctopusScreen, "dodge_clock", False)
     table = dodge_table()
     app = app_for(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = to_screen(app)
-        assert screen.active_bindings["r"].binding.action == "dodge"
-        await pilot.press("r")
-        await pause(pilot)
         modal = app.screen
         assert isinstance(modal, TimedModal) and modal is screen.dodge
         assert modal.time_ms == 1000
         key = modal.choices[0].key
-        assert f"Press {key} to dodge" in modal.prompt
+        assert f"press  {key.upper()}  to dodge" in modal.prompt
         if pressed:
             modal.tick(900)
             await pilot.press(key)
@@ -250,6 +247,7 @@ async def test_the_dodge_minigame_settles_with_and_without_the_key(
                 modal.tick()
         await settle(pilot)
         assert table.actions[0] == (("dodge",) if pressed else ("hit",))
+        assert not isinstance(app.screen, TimedModal)  # it does not open again
 
 
 async def test_a_wrong_key_in_the_dodge_is_a_hit(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -258,8 +256,6 @@ async def test_a_wrong_key_in_the_dodge_is_a_hit(monkeypatch: pytest.MonkeyPatch
     app = app_for(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("r")
-        await pause(pilot)
         modal = app.screen
         assert isinstance(modal, TimedModal)
         wrong = "z" if modal.choices[0].key != "z" else "q"
@@ -333,9 +329,7 @@ async def test_a_whole_game_against_bots_to_the_end(monkeypatch: pytest.MonkeyPa
                 break
             if state.phase == "dodge":
                 assert state.current_player == 0
-                await pilot.press("r")
-                await pause(pilot)
-                modal = app.screen
+                modal = app.screen  # the dodge opened by itself
                 assert isinstance(modal, TimedModal)
                 await pilot.press(modal.choices[0].key)
             elif state.phase == "play" and any(a[0] == "play" for a in screen.legal()):

@@ -1,5 +1,7 @@
 """The dodge minigame: a :class:`TimedModal` asking the target to press one key in time.
 
+It opens by itself when a throw targets a person at this keyboard. It names the thrower and the
+target (hot-seat: the right person takes the keyboard) and the key to press, with a countdown.
 The key is one of :data:`DODGE_KEYS`, picked from the position's version so it changes from one
 throw to the next without a random source. Pressing it dodges; any other key, Esc or the time
 running out is a hit.
@@ -8,6 +10,7 @@ running out is a hit.
 from __future__ import annotations
 
 from gardens_tui.rules.base import Action
+from gardens_tui.ui.literal import plain
 from gardens_tui.ui.screens.timed_modal import TimedChoice, TimedModal
 
 DODGE_KEYS = "jfkdlsa"
@@ -22,13 +25,30 @@ def dodge_key(version: int) -> str:
     return DODGE_KEYS[version % len(DODGE_KEYS)]
 
 
+def dodge_prompt(thrower: str, target: str, key: str) -> str:
+    """The dodge's words: who threw at whom, and the key the target must press (names are
+    data: their line feeds are escaped)."""
+    thrower, target = plain(thrower, newlines=False), plain(target, newlines=False)
+    return (
+        f"{thrower} throws the octopus at {target}!\n"
+        f"{target}, take the keyboard: press  {key.upper()}  to dodge!\n"
+        "(another key, Esc or no key in time: a hit, 2 tiles and a lost turn)"
+    )
+
+
 def dodge_modal(
-    thrower: str, key: str, time_ms: int, *, ascii_mode: bool, clock: bool = True
+    thrower: str,
+    target: str,
+    key: str,
+    time_ms: int,
+    *,
+    ascii_mode: bool,
+    clock: bool = True,
 ) -> TimedModal[Action]:
-    """The dodge dialog: press ``key`` within ``time_ms`` to dodge ``thrower``'s octopus
-    (``thrower`` is data: drawn literally)."""
+    """The dodge dialog: ``target`` must press ``key`` within ``time_ms`` to dodge
+    ``thrower``'s octopus (the names are drawn literally)."""
     return TimedModal(
-        f"{thrower} throws an octopus at you! Press {key} to dodge.",
+        dodge_prompt(thrower, target, key),
         (TimedChoice(key, "Dodge!", DODGE),),
         HIT,
         time_ms=time_ms,

@@ -1,15 +1,27 @@
 """How Throw Octopus! tiles are drawn on the seascape and in the hand (pure).
 
-A tile is a cell of :data:`CELL_WIDTH` x :data:`CELL_HEIGHT` characters: its four corners in
-the cell's corners, each the species letter (``.`` water) in the species' colour, the tile's
-name between the top corners and ``@`` (the octopus icon) between the bottom ones::
+A tile's four corners sit in the cell's corners, each the species letter (``.`` water, drawn
+plain) in the species' colour; the tile's name is on its top line and ``@`` (the octopus icon)
+in its middle. Two sizes:
 
-    o t42 y
-    b  @  .
+- small (:data:`CELL_WIDTH` x :data:`CELL_HEIGHT`, the compact seascape and every hand)::
 
-On the seascape the four corners meeting at one grid point sit side by side, so a creature
-shows as a 2x2 block of its letter; a complete creature (four tiles around its point) is drawn
-in capitals and underlined. A free place beside the seascape is a ``+``.
+      o t42 y
+      b  @  .
+
+  Tiles touch on the seascape, so the four corners meeting at a grid point form a 2x2 block
+  of one letter: a creature.
+- roomy (:data:`ROOMY_WIDTH` x :data:`ROOMY_HEIGHT`, the roomy seascape; tiles one column and
+  one row apart)::
+
+      oo t42 .
+          @
+      bb     yy
+
+  Around a grid point the four quarters draw four bars of the creature's letter.
+
+A complete creature (four tiles around its point) is drawn in capitals and underlined. A free
+place beside the seascape is a ``+``.
 """
 
 from __future__ import annotations
@@ -19,6 +31,8 @@ from gardens_tui.ui.widgets.board_grid import CellPaint, Piece
 
 CELL_WIDTH = 7
 CELL_HEIGHT = 2
+ROOMY_WIDTH = 9
+ROOMY_HEIGHT = 3
 
 SPECIES_ROLES: dict[str, str] = {
     "to-o": "color: $text-warning; text-style: bold;",
@@ -72,8 +86,12 @@ def tile_paint(
     rotation: int,
     done: tuple[bool, bool, bool, bool] = (False, False, False, False),
     role: str = "to-tile",
+    roomy: bool = False,
 ) -> CellPaint:
-    """A tile turned ``rotation`` degrees; ``done`` says which corners are complete creatures."""
+    """A tile turned ``rotation`` degrees, small or ``roomy``; ``done`` says which corners are
+    complete creatures; ``role`` is the cell's role (a placed tile, the preview)."""
+    if roomy:
+        return _roomy_tile(tile, rotation, done, role)
     tl, tr, bl, br = corners(tile, rotation)
     name = tile_name(tile)
     icon = "@" if OCTOPUS[tile] else " "
@@ -82,6 +100,38 @@ def tile_paint(
     return CellPaint((top, bottom), role, spot=(3, 1) if icon == " " else None)
 
 
-def free_paint() -> CellPaint:
+def _roomy_corner(value: int, done: bool, width: int, water_at: int) -> Piece:
+    """A corner ``width`` wide: the letter repeated, or water (a plain ``.`` at column
+    ``water_at`` of the piece, -1 for none)."""
+    if value == 0:
+        text = "".join("." if i == water_at else " " for i in range(width))
+        return Piece(text, "to-water")
+    piece = corner_piece(value, done)
+    return Piece(piece.text * width, piece.role)
+
+
+def _roomy_tile(
+    tile: int, rotation: int, done: tuple[bool, bool, bool, bool], role: str
+) -> CellPaint:
+    tl, tr, bl, br = corners(tile, rotation)
+    name = tile_name(tile)
+    icon = "@" if OCTOPUS[tile] else " "
+    top = (
+        _roomy_corner(tl, done[0], 2, 0),
+        Piece(f"{name:^5}", "to-name"),
+        _roomy_corner(tr, done[1], 2, 1),
+    )
+    middle = Piece(f"    {icon}    ", "to-icon")
+    bottom = (
+        _roomy_corner(bl, done[2], 2, 0),
+        Piece("     ", "to-name"),
+        _roomy_corner(br, done[3], 2, 1),
+    )
+    return CellPaint((top, (middle,), bottom), role, spot=(4, 2))
+
+
+def free_paint(roomy: bool = False) -> CellPaint:
     """An empty place beside the seascape: a ``+`` (the state glyph goes above it)."""
+    if roomy:
+        return CellPaint(("", "    +    ", ""), "to-free", spot=(4, 0))
     return CellPaint(("       ", "   +   "), "to-free", spot=(3, 0))

@@ -1,23 +1,28 @@
 """The Throw Octopus! game screen.
 
-What it shows: the seascape on a scrollable map that grows in every direction (each tile with
-its four corners in the species' colour and letter, complete creatures in capitals, free places
-beside it as ``+``), a status line (pile, action deck), your hand below it (the tiles of the
-seat deciding at this keyboard, or the keyboard's own) and an info line describing the place
-under the cursor and what Enter does there. The base
-:class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players (tile counts, kept cards,
-lost turns), the log, the prompt and the footer.
+What it shows: the seascape centred on the board area, on a scrollable map that grows in every
+direction (each tile with its four corners in the species' colour and letter, water plain,
+complete creatures in capitals, free places beside it as ``+``; small tiles at 80x24, bigger
+ones from :attr:`ThrowOctopusScreen.ROOMY_SIZE` on), a status line (whose turn, bonus turns,
+the pile and the action deck), your hand as small tiles with its title (kept cards, the chosen
+tile) and an info line describing the place under the cursor and what Enter does there. The
+base :class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players (tile counts, kept
+cards, lost turns), the log, the prompt and the footer.
 
-How a tile is played (keyboard or mouse): choose a tile of your hand (``1``-``9``, or the hand
-board's cursor and Enter, or a click); the places where it fits light up on the seascape and the
-cursor moves to the nearest; the tile is previewed at the cursor as it would lie (``r`` turns it
-180 degrees); Enter (or a click) on a place plays it there. ``d`` draws when nothing fits (the
-engine refuses otherwise and the prompt line says why), ``p`` passes. Cards and windows: ``t``
-throws (a list of players), a Tide Swap takes the hand tile chosen (``p`` keeps), a Gift asks
-for the tile then the player, ``m`` lists the Magic Touch moves, solo ``x`` discards the chosen
-tile and the start tile is chosen from the hand; ``c`` lists every choice. When a person is the
-target of a throw, ``r`` starts the dodge minigame: press the key shown within the
-``dodge-window`` option's time (a wrong key or the time running out is a hit).
+How a tile is played (keyboard or mouse): choose a tile of your hand (``1``-``9``, ``[`` / ``]``
+through the whole hand, the hand board's cursor, or a click); the places where it fits light up
+on the seascape and the cursor moves to the nearest; the tile is previewed at the cursor as it
+would lie (``r`` turns it 180 degrees); Enter (or a click) on a place plays it there. ``d``
+draws when nothing fits (the engine refuses otherwise and the prompt line says why), ``p``
+passes. Cards and windows: ``t`` throws (a list of players), a Tide Swap takes the hand tile
+chosen (``p`` keeps), a Gift asks for the tile then the player, ``m`` starts a Magic Touch on
+the board (the tiles that may move are lit: Enter or a click lifts one, its new places light
+up, ``r`` turns it, Enter or a click puts it down; ``m`` again cancels), solo ``x`` discards the
+chosen tile and the start tile is chosen from the hand; ``c`` lists every choice.
+
+When a throw targets a person at this keyboard the dodge minigame opens by itself (once the
+hot-seat curtain, if any, is lifted): it names the thrower and the target and the key to press
+within the ``dodge-window`` option's time (a wrong key or the time running out is a hit).
 
 The screen never decides a rule: it offers what its seat view's ``legal_actions`` lists and
 plays through :meth:`GameScreen.play`; everything shown comes from the seat view.
@@ -29,8 +34,10 @@ import asyncio
 from collections.abc import Awaitable, Sequence
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.containers import Container
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action, Decision, GameState
@@ -55,19 +62,22 @@ from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.throw_octopus.board import ToBoard
 from gardens_tui.ui.screens.throw_octopus.dodge import dodge_key, dodge_modal
 from gardens_tui.ui.screens.throw_octopus.keys import BINDINGS, KEY_HELP
-from gardens_tui.ui.screens.throw_octopus.paint import (
-    CELL_HEIGHT,
-    CELL_WIDTH,
-    free_paint,
-    tile_paint,
+from gardens_tui.ui.screens.throw_octopus.layouts import hand_layout, sea_layout
+from gardens_tui.ui.screens.throw_octopus.paint import free_paint, tile_paint
+from gardens_tui.ui.screens.throw_octopus.texts import (
+    hand_title,
+    legend_rows,
+    panel_lines,
+    status_line,
 )
-from gardens_tui.ui.screens.throw_octopus.texts import legend_rows, panel_lines, status_line
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
-from gardens_tui.ui.widgets.sparse_layout import SparseLayout
 
 SEA = "to-sea"
 HAND = "to-hand"
+
+SIDE_WIDTH = 30
+"""The player panel and log column's width (the hand wraps in what is left)."""
 
 LIST_TITLES: dict[str, str] = {
     "throw": "Throw Octopus: at whom?",
@@ -75,20 +85,8 @@ LIST_TITLES: dict[str, str] = {
     "gift": "Gift from the Deep: give it to whom?",
 }
 
-
-def sea_layout(cells: Sequence[tuple[int, int]]) -> SparseLayout:
-    """The seascape's map: one cell per placed tile and free place."""
-    return SparseLayout(cells, cell_width=CELL_WIDTH, cell_height=CELL_HEIGHT, margin=(1, 0))
-
-
-def hand_layout(size: int) -> SparseLayout:
-    """The hand: one row of ``size`` tiles (at least one cell, so the board keeps its height)."""
-    return SparseLayout(
-        [(i, 0) for i in range(max(size, 1))],
-        cell_width=CELL_WIDTH,
-        cell_height=CELL_HEIGHT,
-        gap_x=1,
-    )
+DEFAULT_WINDOW_MS = 1500
+"""The dodge window when the option is missing or out of range."""
 
 
 @register_screen("throw-octopus")
@@ -97,13 +95,18 @@ class ThrowOctopusScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = BINDINGS
 
-    DEFAULT_CSS = """
-    ThrowOctopusScreen #game-main { width: 1fr; padding: 0 0 0 1; align: left top; }
-    ThrowOctopusScreen #game-side { width: 30; }
-    ThrowOctopusScreen #to-sea { height: 1fr; width: 100%; }
-    ThrowOctopusScreen #to-status { height: 1; width: 100%; color: $foreground-muted; }
-    ThrowOctopusScreen #to-hand { height: 3; width: 100%; }
-    ThrowOctopusScreen #to-info { height: 1; width: 100%; color: $foreground-muted; }
+    ROOMY_SIZE = (96, 30)
+
+    DEFAULT_CSS = f"""
+    ThrowOctopusScreen #game-main {{ width: 1fr; padding: 0 0 0 1; align: left top; }}
+    ThrowOctopusScreen #game-side {{ width: {SIDE_WIDTH}; }}
+    ThrowOctopusScreen #to-sea-box {{ height: 1fr; width: 100%; align: center middle; }}
+    ThrowOctopusScreen #to-sea {{ width: auto; height: auto; max-width: 100%; max-height: 100%; }}
+    ThrowOctopusScreen #to-status {{ height: 1; width: 100%; color: $foreground-muted; }}
+    ThrowOctopusScreen #to-hand-title {{ height: 1; width: 100%; text-style: bold; }}
+    ThrowOctopusScreen #to-hand {{ height: auto; width: 100%; max-height: 5; }}
+    ThrowOctopusScreen.-roomy #to-hand {{ max-height: 8; }}
+    ThrowOctopusScreen #to-info {{ height: 1; width: 100%; color: $foreground-muted; }}
     """
 
     dodge_clock: bool = True
@@ -114,23 +117,34 @@ class ThrowOctopusScreen(GameScreen):
         self.chosen: int | None = None
         """The hand tile chosen to play (``None``: none)."""
         self.rotation = 0
-        """The chosen tile's turn: 0 or 180."""
+        """The turn of the tile being placed (chosen, or lifted by Magic Touch): 0 or 180."""
+        self.touching = False
+        """A Magic Touch is being chosen on the board (``m``)."""
+        self.lifted: int | None = None
+        """The seascape tile a Magic Touch lifted (``None``: none yet)."""
         self.dodge: Any = None
         """The dodge minigame on screen (a TimedModal), for tests; ``None`` before the first."""
+        self._dodge_version: int | None = None
         self._legal_view: object = None
         self._legal: Sequence[Action] = ()
         self._drawn_view: object = None
+        self._complete_view: object = None
+        self._complete: set[tuple[int, int]] = set()
         self._prev_board: dict[tuple[int, int], int] = {}
         self._last_move: frozenset[Cell] = frozenset()
         self._info_text = ""
+        self._hand_width = 0
 
     # --- composing ----------------------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
-        """The seascape, the status line, the hand, the info line."""
-        yield ToBoard(sea_layout([]), self._paint_sea, id=SEA)
+        """The seascape (centred in its box), the status line, the hand's title, the hand, the
+        info line."""
+        with Container(id="to-sea-box"):
+            yield ToBoard(sea_layout([], self.roomy), self._paint_sea, id=SEA)
         yield Static(id="to-status", markup=False)
-        yield ToBoard(hand_layout(0), self._paint_hand, id=HAND)
+        yield Static(id="to-hand-title", markup=False)
+        yield ToBoard(hand_layout(0, 40), self._paint_hand, id=HAND)
         yield Static(id="to-info", markup=False)
 
     @property
@@ -151,9 +165,34 @@ class ThrowOctopusScreen(GameScreen):
         return state
 
     def on_mount(self) -> None:
-        """Follow the board cursors (the info line and the preview follow them)."""
+        """Follow the board cursors (the info line, the preview and the lit places follow
+        them); the seascape starts with the focus."""
         self.watch(self.sea, "cursor", self._sea_cursor_moved, init=False)
-        self.watch(self.hand_board, "cursor", self._draw_info, init=False)
+        self.watch(self.hand_board, "cursor", self._hand_cursor_moved, init=False)
+        self.sea.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The hand wraps in the width left beside the players (the base switches the roomy
+        layout)."""
+        self._hand_width = 0
+        self._fit_hand()
+
+    def relayout(self, roomy: bool) -> None:
+        """The seascape's tiles: small (compact) or bigger, apart (roomy)."""
+        sea = self.sea
+        sea.set_layout(sea_layout(list(sea.board_layout.cells), roomy))  # type: ignore[arg-type]
+
+    def _fit_hand(self) -> None:
+        """Lay the hand out in rows that fit the width beside the players."""
+        if not self.children:
+            return
+        width = max(self.app.size.width - SIDE_WIDTH - 2, 8)
+        size = len(self.hand())
+        board = self.hand_board
+        if width == self._hand_width and len(board.board_layout.cells) == max(size, 1):
+            return
+        self._hand_width = width
+        board.set_layout(hand_layout(size, width))
 
     # --- whose turn, which decision -----------------------------------------------------------
 
@@ -166,10 +205,18 @@ class ThrowOctopusScreen(GameScreen):
         return self.state.phase
 
     def hand_seat(self) -> int | None:
-        """The seat whose hand is shown: the human deciding now, else the keyboard's seat."""
+        """The seat whose hand is shown: the person deciding now when this keyboard acts for
+        them (if the view shows their tiles: not under the hot-seat curtain), else the
+        keyboard's seat (a remote seat: always its own)."""
         state = self.state
         seat = state.current_player
-        if seat is not None and seat >= 0 and not self.seat_view.seats[seat].is_bot:
+        if (
+            seat is not None
+            and seat >= 0
+            and seat in self.seat_view.acts_for
+            and not self.seat_view.seats[seat].is_bot
+            and HIDDEN not in state.hands[seat]
+        ):
             return seat
         return self.viewer
 
@@ -199,7 +246,8 @@ class ThrowOctopusScreen(GameScreen):
         return panel_lines(view, seat) if isinstance(view, ThrowState) else ()
 
     def prompt_text(self) -> str:
-        """The base prompt; for the person deciding, the keys that apply."""
+        """The base prompt; for the person deciding, the keys of a card's decision (the
+        footer and the info line carry the rest)."""
         text = super().prompt_text()
         if not self.deciding():
             return text
@@ -207,47 +255,44 @@ class ThrowOctopusScreen(GameScreen):
         return f"{text} ({hints})" if hints else text
 
     def key_hints(self) -> str:
-        """The keys of the pending decision, briefly."""
-        phase = self.phase()
-        verbs = {a[0] for a in self.legal()}
-        if phase == "play":
-            out = ["1-9 tile", "r turn", "enter play"]
-            if "draw" in verbs:
-                out.append("d draw")
-            if "pass" in verbs:
-                out.append("p pass")
-            if "discard" in verbs:
-                out.append("x discard")
-            if "touch" in verbs:
-                out.append("m touch")
-            return ", ".join(out)
+        """The keys of the pending decision when they are not the usual ones, briefly."""
         return {
-            "throw": "t choose",
-            "dodge": "r dodge",
-            "swap": "1-9 swap a tile, p keep",
-            "gift": "1-9 choose the tile",
-            "start": "1-9 choose",
-        }.get(phase, "")
+            "throw": "t: choose",
+            "swap": "1-9: swap that tile, p: keep",
+            "gift": "1-9: choose the tile",
+            "start": "1-9: choose",
+        }.get(self.phase(), "")
 
-    # --- the chosen tile ----------------------------------------------------------------------
+    def touches(self) -> list[Action]:
+        """The Magic Touch moves legal now."""
+        return [a for a in self.legal() if a[0] == "touch"]
+
+    # --- the tile being placed ----------------------------------------------------------------
+
+    def moving(self) -> int | None:
+        """The tile being placed: the one a Magic Touch lifted, else the chosen hand tile."""
+        return self.lifted if self.touching else self.chosen
+
+    def _moves_of(self, tile: int | None) -> list[Action]:
+        if tile is None:
+            return []
+        verb = "touch" if self.touching else "play"
+        return [a for a in self.legal() if a[0] == verb and a[1] == tile]
 
     def places(self) -> frozenset[Cell]:
-        """The seascape places where the chosen tile may be played (either way round)."""
-        if self.chosen is None or self.phase() != "play":
+        """The seascape cells lit now: where the tile being placed may go (either way round),
+        or, for a Magic Touch with no tile lifted yet, the tiles that may move."""
+        if self.phase() != "play":
             return frozenset()
-        return frozenset(
-            (a[2], a[3]) for a in self.legal() if a[0] == "play" and a[1] == self.chosen
-        )
+        if self.touching and self.lifted is None:
+            board = self.state.board
+            tiles = {a[1] for a in self.touches()}
+            return frozenset(c for c, code in board.items() if code >> 1 in tiles)
+        return frozenset((a[2], a[3]) for a in self._moves_of(self.moving()))
 
     def fits_here(self, cell: Cell) -> list[int]:
-        """The rotations the chosen tile may be played with at ``cell``."""
-        if self.chosen is None:
-            return []
-        return [
-            a[4]
-            for a in self.legal()
-            if a[0] == "play" and a[1] == self.chosen and (a[2], a[3]) == cell
-        ]
+        """The rotations the tile being placed may take at ``cell``."""
+        return [a[4] for a in self._moves_of(self.moving()) if (a[2], a[3]) == cell]
 
     # --- redrawing ----------------------------------------------------------------------------
 
@@ -262,19 +307,41 @@ class ThrowOctopusScreen(GameScreen):
             if self.chosen not in hand:
                 self.chosen = None
                 self.rotation = 0
-            self._new_layouts(state, hand)
+            if self.touching and not self.touches():
+                self.touching, self.lifted = False, None
+            self._new_layouts(state)
+        self._fit_hand()
+        self.hand_board.display = self.hand_seat() is not None
         self.sea.repaint_cells()
         self.hand_board.repaint_cells()
         self._light()
-        self.query_one("#to-status", Static).update(literal(self._status(state, hand)))
+        self._draw_lines()
+
+    def _draw_lines(self) -> None:
+        state = self.state
+        sep = " | " if self.ascii_mode else " · "
+        self.query_one("#to-status", Static).update(literal(status_line(state, sep)))
+        seat = self.hand_seat()
+        tile = self.moving()
+        chosen = ""
+        if tile is not None:
+            verb = "lifted" if self.touching else "chosen"
+            chosen = f"{verb} {tile_name(tile)}{' turned' if self.rotation else ''}"
+        elif self.touching:
+            chosen = "Magic Touch: lift a lit tile"
+        touch_now = bool(self.touches()) and not self.touching
+        if tile is not None and self.deciding() and not self.places() and not self.touching:
+            chosen += " (no place)"
+        title = hand_title(state, seat, len(self.hand()), chosen, touch_now, sep)
+        self.query_one("#to-hand-title", Static).update(literal(title))
         self._draw_info()
 
-    def _new_layouts(self, state: ThrowState, hand: list[int]) -> None:
+    def _new_layouts(self, state: ThrowState) -> None:
         cells = sorted(set(state.board) | state.frontier)
         sea = self.sea
         if set(sea.board_layout.cells) != set(cells):
-            sea.set_layout(sea_layout(cells))
-            if sea.cursor is None and (0, 0) in sea.board_layout:
+            sea.set_layout(sea_layout(cells, self.roomy))
+            if sea.cursor is None or sea.cursor not in sea.board_layout:
                 sea.move_cursor_to((0, 0))
         # The last move: the tiles that are new (or moved) since the position drawn before.
         changed = [c for c, code in state.board.items() if self._prev_board.get(c) != code]
@@ -282,27 +349,39 @@ class ThrowOctopusScreen(GameScreen):
             self._last_move = frozenset(changed)
         self._prev_board = dict(state.board)
         sea.set_last_move(self._last_move)
-        board = self.hand_board
-        if len(board.board_layout.cells) != max(len(hand), 1):
-            board.set_layout(hand_layout(len(hand)))
-
-    def _status(self, state: ThrowState, hand: list[int]) -> str:
-        seat = self.hand_seat()
-        mine = "your hand" if seat is None else f"{possessive(state.players[seat])} hand"
-        chosen = ""
-        if self.chosen is not None:
-            chosen = f"  chosen {tile_name(self.chosen)} r{self.rotation}"
-        return f"{status_line(state)}  {mine}: {len(hand)}{chosen}"
 
     def _light(self) -> None:
-        places = self.places() if self.show_legal() else frozenset()
+        places = self.places() if self.show_legal() or self.touching else frozenset()
         self.sea.set_legal(places)
-        chosen = self.hand().index(self.chosen) if self.chosen in self.hand() else None
+        hand = self.hand()
+        chosen = hand.index(self.chosen) if self.chosen in hand else None
         self.hand_board.set_legal([(chosen, 0)] if chosen is not None else [])
 
-    def _sea_cursor_moved(self) -> None:
-        if self.chosen is not None:
-            self.sea.repaint_cells()  # the preview follows the cursor
+    def _sea_cursor_moved(self, old: Cell | None, new: Cell | None) -> None:
+        if self.moving() is not None:
+            self.sea.repaint_cells([c for c in (old, new) if c is not None])  # the preview
+        self._draw_info()
+
+    def _hand_cursor_moved(self) -> None:
+        """On the hand (with the focus, a tile to play): the tile under the cursor is chosen,
+        so its places light up as the cursor moves."""
+        cursor = self.hand_board.cursor
+        hand = self.hand()
+        if (
+            self.hand_board.has_focus
+            and self.deciding()
+            and self.phase() == "play"
+            and not self.touching
+            and isinstance(cursor, tuple)
+            and 0 <= cursor[0] < len(hand)
+            and self.chosen != hand[cursor[0]]
+        ):
+            self.chosen, self.rotation = hand[cursor[0]], 0
+            self.sea.repaint_cells()
+            self.hand_board.repaint_cells()
+            self._light()
+            self._draw_lines()
+            return
         self._draw_info()
 
     def _draw_info(self) -> None:
@@ -311,6 +390,7 @@ class ThrowOctopusScreen(GameScreen):
         info = self.describe_place(self.sea.has_focus or not self.hand_board.has_focus)
         if info != self._info_text:
             self._info_text = info
+            # The line's size is fixed: skip the relayout a plain update() would ask for.
             self.query_one("#to-info", Static).update(literal(info), layout=False)
 
     def describe_place(self, on_sea: bool) -> str:
@@ -322,43 +402,65 @@ class ThrowOctopusScreen(GameScreen):
             if not isinstance(cursor, tuple) or not 0 <= cursor[0] < len(hand):
                 return "No tiles in hand" if not hand else ""
             tile = hand[cursor[0]]
-            return f"{cursor[0] + 1}: {tile_words(tile, 0)} - Enter: choose it"
+            verb = {"swap": "swap it", "gift": "give it", "start": "start with it"}.get(
+                self.phase(), "choose it"
+            )
+            return f"{cursor[0] + 1}: {tile_words(tile, 0)} - Enter: {verb}"
         cursor = self.sea.cursor
         if not isinstance(cursor, tuple):
+            if not state.board and self.deciding() and self.phase() == "start":
+                return "Choose your start tile: 1-6, or ] and Enter, or a click"
             return "The seascape is empty" if not state.board else ""
         x, y = cursor
         code = state.board.get((x, y))
+        moving = self.moving()
         if code is not None:
-            return f"{x},{y}: {tile_words(code >> 1, 180 if code & 1 else 0)}"
+            text = f"{x},{y}: {tile_words(code >> 1, 180 if code & 1 else 0)}"
+            if self.touching and self.lifted is None:
+                if (x, y) in self.places():
+                    return f"{x},{y}: Enter: lift {tile_name(code >> 1)} (Magic Touch)"
+                return f"{x},{y}: {tile_name(code >> 1)} may not move (m cancels)"
+            if self.touching and code >> 1 == self.lifted:
+                return f"{x},{y}: lifted {tile_name(code >> 1)} - Enter: put it back"
+            return text
         text = f"{x},{y}: free place"
-        if self.chosen is None:
-            return text + (" - choose a tile (1-9)" if self.deciding() else "")
+        if moving is None:
+            if self.touching:
+                return text + " - lift a lit tile first (m cancels)"
+            return text + (" - choose a tile ([ ] or 1-9)" if self.deciding() else "")
         turns = self.fits_here((x, y))
         if self.rotation in turns:
-            action = ("play", self.chosen, x, y, self.rotation)
+            verb = "touch" if self.touching else "play"
+            action = (verb, moving, x, y, self.rotation)
             return f"{x},{y}: Enter: {self.describe(action)}"
         if turns:
-            return f"{text} - {tile_name(self.chosen)} fits here turned: press r"
-        return f"{text} - {tile_name(self.chosen)} does not fit here"
+            return f"{text} - {tile_name(moving)} fits here turned: press r"
+        return f"{text} - {tile_name(moving)} does not fit here"
 
     # --- painters -----------------------------------------------------------------------------
+
+    def _complete_points(self, state: ThrowState) -> set[tuple[int, int]]:
+        if state is not self._complete_view:
+            self._complete_view = state
+            self._complete = seascape.complete_points(state)
+        return self._complete
 
     def _paint_sea(self, key: Cell) -> CellPaint:
         assert isinstance(key, tuple)
         state = self.state
         x, y = key
         code = state.board.get((x, y))
+        roomy = self.roomy
         if code is None:
-            if self.chosen is not None and key == self.sea.cursor and self.deciding():
-                role = "to-preview"
-                return tile_paint(self.chosen, self.rotation, role=role)
-            return free_paint()
-        done = tuple(
-            bool(state.points.get((x + dx, y + dy)))
-            and all((x + dx + a, y + dy + b) in state.board for a, b, _ in seascape.AROUND_POINT)
-            for dx, dy in seascape.CORNER_OFFSETS
-        )
-        return tile_paint(code >> 1, 180 if code & 1 else 0, done)  # type: ignore[arg-type]
+            tile = self.moving()
+            if tile is not None and key == self.sea.cursor and self.deciding():
+                return tile_paint(tile, self.rotation, role="to-preview", roomy=roomy)
+            return free_paint(roomy)
+        complete = self._complete_points(state)
+        done = tuple((x + dx, y + dy) in complete for dx, dy in seascape.CORNER_OFFSETS)
+        rotation = 180 if code & 1 else 0
+        role = "to-free" if self.touching and code >> 1 == self.lifted else "to-tile"
+        return tile_paint(code >> 1, rotation, done, role, roomy)  # type: ignore[arg-type]
 
     def _paint_hand(self, key: Cell) -> CellPaint:
         assert isinstance(key, tuple)
@@ -367,8 +469,9 @@ class ThrowOctopusScreen(GameScreen):
         if not 0 <= index < len(hand):
             return CellPaint("", "to-free")
         tile = hand[index]
-        rotation = self.rotation if tile == self.chosen else 0
-        return tile_paint(tile, rotation)
+        if tile == self.chosen:
+            return tile_paint(tile, self.rotation, role="to-preview")
+        return tile_paint(tile, 0)
 
     # --- choosing -----------------------------------------------------------------------------
 
@@ -383,20 +486,44 @@ class ThrowOctopusScreen(GameScreen):
             self.choose_place(event.cell)
 
     def choose_place(self, cell: tuple[int, int]) -> None:
-        """Enter or a click on the seascape: play the chosen tile there as previewed."""
+        """Enter or a click on the seascape: play the chosen tile there as previewed (a Magic
+        Touch: lift the tile there, or put the lifted one down)."""
         if not self.deciding():
             self._not_your_turn()
             return
         if self.phase() != "play":
             self.show_error("Nothing to play on the seascape now: see the prompt")
             return
+        if self.touching:
+            self._touch_at(cell)
+            return
         if cell in self.state.board:
             self.show_error("A tile lies there already: choose a free place (+)")
             return
         if self.chosen is None:
-            self.show_error("Choose a tile of your hand first (1-9, or tab and Enter)")
+            self.show_error("Choose a tile of your hand first (1-9 or [ ])")
             return
         self.play(("play", self.chosen, cell[0], cell[1], self.rotation))
+
+    def _touch_at(self, cell: tuple[int, int]) -> None:
+        board = self.state.board
+        code = board.get(cell)
+        if self.lifted is None:
+            if code is None or cell not in self.places():
+                self.show_error("Magic Touch: choose a lit tile to move (m cancels)")
+                return
+            self.lifted, self.rotation = code >> 1, 180 if code & 1 else 0
+            self.redraw()
+            self._cursor_to_place()
+            return
+        if code is not None:
+            if code >> 1 == self.lifted:
+                self.lifted = None  # put back: choose another tile
+                self.redraw()
+                return
+            self.show_error("A tile lies there already: choose a lit place")
+            return
+        self.play(("touch", self.lifted, cell[0], cell[1], self.rotation))
 
     def action_pick(self, index: int) -> None:
         """Choose the ``index``-th tile of the hand (what it means depends on the decision)."""
@@ -414,13 +541,15 @@ class ThrowOctopusScreen(GameScreen):
         elif phase == "start":
             self.play(("start", tile))
         elif phase == "gift":
-            seat = self.state.active
             targets = [a for a in self.legal() if a[0] == "give" and a[1] == tile]
-            if not targets:
-                self.play(("give", tile, (seat + 1) % len(self.state.players)))
-            else:
+            if len(targets) == 1:
+                self.play(targets[0])
+            elif targets:
                 self._offer(LIST_TITLES["gift"], targets)
+            else:
+                self.play(("give", tile, (self.state.active + 1) % len(self.state.players)))
         elif phase == "play":
+            self.touching, self.lifted = False, None
             if self.chosen != tile:
                 self.chosen = tile
                 self.rotation = 0
@@ -429,6 +558,26 @@ class ThrowOctopusScreen(GameScreen):
             self._cursor_to_place()
         else:
             self.show_error("No tile is chosen now: see the prompt")
+
+    def action_cycle(self, step: int) -> None:
+        """``[`` / ``]``: choose the previous / next tile of the hand (every tile, not only
+        the first nine)."""
+        hand = self.hand()
+        if not self.deciding() or not hand:
+            self._not_your_turn() if not self.deciding() else self.show_error("No tiles in hand")
+            return
+        if self.phase() != "play":
+            # A card's choice (swap, gift, start) is taken at once: ] only walks the hand.
+            board = self.hand_board
+            cursor = board.cursor
+            index = cursor[0] if isinstance(cursor, tuple) else -1
+            board.focus()
+            board.move_cursor_to(((index + step) % len(hand), 0))
+            self._info_text = ""
+            self._draw_info()
+            return
+        index = hand.index(self.chosen) if self.chosen in hand else (-1 if step > 0 else 0)
+        self.action_pick((index + step) % len(hand))
 
     def _cursor_to_place(self) -> None:
         """Move the seascape cursor to the nearest lit place (the board takes the focus)."""
@@ -441,9 +590,9 @@ class ThrowOctopusScreen(GameScreen):
         sea.focus()
 
     def action_turn(self) -> None:
-        """``r``: turn the chosen tile 180 degrees."""
-        if self.chosen is None:
-            self.show_error("Choose a tile of your hand first (1-9)")
+        """``r``: turn the tile being placed 180 degrees."""
+        if self.moving() is None:
+            self.show_error("Choose a tile of your hand first (1-9 or [ ])")
             return
         self.rotation = 180 - self.rotation
         self.redraw()
@@ -481,7 +630,7 @@ class ThrowOctopusScreen(GameScreen):
             self._not_your_turn()
             return
         if self.chosen is None:
-            self.show_error("Choose the tile to discard first (1-9)")
+            self.show_error("Choose the tile to discard first (1-9 or [ ])")
             return
         self.play(("discard", self.chosen))
 
@@ -497,11 +646,28 @@ class ThrowOctopusScreen(GameScreen):
         self._offer(LIST_TITLES["throw"], actions)
 
     def action_touch(self) -> None:
-        """``m``: Magic Touch: a list of the moves."""
+        """``m``: start a Magic Touch on the board (the tiles that may move light up), or
+        cancel the one being chosen."""
         if not self.deciding():
             self._not_your_turn()
             return
-        actions = [a for a in self.legal() if a[0] == "touch"]
+        if self.touching:
+            self.touching, self.lifted, self.rotation = False, None, 0
+            self.redraw()
+            return
+        if not self.touches():
+            self.show_error("No Magic Touch to play now")
+            return
+        self.touching, self.lifted, self.rotation = True, None, 0
+        self.redraw()
+        self._cursor_to_place()
+
+    def action_touch_list(self) -> None:
+        """Every Magic Touch move as a list (``M``)."""
+        if not self.deciding():
+            self._not_your_turn()
+            return
+        actions = self.touches()
         if not actions:
             self.show_error("No Magic Touch to play now")
             return
@@ -539,7 +705,8 @@ class ThrowOctopusScreen(GameScreen):
                 name = players[seat]
                 tiles = len(self.state.hands[seat])
                 head = f"give {tile_name(action[1])} to" if action[0] == "give" else "throw at"
-                return f"{head} {name} ({tiles} tiles)"
+                shield = " - Octo Shield up" if "shield" in self.state.held[seat] else ""
+                return f"{head} {name} ({tiles} tiles){shield}"
         return self.describe(action)
 
     def _not_your_turn(self) -> None:
@@ -551,7 +718,7 @@ class ThrowOctopusScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys act only while a person here decides (``r`` turns a tile only while
-        one is being played; during a dodge it is the base's roll)."""
+        one is being placed; during a dodge it is the base's roll)."""
         if action == "turn":
             return self.deciding() and self.phase() == "play"
         if action == "draw":
@@ -562,17 +729,43 @@ class ThrowOctopusScreen(GameScreen):
             )
         if action == "throw":
             return self.deciding() and self.phase() == "throw"
-        if action == "touch":
-            return self.deciding() and any(a[0] == "touch" for a in self.legal())
+        if action in ("touch", "touch_list"):
+            return self.deciding() and bool(self.touches())
         if action == "discard":
             return self.deciding() and any(a[0] == "discard" for a in self.legal())
         if action == "dodge":
             return self.deciding() and self.phase() == "dodge"
+        if action == "cycle":
+            return self.deciding() and self.phase() in ("play", "swap", "gift", "start")
         if action in ("pick", "choices"):
             return self.deciding() if not self.dismissed else False
         return super().check_action(action, parameters)
 
     # --- the dodge ----------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """The base's next step, then the dodge if a person here is the throw's target."""
+        super()._advance()
+        self.open_dodge()
+
+    def on_screen_resume(self) -> None:
+        """Back on top (a help screen, the curtain closed): a pending dodge opens now."""
+        self.call_later(self.open_dodge)
+
+    def open_dodge(self) -> None:
+        """Open the dodge minigame by itself when a person at this keyboard is the target of
+        a throw (once per position; not while another screen is on top or the curtain is up:
+        it opens when this screen is back)."""
+        if not screen_is_live(self) or not self.is_active:
+            return
+        decision = self._pending()
+        if decision is None or decision.skill != "dodge":
+            return
+        version = self.seat_view.version
+        if self._dodge_version == version:
+            return
+        self._dodge_version = version
+        self.action_roll()
 
     def run_skill(self, decision: Decision) -> Awaitable[Action | None] | None:
         """The dodge minigame for a person who is the target: press the key shown within the
@@ -580,11 +773,14 @@ class ThrowOctopusScreen(GameScreen):
         if decision.skill != "dodge" or not self.is_active:
             return None
         state = self.state
-        window = state.options.get(DODGE_WINDOW_KEY, 1500)
-        time_ms = window if isinstance(window, int) and window > 0 else 1500
+        window = state.options.get(DODGE_WINDOW_KEY, DEFAULT_WINDOW_MS)
+        time_ms = DEFAULT_WINDOW_MS
+        if isinstance(window, int) and not isinstance(window, bool) and window > 0:
+            time_ms = window
         key = dodge_key(self.seat_view.version)
         modal = dodge_modal(
             state.players[state.active],
+            state.players[decision.seat],
             key,
             time_ms,
             ascii_mode=self.ascii_mode,
@@ -601,7 +797,7 @@ class ThrowOctopusScreen(GameScreen):
         return outcome
 
     def action_dodge(self) -> None:
-        """``r`` when an octopus comes at a person here: start the dodge minigame."""
+        """``r`` when an octopus comes at a person here and the dodge is not up: start it."""
         self.action_roll()
 
     # --- help ---------------------------------------------------------------------------------
