@@ -16,6 +16,8 @@ EXPECTED = (
     "new-game.svg",
     "octopus-garden.svg",
     "octopus-garden-end.svg",
+    "seabed-neighbours.svg",
+    "seabed-neighbours-end.svg",
     "tanuki-in-the-garden.svg",
     "tanuki-in-the-garden-end.svg",
     "the-gardens.svg",
@@ -54,7 +56,10 @@ def test_file_names_carry_the_size_except_at_the_main_size() -> None:
 
 def test_unknown_screenshot_is_refused(tmp_path: Path) -> None:
     """Rule: asking for a screen the command does not know names the ones it knows."""
-    with pytest.raises(ValueError, match="menu, new-game, octopus-garden, octopus-garden-end, tan"):
+    with pytest.raises(
+        ValueError,
+        match="menu, new-game, octopus-garden, octopus-garden-end, seabed-neighbours, ",
+    ):
         screenshots.write_all(tmp_path, names=["nope"])
 
 
@@ -68,6 +73,8 @@ def test_every_registered_game_gets_a_mid_game_and_an_end_screenshot(
         "new-game",
         "octopus-garden",
         "octopus-garden-end",
+        "seabed-neighbours",
+        "seabed-neighbours-end",
         "tanuki-in-the-garden",
         "tanuki-in-the-garden-end",
         "the-gardens",
