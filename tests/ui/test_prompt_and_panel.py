@@ -136,6 +136,18 @@ async def test_a_short_refusal_is_shown_with_the_prompt_and_not_notified() -> No
         assert not app._notifications and prompt.tooltip is None
 
 
+async def test_a_refusal_that_repeats_the_prompt_is_not_followed_by_it() -> None:
+    """Behaviour: once the game is over, Enter's refusal "The game is over." is the prompt
+    itself: the line says it once, not "The game is over. (The game is over.)"."""
+    app = PromptApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        prompt = app.query_one(PromptLine)
+        prompt.show_prompt("The game is over.")
+        prompt.show_error("The game is over")
+        await pilot.pause()
+        assert shown_lines(prompt) == ["✗ The game is over"]
+
+
 async def test_a_long_prompt_takes_at_most_two_lines_and_its_refusal_the_same() -> None:
     app = PromptApp()
     async with app.run_test(size=(40, 24)) as pilot:

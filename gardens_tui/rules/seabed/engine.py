@@ -37,7 +37,7 @@ from gardens_tui.rules.seabed.tiles import (
     regular_pile,
     turned,
 )
-from gardens_tui.rules.words import count
+from gardens_tui.rules.words import count, possessive
 
 FLAGS, PALACES = 5, 3
 """Each team's supply at the start."""
@@ -225,13 +225,14 @@ def apply(state: SeabedState, action: Action, fmt: Format) -> SeabedState:
     elif verb == "choose":
         chosen = s.proposal if action[1] == "mine" else s.counter
         assert chosen is not None
-        whose = "own" if action[1] == "mine" else "partner's"
-        t.log.say(f"{t.name(s.active)} chose the {whose} proposal")
+        proposer = s.active if action[1] == "mine" else s.partner()
+        t.log.say(f"{t.name(s.active)} chose {possessive(t.name(proposer))} proposal")
         do_place(t, *chosen)
     elif verb in ("flag", "palace"):
         _put_piece(t, verb, (action[1], action[2]), action[3])
         finish_placement(t)
     elif verb == "pass":
+        t.log.say(f"{t.name(s.active)} placed no flag or palace")
         finish_placement(t)
     elif verb == "return":
         _return_flag(t, (action[1], action[2]), action[3])

@@ -141,7 +141,8 @@ class PromptLine(Static):
 
     def show_error(self, message: str) -> None:
         """Show ``message`` (an :class:`~gardens_tui.rules.base.IllegalAction` text) in place of
-        the prompt, followed by the prompt in brackets when there is room; the prompt comes back
+        the prompt, followed by the prompt in brackets when there is room and it says something
+        else; the prompt comes back
         with the next :meth:`show_prompt`. The line keeps the prompt's height unless the refusal
         needs more (up to :data:`MAX_LINES`); a message still cut short is whole in the
         tooltip."""
@@ -149,8 +150,9 @@ class PromptLine(Static):
         self.error_text = message
         self.add_class("-error")
         refusal = f"{glyph('error', self.ascii_mode)} {message}"
+        same = message.strip(" .") == self.prompt_text.strip(" .")
         shown = ClampedText(
-            f"{refusal}   ({self.prompt_text})",
+            refusal if same else f"{refusal}   ({self.prompt_text})",
             height_of=(self.prompt_text, refusal),
             ascii_mode=self.ascii_mode,
         )

@@ -1,0 +1,37 @@
+"""Board geometry of the Seabed Neighbours screen, compact (80x24) and roomy (pure).
+
+- The seascape: a :class:`SparseLayout` keyed by the rules' signed ``(x, y)`` (placed tiles and
+  the free places beside them), tiles touching so that features run on from tile to tile
+  (compact 7x3, roomy 9x5 characters), a column of margin at both sides.
+- The hand: the tiles to choose among (two drawn tiles, or the clam tile), keyed
+  ``(slot - 1, 0)``, one column apart, drawn at the compact size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.geometry import Region
+
+from gardens_tui.ui.screens.seabed.paint import COMPACT, ROOMY
+from gardens_tui.ui.widgets.board_layout import BoardLayout, Cell
+from gardens_tui.ui.widgets.sparse_layout import SparseLayout
+
+HAND_GAP = 2
+"""Columns between two hand tiles."""
+
+
+def sea_layout(cells: Sequence[tuple[int, int]], roomy: bool) -> SparseLayout:
+    """The seascape's map: one cell per placed tile and free place."""
+    width, height = ROOMY if roomy else COMPACT
+    return SparseLayout(cells, cell_width=width, cell_height=height, margin=(1, 0))
+
+
+def hand_layout(size: int) -> BoardLayout:
+    """``size`` compact tiles side by side (at least one cell, so the board keeps its size),
+    keyed ``(index, 0)``."""
+    width, height = COMPACT
+    cells: dict[Cell, Region] = {}
+    for index in range(max(size, 1)):
+        cells[(index, 0)] = Region(index * (width + HAND_GAP), 0, width, height)
+    return BoardLayout(cells)
