@@ -179,3 +179,26 @@ async def test_every_end_choice_is_whole_at_80x24(toy_registered: None) -> None:
             region = button.region
             assert region.x >= box.x and region.right <= box.right, button.label
             assert region.width >= len(str(button.label)), button.label
+
+
+async def test_six_players_and_their_teams_scroll_above_buttons_kept_in_view_at_80x24() -> None:
+    """Seabed Neighbours at six: the seats' table and the six team rows are taller than 80x24
+    allows; they scroll inside the end screen while its title and all six buttons stay on
+    screen (the team rows were cut off with the buttons below them)."""
+    from gardens_tui.bots import make_bot
+    from gardens_tui.driver import Driver
+
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+    table = Table(Setup("seabed-neighbours", tuple(Seat(n, "greedy") for n in names), {}, 4))
+    Driver(table, {seat: make_bot("random", seat) for seat in range(6)}).run()
+    app = create_app(table, settings=Settings(bot_delay_ms=0, autosave=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        end = await at_the_end(app, pilot)
+        screen = end.region
+        for button in end.query(Button):
+            assert screen.contains_region(button.region), button.label
+        body = end.query_one("#end-body")
+        assert body.max_scroll_y > 0
+        body.scroll_end(animate=False)
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y

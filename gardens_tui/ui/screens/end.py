@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from gardens_tui.rules.base import Outcome
@@ -53,6 +53,7 @@ class EndScreen(AppModal[EndChoice]):
 
     DEFAULT_CSS = """
     EndScreen #end-notes { height: auto; margin-top: 1; color: $foreground-muted; }
+    EndScreen #end-body { height: auto; max-height: 75vh; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -79,12 +80,17 @@ class EndScreen(AppModal[EndChoice]):
         with Vertical(id="end-box", classes="dialog"):
             title = f"{self.seat_view.game.spec.title}: game over"
             yield Static(literal(title), classes="dialog-title")
-            yield Static(literal(outcome_text(names, self.outcome)), id="end-result")
-            yield ScoreTable(names, self.scores, self.outcome, ascii_mode=self.ascii_mode)
-            if self.scores.teams:
-                yield TeamTable(names, self.scores.teams, self.outcome, ascii_mode=self.ascii_mode)
-            if self.scores.notes:
-                yield Static(literal("\n".join(self.scores.notes)), id="end-notes")
+            # The result and tables scroll when they outgrow the terminal (six players and
+            # their teams at 80x24); the title and the choices stay in view.
+            with VerticalScroll(id="end-body"):
+                yield Static(literal(outcome_text(names, self.outcome)), id="end-result")
+                yield ScoreTable(names, self.scores, self.outcome, ascii_mode=self.ascii_mode)
+                if self.scores.teams:
+                    yield TeamTable(
+                        names, self.scores.teams, self.outcome, ascii_mode=self.ascii_mode
+                    )
+                if self.scores.notes:
+                    yield Static(literal("\n".join(self.scores.notes)), id="end-notes")
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="end-rematch", variant="primary", compact=True)
                 yield Button("New game (n)", id="end-new", compact=True)
