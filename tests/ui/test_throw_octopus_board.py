@@ -225,3 +225,18 @@ async def test_an_all_bot_table_shows_no_hand_and_kept_cards_in_the_panel() -> N
         assert screen.panel_extras(state, 0)[:3] == ["2 tiles", "Octo Shield", "Magic Touch"]
         assert not screen.hand_board.display
         assert "secret" in str(screen.query_one("#to-hand-title").render())
+
+
+def test_once_over_the_hand_line_points_to_the_final_scores() -> None:
+    """Once the game is over nothing is secret any more: the hand line of a table without a
+    shown hand points to the final scores (every player's tiles left) instead of saying that
+    hands are secret."""
+    from gardens_tui.rules.throw_octopus import GAME
+    from gardens_tui.ui.screens.throw_octopus.texts import hand_title
+
+    state = GAME.new_game(("Ann", "Bob", "Cleo"), {}, 3)
+    while not state.is_over:
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    assert hand_title(state, None, 0, "", False) == (
+        "The game is over: e shows every player's tiles left"
+    )

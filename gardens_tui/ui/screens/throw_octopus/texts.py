@@ -63,8 +63,10 @@ def hand_title(
 ) -> str:
     """The line above the hand: whose hand and how many tiles, the chosen tile and the kept
     cards, a Magic Touch marked ``(m)`` when it may be played now (``seat`` ``None``: nobody's
-    hand is shown)."""
+    hand is shown; once the game is over the line points to the final scores instead)."""
     if seat is None:
+        if s.is_over:
+            return "The game is over: e shows every player's tiles left"
         return "Hands are secret: each shows as a count beside the players"
     parts = [f"{possessive(s.players[seat])} hand: {count(shown, 'tile')}"]
     if chosen:
