@@ -1,9 +1,13 @@
 """The keys of the Throw Octopus! screen: bindings and the help table (pure apart from
-Textual's ``Binding`` type)."""
+Textual's ``Binding`` type), and which of the game's keys act now."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.binding import Binding, BindingType
+
+from gardens_tui.rules.base import Action
 
 BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
@@ -49,3 +53,34 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("?", "This help: the legend, the keys, then the rules"),
 )
 """Every key of the screen and what it does, for the help screen."""
+
+GAME_KEYS = frozenset(
+    {
+        *("turn", "draw", "to_pass", "throw", "touch", "touch_list"),
+        *("discard", "dodge", "cycle", "pick", "choices"),
+    }
+)
+"""The actions of the game's own keys (they act only while a person here decides)."""
+
+
+def key_applies(action: str, phase: str, legal: Sequence[Action], solo: bool) -> bool:
+    """Whether the game key ``action`` (one of :data:`GAME_KEYS`) acts for the person deciding
+    now in ``phase`` with ``legal`` actions (``solo``: a solo game); ``r`` turns a tile only
+    while one is being placed (during a dodge it is the dodge's key)."""
+    if action == "turn":
+        return phase == "play"
+    if action == "draw":
+        return phase == "play" and not solo
+    if action == "to_pass":
+        return any(a[0] == "pass" for a in legal) or phase == "swap"
+    if action == "throw":
+        return phase == "throw"
+    if action in ("touch", "touch_list"):
+        return any(a[0] == "touch" for a in legal)
+    if action == "discard":
+        return any(a[0] == "discard" for a in legal)
+    if action == "dodge":
+        return phase == "dodge"
+    if action == "cycle":
+        return phase in ("play", "swap", "gift", "start")
+    return True  # pick, choices

@@ -26,7 +26,11 @@ place beside the seascape is a ``+``.
 
 from __future__ import annotations
 
+from collections.abc import Container, Mapping, Sequence
+
 from gardens_tui.rules.throw_octopus.components import LETTERS, OCTOPUS, corners, tile_name
+from gardens_tui.rules.throw_octopus.seascape import CORNER_OFFSETS
+from gardens_tui.rules.throw_octopus.state import Cell
 from gardens_tui.ui.widgets.board_grid import CellPaint, Piece
 
 CELL_WIDTH = 7
@@ -135,3 +139,42 @@ def free_paint(roomy: bool = False) -> CellPaint:
     if roomy:
         return CellPaint(("", "    +    ", ""), "to-free", spot=(4, 0))
     return CellPaint(("       ", "   +   "), "to-free", spot=(3, 0))
+
+
+def sea_cell_paint(
+    board: Mapping[Cell, int],
+    cell: Cell,
+    complete: Container[Cell],
+    *,
+    preview: int | None,
+    rotation: int,
+    lifted: int | None,
+    roomy: bool,
+) -> CellPaint:
+    """A seascape cell: the tile lying there as it lies (its corners at ``complete`` points
+    drawn as complete creatures; the tile a Magic Touch ``lifted`` as a free place), else
+    ``preview`` (the tile being placed, when the cursor is here) turned ``rotation``, else a
+    free place."""
+    x, y = cell
+    code = board.get(cell)
+    if code is None:
+        if preview is not None:
+            return tile_paint(preview, rotation, role="to-preview", roomy=roomy)
+        return free_paint(roomy)
+    done = tuple((x + dx, y + dy) in complete for dx, dy in CORNER_OFFSETS)
+    turned = 180 if code & 1 else 0
+    role = "to-free" if code >> 1 == lifted else "to-tile"
+    return tile_paint(code >> 1, turned, done, role, roomy)  # type: ignore[arg-type]
+
+
+def hand_cell_paint(
+    hand: Sequence[int], index: int, chosen: int | None, rotation: int
+) -> CellPaint:
+    """The ``index``-th place of the hand board: its tile (the ``chosen`` one as it would lie,
+    turned ``rotation``), or an empty place past the last tile."""
+    if not 0 <= index < len(hand):
+        return CellPaint("", "to-free")
+    tile = hand[index]
+    if tile == chosen:
+        return tile_paint(tile, rotation, role="to-preview")
+    return tile_paint(tile, 0)

@@ -30,7 +30,6 @@ plays through :meth:`GameScreen.play`; everything shown comes from the seat view
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Sequence
 from typing import Any, ClassVar
 
@@ -41,17 +40,7 @@ from textual.containers import Container
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action, Decision, GameState
-from gardens_tui.rules.throw_octopus import seascape
-from gardens_tui.rules.throw_octopus.components import (
-    CORNER_NAMES,
-    LETTERS,
-    OCTOPUS,
-    SPECIES,
-    corners,
-    tile_name,
-)
-from gardens_tui.rules.throw_octopus.spec import DODGE_WINDOW_KEY
-from gardens_tui.rules.throw_octopus.state import HIDDEN, ThrowState
+from gardens_tui.rules.throw_octopus.state import ThrowState
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
@@ -60,33 +49,38 @@ from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.throw_octopus.board import ToBoard
-from gardens_tui.ui.screens.throw_octopus.dodge import dodge_key, dodge_modal
-from gardens_tui.ui.screens.throw_octopus.keys import BINDINGS, KEY_HELP
+from gardens_tui.ui.screens.throw_octopus.choice_lists import LIST_TITLES, action_label
+from gardens_tui.ui.screens.throw_octopus.dodge_call import DEFAULT_WINDOW_MS, DodgeCall
+from gardens_tui.ui.screens.throw_octopus.hand import (
+    card_pick,
+    cycle_index,
+    shown_seat,
+    shown_tiles,
+)
+from gardens_tui.ui.screens.throw_octopus.info import hand_info, sea_info, tile_words
+from gardens_tui.ui.screens.throw_octopus.keys import BINDINGS, GAME_KEYS, KEY_HELP, key_applies
 from gardens_tui.ui.screens.throw_octopus.layouts import hand_layout, sea_layout
-from gardens_tui.ui.screens.throw_octopus.paint import free_paint, tile_paint
+from gardens_tui.ui.screens.throw_octopus.magic_touch import movable_cells, touch_moves, touch_step
+from gardens_tui.ui.screens.throw_octopus.marks import SeaMarks
+from gardens_tui.ui.screens.throw_octopus.paint import hand_cell_paint, sea_cell_paint
 from gardens_tui.ui.screens.throw_octopus.texts import (
+    chosen_words,
     hand_title,
     legend_rows,
     panel_lines,
     status_line,
 )
+from gardens_tui.ui.screens.timed_modal import TimedModal
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
+
+__all__ = ["DEFAULT_WINDOW_MS", "LIST_TITLES", "SIDE_WIDTH", "ThrowOctopusScreen", "tile_words"]
 
 SEA = "to-sea"
 HAND = "to-hand"
 
 SIDE_WIDTH = 30
 """The player panel and log column's width (the hand wraps in what is left)."""
-
-LIST_TITLES: dict[str, str] = {
-    "throw": "Throw Octopus: at whom?",
-    "touch": "Magic Touch: move which tile where?",
-    "gift": "Gift from the Deep: give it to whom?",
-}
-
-DEFAULT_WINDOW_MS = 1500
-"""The dodge window when the option is missing or out of range."""
 
 
 @register_screen("throw-octopus")
@@ -122,16 +116,11 @@ class ThrowOctopusScreen(GameScreen):
         """A Magic Touch is being chosen on the board (``m``)."""
         self.lifted: int | None = None
         """The seascape tile a Magic Touch lifted (``None``: none yet)."""
-        self.dodge: Any = None
-        """The dodge minigame on screen (a TimedModal), for tests; ``None`` before the first."""
-        self._dodge_version: int | None = None
+        self._dodge_call = DodgeCall()
         self._legal_view: object = None
         self._legal: Sequence[Action] = ()
         self._drawn_view: object = None
-        self._complete_view: object = None
-        self._complete: set[tuple[int, int]] = set()
-        self._prev_board: dict[tuple[int, int], int] = {}
-        self._last_move: frozenset[Cell] = frozenset()
+        self._marks = SeaMarks()
         self._info_text = ""
         self._hand_width = 0
 
@@ -156,6 +145,11 @@ class ThrowOctopusScreen(GameScreen):
     def hand_board(self) -> ToBoard:
         """The hand board."""
         return self.query_one(f"#{HAND}", ToBoard)
+
+    @property
+    def dodge(self) -> TimedModal[Action] | None:
+        """The dodge minigame last opened (for tests); ``None`` before the first."""
+        return self._dodge_call.modal
 
     @property
     def state(self) -> ThrowState:
@@ -208,24 +202,11 @@ class ThrowOctopusScreen(GameScreen):
         """The seat whose hand is shown: the person deciding now when this keyboard acts for
         them (if the view shows their tiles: not under the hot-seat curtain), else the
         keyboard's seat (a remote seat: always its own)."""
-        state = self.state
-        seat = state.current_player
-        if (
-            seat is not None
-            and seat >= 0
-            and seat in self.seat_view.acts_for
-            and not self.seat_view.seats[seat].is_bot
-            and HIDDEN not in state.hands[seat]
-        ):
-            return seat
-        return self.viewer
+        return shown_seat(self.state, self.seat_view, self.viewer)
 
     def hand(self) -> list[int]:
         """The tiles of the shown hand (none when nobody's may be shown)."""
-        seat = self.hand_seat()
-        if seat is None:
-            return []
-        return [t for t in self.state.hands[seat] if t != HIDDEN]
+        return shown_tiles(self.state, self.hand_seat())
 
     def legal(self) -> Sequence[Action]:
         """The legal actions when a human decides now, else none (once per position)."""
@@ -265,7 +246,7 @@ class ThrowOctopusScreen(GameScreen):
 
     def touches(self) -> list[Action]:
         """The Magic Touch moves legal now."""
-        return [a for a in self.legal() if a[0] == "touch"]
+        return touch_moves(self.legal())
 
     # --- the tile being placed ----------------------------------------------------------------
 
@@ -285,9 +266,7 @@ class ThrowOctopusScreen(GameScreen):
         if self.phase() != "play":
             return frozenset()
         if self.touching and self.lifted is None:
-            board = self.state.board
-            tiles = {a[1] for a in self.touches()}
-            return frozenset(c for c, code in board.items() if code >> 1 in tiles)
+            return movable_cells(self.state.board, self.touches())
         return frozenset((a[2], a[3]) for a in self._moves_of(self.moving()))
 
     def fits_here(self, cell: Cell) -> list[int]:
@@ -321,18 +300,11 @@ class ThrowOctopusScreen(GameScreen):
         state = self.state
         sep = " | " if self.ascii_mode else " · "
         self.query_one("#to-status", Static).update(literal(status_line(state, sep)))
-        seat = self.hand_seat()
         tile = self.moving()
-        chosen = ""
-        if tile is not None:
-            verb = "lifted" if self.touching else "chosen"
-            chosen = f"{verb} {tile_name(tile)}{' turned' if self.rotation else ''}"
-        elif self.touching:
-            chosen = "Magic Touch: lift a lit tile"
+        no_place = tile is not None and not self.touching and self.deciding() and not self.places()
+        chosen = chosen_words(tile, self.rotation, self.touching, no_place)
         touch_now = bool(self.touches()) and not self.touching
-        if tile is not None and self.deciding() and not self.places() and not self.touching:
-            chosen += " (no place)"
-        title = hand_title(state, seat, len(self.hand()), chosen, touch_now, sep)
+        title = hand_title(state, self.hand_seat(), len(self.hand()), chosen, touch_now, sep)
         self.query_one("#to-hand-title", Static).update(literal(title))
         self._draw_info()
 
@@ -344,11 +316,7 @@ class ThrowOctopusScreen(GameScreen):
             if sea.cursor is None or sea.cursor not in sea.board_layout:
                 sea.move_cursor_to((0, 0))
         # The last move: the tiles that are new (or moved) since the position drawn before.
-        changed = [c for c, code in state.board.items() if self._prev_board.get(c) != code]
-        if (changed and self._prev_board) or not state.board:
-            self._last_move = frozenset(changed)
-        self._prev_board = dict(state.board)
-        sea.set_last_move(self._last_move)
+        sea.set_last_move(self._marks.last_move(state))
 
     def _light(self) -> None:
         places = self.places() if self.show_legal() or self.touching else frozenset()
@@ -395,83 +363,42 @@ class ThrowOctopusScreen(GameScreen):
 
     def describe_place(self, on_sea: bool) -> str:
         """The info line: the tile or place under the cursor and what Enter does there."""
-        state = self.state
         if not on_sea:
-            cursor = self.hand_board.cursor
-            hand = self.hand()
-            if not isinstance(cursor, tuple) or not 0 <= cursor[0] < len(hand):
-                return "No tiles in hand" if not hand else ""
-            tile = hand[cursor[0]]
-            verb = {"swap": "swap it", "gift": "give it", "start": "start with it"}.get(
-                self.phase(), "choose it"
-            )
-            return f"{cursor[0] + 1}: {tile_words(tile, 0)} - Enter: {verb}"
-        cursor = self.sea.cursor
-        if not isinstance(cursor, tuple):
-            if not state.board and self.deciding() and self.phase() == "start":
-                return "Choose your start tile: 1-6, or ] and Enter, or a click"
-            return "The seascape is empty" if not state.board else ""
-        x, y = cursor
-        code = state.board.get((x, y))
-        moving = self.moving()
-        if code is not None:
-            text = f"{x},{y}: {tile_words(code >> 1, 180 if code & 1 else 0)}"
-            if self.touching and self.lifted is None:
-                if (x, y) in self.places():
-                    return f"{x},{y}: Enter: lift {tile_name(code >> 1)} (Magic Touch)"
-                return f"{x},{y}: {tile_name(code >> 1)} may not move (m cancels)"
-            if self.touching and code >> 1 == self.lifted:
-                return f"{x},{y}: lifted {tile_name(code >> 1)} - Enter: put it back"
-            return text
-        text = f"{x},{y}: free place"
-        if moving is None:
-            if self.touching:
-                return text + " - lift a lit tile first (m cancels)"
-            return text + (" - choose a tile ([ ] or 1-9)" if self.deciding() else "")
-        turns = self.fits_here((x, y))
-        if self.rotation in turns:
-            verb = "touch" if self.touching else "play"
-            action = (verb, moving, x, y, self.rotation)
-            return f"{x},{y}: Enter: {self.describe(action)}"
-        if turns:
-            return f"{text} - {tile_name(moving)} fits here turned: press r"
-        return f"{text} - {tile_name(moving)} does not fit here"
+            return hand_info(self.hand(), self.hand_board.cursor, self.phase())
+        return sea_info(
+            self.state,
+            self.sea.cursor,
+            deciding=self.deciding(),
+            phase=self.phase(),
+            moving=self.moving(),
+            rotation=self.rotation,
+            touching=self.touching,
+            lifted=self.lifted,
+            lit=self.places,
+            turns=self.fits_here,
+            describe=self.describe,
+        )
 
     # --- painters -----------------------------------------------------------------------------
-
-    def _complete_points(self, state: ThrowState) -> set[tuple[int, int]]:
-        if state is not self._complete_view:
-            self._complete_view = state
-            self._complete = seascape.complete_points(state)
-        return self._complete
 
     def _paint_sea(self, key: Cell) -> CellPaint:
         assert isinstance(key, tuple)
         state = self.state
-        x, y = key
-        code = state.board.get((x, y))
-        roomy = self.roomy
-        if code is None:
-            tile = self.moving()
-            if tile is not None and key == self.sea.cursor and self.deciding():
-                return tile_paint(tile, self.rotation, role="to-preview", roomy=roomy)
-            return free_paint(roomy)
-        complete = self._complete_points(state)
-        done = tuple((x + dx, y + dy) in complete for dx, dy in seascape.CORNER_OFFSETS)
-        rotation = 180 if code & 1 else 0
-        role = "to-free" if self.touching and code >> 1 == self.lifted else "to-tile"
-        return tile_paint(code >> 1, rotation, done, role, roomy)  # type: ignore[arg-type]
+        tile = self.moving()
+        preview = tile if key == self.sea.cursor and tile is not None and self.deciding() else None
+        return sea_cell_paint(
+            state.board,
+            key,
+            self._marks.complete_points(state),
+            preview=preview,
+            rotation=self.rotation,
+            lifted=self.lifted if self.touching else None,
+            roomy=self.roomy,
+        )
 
     def _paint_hand(self, key: Cell) -> CellPaint:
         assert isinstance(key, tuple)
-        hand = self.hand()
-        index = key[0]
-        if not 0 <= index < len(hand):
-            return CellPaint("", "to-free")
-        tile = hand[index]
-        if tile == self.chosen:
-            return tile_paint(tile, self.rotation, role="to-preview")
-        return tile_paint(tile, 0)
+        return hand_cell_paint(self.hand(), key[0], self.chosen, self.rotation)
 
     # --- choosing -----------------------------------------------------------------------------
 
@@ -506,24 +433,18 @@ class ThrowOctopusScreen(GameScreen):
         self.play(("play", self.chosen, cell[0], cell[1], self.rotation))
 
     def _touch_at(self, cell: tuple[int, int]) -> None:
-        board = self.state.board
-        code = board.get(cell)
-        if self.lifted is None:
-            if code is None or cell not in self.places():
-                self.show_error("Magic Touch: choose a lit tile to move (m cancels)")
-                return
-            self.lifted, self.rotation = code >> 1, 180 if code & 1 else 0
+        step = touch_step(self.state.board, self.lifted, cell, self.places, self.rotation)
+        if step.error:
+            self.show_error(step.error)
+        elif step.action is not None:
+            self.play(step.action)
+        elif step.put_back:
+            self.lifted = None  # put back: choose another tile
+            self.redraw()
+        else:
+            self.lifted, self.rotation = step.lift, step.rotation
             self.redraw()
             self._cursor_to_place()
-            return
-        if code is not None:
-            if code >> 1 == self.lifted:
-                self.lifted = None  # put back: choose another tile
-                self.redraw()
-                return
-            self.show_error("A tile lies there already: choose a lit place")
-            return
-        self.play(("touch", self.lifted, cell[0], cell[1], self.rotation))
 
     def action_pick(self, index: int) -> None:
         """Choose the ``index``-th tile of the hand (what it means depends on the decision)."""
@@ -535,20 +456,7 @@ class ThrowOctopusScreen(GameScreen):
             self.show_error(f"There is no tile {index + 1} in your hand")
             return
         tile = hand[index]
-        phase = self.phase()
-        if phase == "swap":
-            self.play(("swap", tile))
-        elif phase == "start":
-            self.play(("start", tile))
-        elif phase == "gift":
-            targets = [a for a in self.legal() if a[0] == "give" and a[1] == tile]
-            if len(targets) == 1:
-                self.play(targets[0])
-            elif targets:
-                self._offer(LIST_TITLES["gift"], targets)
-            else:
-                self.play(("give", tile, (self.state.active + 1) % len(self.state.players)))
-        elif phase == "play":
+        if self.phase() == "play":
             self.touching, self.lifted = False, None
             if self.chosen != tile:
                 self.chosen = tile
@@ -556,6 +464,12 @@ class ThrowOctopusScreen(GameScreen):
             self.redraw()
             self.hand_board.move_cursor_to((index, 0))
             self._cursor_to_place()
+            return
+        pick = card_pick(self.phase(), tile, self.state, self.legal())
+        if isinstance(pick, list):
+            self._offer(LIST_TITLES["gift"], pick)
+        elif pick is not None:
+            self.play(pick)
         else:
             self.show_error("No tile is chosen now: see the prompt")
 
@@ -576,8 +490,7 @@ class ThrowOctopusScreen(GameScreen):
             self._info_text = ""
             self._draw_info()
             return
-        index = hand.index(self.chosen) if self.chosen in hand else (-1 if step > 0 else 0)
-        self.action_pick((index + step) % len(hand))
+        self.action_pick(cycle_index(hand, self.chosen, step))
 
     def _cursor_to_place(self) -> None:
         """Move the seascape cursor to the nearest lit place (the board takes the focus)."""
@@ -698,16 +611,7 @@ class ThrowOctopusScreen(GameScreen):
             self.app.push_screen(ChoiceScreen(title, labels), chosen)
 
     def _label(self, action: Action) -> str:
-        if action[0] in ("throw", "give") and isinstance(action[-1], int):
-            seat = action[-1]
-            players = self.state.players
-            if 0 <= seat < len(players):
-                name = players[seat]
-                tiles = len(self.state.hands[seat])
-                head = f"give {tile_name(action[1])} to" if action[0] == "give" else "throw at"
-                shield = " - Octo Shield up" if "shield" in self.state.held[seat] else ""
-                return f"{head} {name} ({tiles} tiles){shield}"
-        return self.describe(action)
+        return action_label(self.state, action, self.describe)
 
     def _not_your_turn(self) -> None:
         seat = self.state.current_player
@@ -719,27 +623,13 @@ class ThrowOctopusScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys act only while a person here decides (``r`` turns a tile only while
         one is being placed; during a dodge it is the base's roll)."""
-        if action == "turn":
-            return self.deciding() and self.phase() == "play"
-        if action == "draw":
-            return self.deciding() and self.phase() == "play" and not self.state.solo
-        if action == "to_pass":
-            return self.deciding() and (
-                any(a[0] == "pass" for a in self.legal()) or self.phase() == "swap"
-            )
-        if action == "throw":
-            return self.deciding() and self.phase() == "throw"
-        if action in ("touch", "touch_list"):
-            return self.deciding() and bool(self.touches())
-        if action == "discard":
-            return self.deciding() and any(a[0] == "discard" for a in self.legal())
-        if action == "dodge":
-            return self.deciding() and self.phase() == "dodge"
-        if action == "cycle":
-            return self.deciding() and self.phase() in ("play", "swap", "gift", "start")
-        if action in ("pick", "choices"):
-            return self.deciding() if not self.dismissed else False
-        return super().check_action(action, parameters)
+        if action not in GAME_KEYS:
+            return super().check_action(action, parameters)
+        if action in ("pick", "choices") and self.dismissed:
+            return False
+        if not self.deciding():
+            return False
+        return key_applies(action, self.phase(), self.legal(), self.state.solo)
 
     # --- the dodge ----------------------------------------------------------------------------
 
@@ -758,43 +648,22 @@ class ThrowOctopusScreen(GameScreen):
         it opens when this screen is back)."""
         if not screen_is_live(self) or not self.is_active:
             return
-        decision = self._pending()
-        if decision is None or decision.skill != "dodge":
-            return
-        version = self.seat_view.version
-        if self._dodge_version == version:
-            return
-        self._dodge_version = version
-        self.action_roll()
+        if self._dodge_call.due(self._pending(), self.seat_view.version):
+            self.action_roll()
 
     def run_skill(self, decision: Decision) -> Awaitable[Action | None] | None:
         """The dodge minigame for a person who is the target: press the key shown within the
         ``dodge-window`` option's time (a wrong key, Esc or the time running out is a hit)."""
         if decision.skill != "dodge" or not self.is_active:
             return None
-        state = self.state
-        window = state.options.get(DODGE_WINDOW_KEY, DEFAULT_WINDOW_MS)
-        time_ms = DEFAULT_WINDOW_MS
-        if isinstance(window, int) and not isinstance(window, bool) and window > 0:
-            time_ms = window
-        key = dodge_key(self.seat_view.version)
-        modal = dodge_modal(
-            state.players[state.active],
-            state.players[decision.seat],
-            key,
-            time_ms,
+        return self._dodge_call.open(
+            self.app,
+            self.state,
+            decision,
+            self.seat_view.version,
             ascii_mode=self.ascii_mode,
             clock=self.dodge_clock,
         )
-        outcome: asyncio.Future[Action | None] = asyncio.get_running_loop().create_future()
-
-        def done(result: Action | None) -> None:
-            if not outcome.done():
-                outcome.set_result(result)
-
-        self.dodge = modal
-        self.app.push_screen(modal, done)
-        return outcome
 
     def action_dodge(self) -> None:
         """``r`` when an octopus comes at a person here and the dodge is not up: start it."""
@@ -813,16 +682,3 @@ class ThrowOctopusScreen(GameScreen):
         if self.is_active:
             legend = legend_rows(self.ascii_mode)
             self.app.push_screen(HelpScreen([self.seat_view.game.spec], (), legend))
-
-
-def tile_words(tile: int, rotation: int) -> str:
-    """A tile in words: ``t42 turned: top-left orange peel slug, ...; octopus icon``."""
-    parts = [
-        f"{CORNER_NAMES[i]} {SPECIES[v]} ({LETTERS[v]})"
-        for i, v in enumerate(corners(tile, rotation))
-        if v
-    ]
-    text = f"{tile_name(tile)}{' turned' if rotation else ''}: {', '.join(parts)}"
-    if OCTOPUS[tile]:
-        text += "; octopus icon"
-    return text

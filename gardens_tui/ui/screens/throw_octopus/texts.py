@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from gardens_tui.rules.throw_octopus.components import CARD_TITLES, KEPT_CARDS, LETTERS, SPECIES
+from gardens_tui.rules.throw_octopus.components import (
+    CARD_TITLES,
+    KEPT_CARDS,
+    LETTERS,
+    SPECIES,
+    tile_name,
+)
 from gardens_tui.rules.throw_octopus.state import ThrowState
 from gardens_tui.rules.words import count, possessive
 from gardens_tui.ui.screens.help import LegendRow
@@ -77,6 +83,17 @@ def hand_title(
             kept = kept.replace(CARD_TITLES["touch"], f"{CARD_TITLES['touch']} (m)")
         parts.append(kept)
     return sep.join(parts)
+
+
+def chosen_words(tile: int | None, rotation: int, touching: bool, no_place: bool) -> str:
+    """The hand title's words on the tile being placed: ``tile`` chosen (or lifted by a Magic
+    Touch: ``touching``), ``turned`` at 180 degrees, ``(no place)`` when it fits nowhere;
+    during a Magic Touch with nothing lifted, what to do."""
+    if tile is None:
+        return "Magic Touch: lift a lit tile" if touching else ""
+    verb = "lifted" if touching else "chosen"
+    words = f"{verb} {tile_name(tile)}{' turned' if rotation else ''}"
+    return words + " (no place)" if no_place else words
 
 
 def legend_rows(ascii_mode: bool) -> list[LegendRow]:
