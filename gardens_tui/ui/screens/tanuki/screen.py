@@ -2,66 +2,51 @@
 
 What it shows: the 6x6 garden inside its ring of 24 edge spaces (each tile's paths as lines with
 their symbols at the roomy size, numbered path ends at the compact size; monks as their seat's
-letter at their path ends, the two tanuki, stashes, traps, rock gardens; see :mod:`.paint`) and
-under it an info line describing the place under the cursor and what Enter does there. Beside it,
+letter at their path ends, the two tanuki, stashes, traps, rock gardens; see :mod:`.paint` and
+:mod:`.pieces`) and under it an info line describing the place under the cursor and what Enter does
+there (:mod:`.info`), with the zoom of that square in a tall terminal (:mod:`.zoom`). Beside it,
 above the players, the dock: the dice and the piles, the hand of the keyboard's seat and the
-commands that apply now (each one a click). The base
+commands that apply now (each one a click; :mod:`.dock`). The base
 :class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players with their shiitake, monk,
-tile and card counts (your own cards by title), the log (every walk in words), the prompt and
-the footer.
+tile and card counts (your own cards by title), the log (every walk in words), the prompt and the
+footer.
 
-How a decision is made (keyboard or mouse, through the shared action picker with this game's
-parts from :mod:`.picker`): at the start, an edge space (Enter or a click). To lay a tile: the
-first usable tile of your hand is chosen (1-6 or a click on the hand choose another) and drawn
-on your monk's front square, the lit one, with the path your monk would walk on it in double
-lines; ``r`` turns it (and, from an edge space, changes the end to enter by); Enter or a click on
-that square lays it. A Garden Master card aimed at a square (a trap, a rock garden, Shifting
-Paths, Tanuki Bait, moving a tanuki) is chosen from ``m``, then its square on the garden (the
-lit ones). Everything without a place is a key and a clickable line of the dock: ``r`` roll,
-``t`` steer, ``n`` walk in, ``x`` distract, ``p`` pass (the optional windows too), ``y``
-Repellant / Best Offense, ``b`` buy, ``m`` a Garden Master card, ``c`` every choice.
+How a decision is made (keyboard or mouse, through the shared action picker with this game's parts
+from :mod:`.picker`): at the start, an edge space (Enter or a click). To lay a tile: the first
+usable tile of your hand is chosen (1-6 or a click on the hand choose another) and drawn on your
+monk's front square, the lit one, with the path your monk would walk on it in double lines; ``r``
+turns it (and, from an edge space, changes the end to enter by); Enter or a click on that square
+lays it. A Garden Master card aimed at a square (a trap, a rock garden, Shifting Paths, Tanuki
+Bait, moving a tanuki) is chosen from ``m``, then its square on the garden (the lit ones;
+:mod:`.aiming`). Everything without a place is a key and a clickable line of the dock: ``r`` roll,
+``t`` steer, ``n`` walk in, ``x`` distract, ``p`` pass (the optional windows too), ``y`` Repellant
+/ Best Offense, ``b`` buy, ``m`` a Garden Master card, ``c`` every choice.
 
-After a tile is laid (by anyone), each monk's walk is shown square by square (:mod:`.walks`) on a
-timer, skipped by any key, by ``s`` or when animations are off; the walked paths stay lit until
-the next walk. The bots wait for it.
+After a tile is laid (by anyone), each monk's walk is shown square by square (:mod:`.walks`,
+:mod:`.walk_show`) on a timer, skipped by any key, by ``s`` or when animations are off; the walked
+paths stay lit until the next walk. The bots wait for it.
 
-The screen never decides a rule: it offers what its seat view's ``legal_actions`` lists; the
-place a tile goes is the rules' ``front_square``. Everything shown comes from the seat view.
+The screen never decides a rule: it offers what its seat view's ``legal_actions`` lists; the place
+a tile goes is the rules' ``front_square``. Everything shown comes from the seat view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from functools import partial
 from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
-from textual.content import Content
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from gardens_tui.driver import BotTurn
 from gardens_tui.rules.base import Action, GameState
-from gardens_tui.rules.safe_text import printable
 from gardens_tui.rules.tanuki import board as B
-from gardens_tui.rules.tanuki.components import (
-    CARD_TITLES,
-    EDGES,
-    EXITS,
-    SIDE_LETTERS,
-    SYMBOL_NAMES,
-    TANUKI_NAMES,
-    TRAP_LETTERS,
-    edge_name,
-    front,
-    square_name,
-    tile_name,
-)
-from gardens_tui.rules.tanuki.state import EDGE_BASE, TanukiState
-from gardens_tui.rules.tanuki.text import end_name, paths_text
+from gardens_tui.rules.tanuki.components import square_name, tile_name
+from gardens_tui.rules.tanuki.state import TanukiState
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
@@ -69,38 +54,26 @@ from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
+from gardens_tui.ui.screens.tanuki.aiming import (
+    aim_error,
+    aim_prompt,
+    aimed_card,
+    bait_squares,
+    card_menu,
+)
 from gardens_tui.ui.screens.tanuki.board import TkBoard
-from gardens_tui.ui.screens.tanuki.drawing import SYMBOL_GLYPHS, tile_route
+from gardens_tui.ui.screens.tanuki.dock import dock, dock_status, pack_commands
+from gardens_tui.ui.screens.tanuki.info import hand_words, lay_words, place_words
 from gardens_tui.ui.screens.tanuki.keys import BINDINGS, KEY_HELP, command_lines, key_hints
-from gardens_tui.ui.screens.tanuki.layouts import (
-    ROOMY_TILE,
-    ZOOM_WORDS,
-    board_layout,
-    hand_layout,
-    side_width,
-    tile_size,
-    zoom_layout,
-)
-from gardens_tui.ui.screens.tanuki.paint import (
-    SEAT_ROLES,
-    TANUKI_GLYPHS,
-    TANUKI_ROLES,
-    edge_paint,
-    hand_paint,
-    monk_letters,
-    square_paint,
-    tile_kind,
-)
-from gardens_tui.ui.screens.tanuki.picker import (
-    BOARD,
-    BOARD_CARDS,
-    HAND,
-    TkParts,
-    card_item,
-    variant_words,
-)
-from gardens_tui.ui.screens.tanuki.texts import legend_rows, panel_lines, status_line
-from gardens_tui.ui.screens.tanuki.walks import Walk, walks
+from gardens_tui.ui.screens.tanuki.layouts import board_layout, hand_layout, zoom_layout
+from gardens_tui.ui.screens.tanuki.paint import hand_paint, square_paint
+from gardens_tui.ui.screens.tanuki.picker import BOARD, HAND, TkParts, card_item
+from gardens_tui.ui.screens.tanuki.pieces import edge_space_paint, monk_pieces, stands
+from gardens_tui.ui.screens.tanuki.preview import entry_end, previewed_tile
+from gardens_tui.ui.screens.tanuki.texts import legend_rows, panel_lines
+from gardens_tui.ui.screens.tanuki.walk_show import WalkShow
+from gardens_tui.ui.screens.tanuki.walks import Walk
+from gardens_tui.ui.screens.tanuki.zoom import ZoomCells, warm_routes, zoom_words
 from gardens_tui.ui.widgets.action_picker import (
     ActionPicker,
     Entry,
@@ -116,7 +89,7 @@ from gardens_tui.ui.widgets.action_picker import (
 )
 from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.animation import Animation, animation_interval_ms
-from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
+from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.prompt import PromptLine
 
@@ -126,15 +99,6 @@ LIST_TITLES: dict[str, str] = {
     "card": "Play which Garden Master card?",
     "distract": "Distract which tanuki?",
 }
-
-CARD_AIMS: dict[str, str] = {
-    "trap": "the square for your Tanuki Trap",
-    "rock": "the square for the rock garden",
-    "shift": "the tile to turn",
-    "bait": "the two squares for the tanuki",
-    "move": "the tanuki to move",
-}
-"""What a card aimed at the garden asks for, in the prompt."""
 
 
 @register_screen("tanuki-in-the-garden")
@@ -170,21 +134,15 @@ class TanukiScreen(GameScreen):
         self.parts = TkParts()
         self.picker = ActionPicker(self.parts)
         """The half-made choice of the player at the keyboard (the tile and its rotation)."""
-        self.walk: frozenset[Cell] = frozenset()
-        """The squares the last walks crossed (lit)."""
-        self.walks: list[Walk] = []
-        """The last walks, step by step (their paths are drawn lit)."""
-        self.walk_shown = 0
-        """How many steps of :attr:`walks` are shown (all of them once the animation is over)."""
-        self.walk_animation: Animation | None = None
-        """The walk being shown step by step, if any."""
+        self.walking = WalkShow()
+        """The last walks and how far they are shown (:mod:`.walk_show`)."""
         self._pick_view: TanukiState | None = None
         self._legal_view: object = None
         self._legal: Sequence[Action] = ()
         self._hand_size = -1
         self._info_text = ""
-        self._lit_cache: tuple[int, dict[int, set[int]], dict[int, int]] | None = None
-        self._zoom_paints: dict[Cell, CellPaint] = {}
+        self.zoom_cells = ZoomCells()
+        """The zoom's cells as last painted (:mod:`.zoom`)."""
 
     # --- composing ----------------------------------------------------------------------------
 
@@ -194,19 +152,10 @@ class TanukiScreen(GameScreen):
         dock joins the side column when mounted)."""
         yield TkBoard(board_layout(self.roomy), self._paint_board, id="tk-board")
         yield Static(id="tk-info", markup=False)
-        zoom = TkBoard(zoom_layout(), self._paint_zoom, id="tk-zoom-board")
+        zoom = TkBoard(zoom_layout(), self.zoom_cells.paint, id="tk-zoom-board")
         zoom.can_focus = False
         zoom.cursor = None
         yield Horizontal(zoom, id="tk-zoom")
-
-    def _dock(self) -> Vertical:
-        hand = TkBoard(hand_layout(3), self._paint_hand, id="tk-hand")
-        return Vertical(
-            Static(id="tk-status", markup=False),
-            hand,
-            Static(id="tk-actions"),
-            id="tk-dock",
-        )
 
     @property
     def board(self) -> TkBoard:
@@ -254,7 +203,7 @@ class TanukiScreen(GameScreen):
         """Put the dock at the top of the side column; follow the board cursors (the info line
         describes the place under them)."""
         side = self.query_one("#game-side")
-        side.mount(self._dock(), before=0)
+        side.mount(dock(self._paint_hand), before=0)
         self.watch(self.board, "cursor", self._draw_info, init=False)
         self.call_after_refresh(self._dock_mounted)
 
@@ -306,7 +255,7 @@ class TanukiScreen(GameScreen):
         text = super().prompt_text()
         key = self.aiming()
         if key and self.deciding():
-            return f"{CARD_TITLES[key]}: choose {CARD_AIMS[key]} on the garden (m: back)"
+            return aim_prompt(key)
         return text
 
     def panel_extras(self, view: GameState, seat: int) -> Sequence[str]:
@@ -322,10 +271,7 @@ class TanukiScreen(GameScreen):
 
     def aiming(self) -> str | None:
         """The key of the Garden Master card being aimed at the garden, if one is chosen."""
-        item = self.picker.selection.item
-        if isinstance(item, tuple) and len(item) == 2 and item[0] == "card":
-            return str(item[1])
-        return None
+        return aimed_card(self.picker.selection.item)
 
     # --- redrawing ----------------------------------------------------------------------------
 
@@ -343,7 +289,7 @@ class TanukiScreen(GameScreen):
         show = self.show_legal()
         lit = set(choices.legal(BOARD)) if show else set()
         if show and self.aiming() == "bait":  # either square of a pair may be chosen first
-            lit |= {sq for a in self.legal() if a[:2] == ("play", "bait") for sq in a[3:5]}
+            lit |= bait_squares(self.legal())
         board.set_legal(lit)
         hand.set_legal(choices.legal(HAND) if show else ())
         board.set_last_move(self.walk)
@@ -351,12 +297,8 @@ class TanukiScreen(GameScreen):
         hand.repaint_cells()
         if self.zooming:
             self._warm_routes(state)
-        status = status_line(state, self.ascii_mode)
-        seat = self.hand_seat()
-        if seat is not None:
-            name = printable(state.players[seat], newlines=False)
-            whose = "Your" if seat == self.viewer else possessive(name)
-            status += f"\n{whose} tiles (1-{max(len(self.parts.hand), 1)}):"
+        seat, size = self.hand_seat(), len(self.parts.hand)
+        status = dock_status(state, seat, self.viewer, size, self.ascii_mode)
         self.query_one("#tk-status", Static).update(literal(status))
         self._draw_actions()
         self._info_text = ""
@@ -366,9 +308,7 @@ class TanukiScreen(GameScreen):
     def _warm_routes(self, state: TanukiState) -> None:
         """Route every tile on the board once (cached), so that the zoom follows the cursor
         without a pause."""
-        for value in (*state.board, self.preview()):
-            if value >= 0:
-                tile_route(value, *ROOMY_TILE)
+        warm_routes((*state.board, self.preview()))
 
     def _draw_actions(self) -> None:
         if not screen_is_live(self) or not self._docked():
@@ -381,16 +321,7 @@ class TanukiScreen(GameScreen):
         shown = command_lines_content(lines, action="tk", ascii_mode=self.ascii_mode)
         widget = self.query_one("#tk-actions", Static)
         width = widget.size.width or 23
-        rows: list[list[Content]] = [[]]
-        used = 0
-        for entry in shown:  # whole entries per line: a command never breaks in two
-            size = entry.cell_length + (2 if rows[-1] else 0)
-            if rows[-1] and used + size > width:
-                rows.append([])
-                used, size = 0, entry.cell_length
-            rows[-1].append(entry)
-            used += size
-        widget.update(Content("\n").join(Content("  ").join(row) for row in rows))
+        widget.update(pack_commands(shown, width))
 
     def _new_position(self, state: TanukiState) -> None:
         before, self._pick_view = self._pick_view, state
@@ -431,61 +362,49 @@ class TanukiScreen(GameScreen):
 
     def preview(self) -> int:
         """The tile value (``tile * 4 + rot``) previewed on the front square, or -1."""
-        selection = self.picker.selection
-        variant = selection.variant
-        if self.parts.front < 0 or not isinstance(selection.item, int):
-            return -1
-        if not isinstance(variant, tuple):
-            return -1
-        return selection.item * 4 + int(variant[0])
+        return previewed_tile(self.picker.selection, self.parts.front)
 
     def preview_entry(self) -> int:
         """The end of the previewed tile the monk would walk in by (-1: none)."""
-        state = self.state
-        seat = state.current_player
-        variant = self.picker.selection.variant
-        if seat is None or seat < 0 or not isinstance(variant, tuple):
-            return -1
-        m = state.monks[seat]
-        if m >= EDGE_BASE:
-            side = EDGES[m - EDGE_BASE][1]
-            return 2 * side + int(variant[1]) - 1
-        if m >= 0:
-            return front(m >> 3, m & 7)[1]
-        return -1
+        return entry_end(self.state, self.picker.selection.variant)
 
     # --- the walks ----------------------------------------------------------------------------
 
+    @property
+    def walk(self) -> frozenset[Cell]:
+        """The squares the last walks crossed (lit)."""
+        return self.walking.walk
+
+    @property
+    def walks(self) -> list[Walk]:
+        """The last walks, step by step (their paths are drawn lit)."""
+        return self.walking.walks
+
+    @property
+    def walk_shown(self) -> int:
+        """How many steps of :attr:`walks` are shown (all of them once the animation is over)."""
+        return self.walking.shown
+
+    @property
+    def walk_animation(self) -> Animation | None:
+        """The walk being shown step by step, if any."""
+        return self.walking.animation
+
     def _follow_walks(self, before: TanukiState, after: TanukiState) -> None:
         """Start showing the walks between two positions (none: the last ones stay lit)."""
-        found = walks(before, after)
-        if not found:
-            return
-        if self.walk_animation is not None:
-            self.walk_animation.cancel()
-            self.walk_animation = None
-        self.walks = found
-        self.walk = frozenset(sq for w in found for sq, _, _ in w.steps)
-        total = sum(len(w.steps) for w in found)
-        self._lit_cache = None
-        frames = [self._walk_frame(i + 1) for i in range(total)]
-        interval = self.walk_interval_ms()
-        self.walk_shown = total if interval <= 0 else 1
-        animation = Animation(
-            self,
-            frames,
-            interval_ms=interval,
-            on_done=self._walk_done,
+        animation = self.walking.follow(
+            before,
+            after,
+            owner=self,
+            interval_ms=self.walk_interval_ms(),
             clock=self.walk_clock,
+            on_step=self._walk_step,
         )
-        self.walk_animation = animation
-        if interval > 0 and total > 1:
+        if animation is not None:
             self.call_after_refresh(self._start_walk, animation)
-        else:
-            self.walk_animation = None
 
     def _start_walk(self, animation: Animation) -> None:
-        if animation is self.walk_animation and screen_is_live(self):
+        if animation is self.walking.animation and screen_is_live(self):
             animation.start()
 
     def walk_interval_ms(self) -> int:
@@ -496,23 +415,15 @@ class TanukiScreen(GameScreen):
             return 0
         return animation_interval_ms(self.app)
 
-    def _walk_frame(self, shown: int) -> Callable[[], None]:
-        def frame() -> None:
-            if screen_is_live(self) and self._docked():
-                self.walk_shown = shown
-                self._lit_cache = None
-                self.board.repaint_cells()
-                self._draw_zoom()
-
-        return frame
-
-    def _walk_done(self) -> None:
-        self.walk_animation = None
+    def _walk_step(self, shown: int) -> None:
+        if screen_is_live(self) and self._docked():
+            self.walking.show(shown)
+            self.board.repaint_cells()
+            self._draw_zoom()
 
     def skip_walk(self) -> None:
         """Show the whole walk at once."""
-        if self.walk_animation is not None:
-            self.walk_animation.skip()
+        self.walking.skip()
 
     def action_hurry_bots(self) -> None:
         """``s``: the bots stop waiting, and the walk being shown ends at once."""
@@ -522,89 +433,32 @@ class TanukiScreen(GameScreen):
     def bot_step_delay(self, turn: BotTurn) -> float:
         """The base's pause, plus what is left of the walk being shown (a bot waits for it)."""
         delay = super().bot_step_delay(turn)
-        animation = self.walk_animation
-        if animation is None or not animation.running or self.hurry_bots:
+        left = self.walking.seconds_left()
+        if left is None or self.hurry_bots:
             return delay
-        left = len(animation.frames) - 1 - max(animation.shown, 0)
-        return delay + left * animation.interval_ms / 1000
+        return delay + left
 
     def _lit(self) -> tuple[dict[int, set[int]], dict[int, int]]:
         """The lit path ends per square for the steps shown, and where each walking monk is
-        drawn meanwhile (seat -> monk value) while its walk is under way or yet to come."""
-        if self._lit_cache is not None and self._lit_cache[0] == self.walk_shown:
-            return self._lit_cache[1], self._lit_cache[2]
-        lit: dict[int, set[int]] = {}
-        moved: dict[int, int] = {}
-        left = self.walk_shown
-        total = sum(len(w.steps) for w in self.walks)
-        for w in self.walks:
-            steps = w.steps[: max(left, 0)]
-            for sq, entry, out in steps:
-                lit.setdefault(sq, set()).update((entry, out))
-            if self.walk_shown < total:
-                if not steps:
-                    moved[w.seat] = w.start
-                elif len(steps) < len(w.steps):
-                    sq, _, out = steps[-1]
-                    moved[w.seat] = sq * 8 + out
-            left -= len(w.steps)
-        self._lit_cache = (self.walk_shown, lit, moved)
-        return lit, moved
+        drawn meanwhile (see :meth:`.WalkShow.lit`)."""
+        return self.walking.lit()
 
     # --- painters -----------------------------------------------------------------------------
 
-    def _monk_pieces(self, state: TanukiState) -> dict[int, dict[int, Piece]]:
-        """Per square, the monks standing at its path ends (end -> letter)."""
-        letters = monk_letters(state.players)
-        _, moved = self._lit()
-        out: dict[int, dict[int, Piece]] = {}
-        for seat in range(len(state.players)):
-            m = moved.get(seat, state.monks[seat])
-            if 0 <= m < EDGE_BASE:
-                piece = Piece(letters[seat], SEAT_ROLES[seat % len(SEAT_ROLES)])
-                out.setdefault(m >> 3, {})[m & 7] = piece
-        return out
-
-    def _stands(self, state: TanukiState, sq: int) -> list[Piece]:
-        glyphs = TANUKI_GLYPHS[self.ascii_mode]
-        pieces = [Piece(glyphs[i], TANUKI_ROLES[i]) for i in range(2) if state.tanuki[i] == sq]
-        if state.stash[sq]:
-            pieces.append(Piece(f"${state.stash[sq]}", "tk-stash"))
-        pieces += [
-            Piece(f"^{TRAP_LETTERS[i]}", "tk-trap") for i in range(3) if state.traps[i] == sq
-        ]
-        return pieces
-
     def _paint_board(self, key: Cell) -> CellPaint:
-        state = self.state
         if isinstance(key, tuple):
-            edge = int(key[1])
-            letters = monk_letters(state.players)
             _, moved = self._lit()
-            stands = [
-                Piece(letters[seat], SEAT_ROLES[seat % len(SEAT_ROLES)])
-                for seat in range(len(state.players))
-                if moved.get(seat, state.monks[seat]) == EDGE_BASE + edge
-            ]
-            sq, side = EDGES[edge]
-            label = "abcdef"[sq % 6] if side in (0, 2) else str(sq // 6 + 1)
-            width, height = tile_size(self.roomy)
-            if side in (0, 2):
-                return edge_paint(label, stands, width, 1)
-            return edge_paint(label, stands, side_width(self.roomy), height)
+            return edge_space_paint(self.state, int(key[1]), moved, self.roomy)
         assert isinstance(key, int)
         return self._paint_square(key, self.roomy)
-
-    def _paint_zoom(self, key: Cell) -> CellPaint:
-        return self._zoom_paints.get(key, CellPaint("", "empty"))
 
     def _paint_square(self, key: int, roomy: bool) -> CellPaint:
         """Square ``key`` drawn at the roomy (lines) or the compact size."""
         state = self.state
         value = state.board[key]
-        monks = self._monk_pieces(state).get(key, {})
-        stands = self._stands(state, key)
-        lit, _ = self._lit()
+        lit, moved = self._lit()
+        monks = monk_pieces(state, moved).get(key, {})
+        on_square = stands(state, key, self.ascii_mode)
         if key == self.parts.front:
             shown = self.preview()
             if shown >= 0:
@@ -612,7 +466,7 @@ class TanukiScreen(GameScreen):
                 ends = () if entry < 0 else (entry,)
                 return square_paint(
                     shown,
-                    stands,
+                    on_square,
                     roomy=roomy,
                     role="accent",
                     ascii_mode=self.ascii_mode,
@@ -622,7 +476,7 @@ class TanukiScreen(GameScreen):
         alt = (key // 6 + key % 6) % 2 == 1
         return square_paint(
             value,
-            stands,
+            on_square,
             roomy=roomy,
             alt=alt,
             ascii_mode=self.ascii_mode,
@@ -639,7 +493,7 @@ class TanukiScreen(GameScreen):
         chosen = self.picker.selection.item == tile
         return hand_paint(tile, key, chosen=chosen, hidden=tile < 0, ascii_mode=self.ascii_mode)
 
-    # --- the info line ------------------------------------------------------------------------
+    # --- the info line and the zoom -----------------------------------------------------------
 
     def _draw_info(self) -> None:
         if not self.children or not self._docked():
@@ -660,13 +514,7 @@ class TanukiScreen(GameScreen):
             return
         cursor = self.board.cursor
         square = self._paint_square(cursor, True) if isinstance(cursor, int) else None
-        words = tuple(line.ljust(ZOOM_WORDS) for line in self.zoom_words() or ("",))
-        paints: dict[Cell, CellPaint] = {
-            0: square if square is not None else CellPaint("", "empty"),
-            1: CellPaint(words, "tk-words"),
-        }
-        changed = [key for key, paint in paints.items() if self._zoom_paints.get(key) != paint]
-        self._zoom_paints = paints
+        changed = self.zoom_cells.update(square, self.zoom_words())
         if changed or force:
             self.query_one("#tk-zoom-board", TkBoard).repaint_cells(None if force else changed)
 
@@ -675,20 +523,7 @@ class TanukiScreen(GameScreen):
         key = self.board.cursor
         if not isinstance(key, int):
             return ()
-        value = self._shown_value(key)
-        if value == -2:
-            return ("a rock garden",)
-        if value < 0:
-            return ("no tile",)
-        glyphs = SYMBOL_GLYPHS[self.ascii_mode]
-        lines = [f"{tile_name(value >> 2)} r{(value & 3) * 90}, its paths:"]
-        for end in range(8):
-            other, sym = EXITS[value][end]
-            if end < other:
-                lines.append(
-                    f"{end_name(end)}-{end_name(other)}  {glyphs[sym]} {SYMBOL_NAMES[sym]}"
-                )
-        return tuple(lines)
+        return zoom_words(self._shown_value(key), self.ascii_mode)
 
     def _shown_value(self, key: int) -> int:
         """The tile value drawn on square ``key``: the previewed tile on the front square."""
@@ -701,48 +536,26 @@ class TanukiScreen(GameScreen):
     def describe_hand(self, key: Cell | None) -> str:
         """The tile in hand under the cursor."""
         hand = self.parts.hand
-        if not isinstance(key, int) or key >= len(hand) or hand[key] < 0:
-            return "Your hand" if hand else "No tiles in hand"
-        tile = hand[key]
-        text = f"{tile_name(tile)}: {tile_kind(tile)}"
-        if self.deciding() and self.phase() == "place" and tile in self.usable_tiles():
-            text += " - Enter: choose it"
-        elif self.deciding() and self.picker.choices.entries(Place(HAND, key)):
-            text += " - Enter: discard it"
-        return text
+        choose = discard = False
+        if isinstance(key, int) and key < len(hand) and hand[key] >= 0 and self.deciding():
+            placing = self.phase() == "place" and hand[key] in self.usable_tiles()
+            choose = placing
+            discard = not placing and bool(self.picker.choices.entries(Place(HAND, key)))
+        return hand_words(hand, key, choose=choose, discard=discard)
 
     def describe_place(self, key: Cell | None) -> str:
         """The square or edge space under the cursor and what Enter does there."""
         if key is None:
             return ""
-        state = self.state
-        if isinstance(key, tuple):
-            edge = int(key[1])
-            sq, side = EDGES[edge]
-            text = f"edge {edge_name(edge)} ({SIDE_LETTERS[side]} of {square_name(sq)})"
-        else:
-            assert isinstance(key, int)
-            text = square_name(key)
-            value = state.board[key]
-            if value >= 0:
-                text += f" {tile_name(value >> 2)}: " + paths_text(value)
-            elif value == -2:
-                text += ": rock garden"
-            for i in range(2):
-                if state.tanuki[i] == key:
-                    text += f"; {TANUKI_NAMES[i]} tanuki"
+        text = place_words(self.state, key)
         if not self.deciding():
             return text
         if key == self.parts.front and self.preview() >= 0:
-            tile = self.picker.selection.item
-            words = variant_words(self.picker.selection.variant)
-            lay = f"lays {tile_name(int(str(tile)))} {words}"
-            entry = self.preview_entry()
-            walk = ""
-            if entry >= 0:
-                out, sym = EXITS[self.preview()][entry]
-                walk = f": walk {end_name(entry)}-{end_name(out)}, {SYMBOL_NAMES[sym]}"
-            return f"{square_name(int(str(key)))}: Enter {lay}{walk}"
+            selection = self.picker.selection
+            square = int(str(key))
+            return lay_words(
+                square, selection.item, selection.variant, self.preview(), self.preview_entry()
+            )
         entries = self.picker.choices.entries(Place(BOARD, key))
         if len(entries) == 1 and entries[0].action is not None:
             text += " - Enter: " + self.describe(entries[0].action)
@@ -787,7 +600,7 @@ class TanukiScreen(GameScreen):
         phase = self.phase()
         key = self.aiming()
         if key is not None:
-            self.show_error(f"Choose {CARD_AIMS[key]} among the lit squares (m: back)")
+            self.show_error(aim_error(key))
         elif phase == "steer":
             self.action_tk("steer")  # Enter anywhere: the list of directions
         elif phase == "place" and self.parts.front >= 0:
@@ -822,23 +635,8 @@ class TanukiScreen(GameScreen):
     def _card_menu(self) -> None:
         """``m``: the Garden Master cards playable now. A card aimed at the garden is chosen as
         the item (its squares light up); any other is listed with its choices."""
-        plays = [a for a in self.legal() if a[0] == "play"]
-        keys: list[str] = []
-        for action in plays:
-            if str(action[1]) not in keys:
-                keys.append(str(action[1]))
-        labels: list[str] = []
-        picks: list[Callable[[], None]] = []
-        for key in keys:
-            mine = [a for a in plays if a[1] == key]
-            if key in BOARD_CARDS:
-                labels.append(f"{CARD_TITLES[key]}: choose on the garden")
-                picks.append(partial(self._aim, key))
-            else:
-                for action in mine:
-                    labels.append(self.describe(action))
-                    picks.append(partial(self._play_from_menu, action))
-        if not labels:
+        picks = card_menu(self.legal(), self.describe)
+        if not picks:
             self.show_error("No Garden Master card can be played now")
             return
         view = self.state
@@ -847,9 +645,14 @@ class TanukiScreen(GameScreen):
             if not screen_is_live(self) or self.state is not view:
                 return
             if index is not None and 0 <= index < len(picks):
-                picks[index]()
+                pick = picks[index]
+                if pick.aim is not None:
+                    self._aim(pick.aim)
+                elif pick.action is not None:
+                    self._play_from_menu(pick.action)
 
         if self.is_active:
+            labels = [pick.label for pick in picks]
             self.app.push_screen(ChoiceScreen(LIST_TITLES["card"], labels), chosen)
 
     def _play_from_menu(self, action: Action) -> None:

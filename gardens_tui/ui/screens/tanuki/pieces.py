@@ -1,0 +1,61 @@
+"""What stands on the garden: the monks at their path ends (where the walk being shown has them),
+the tanuki, stashes and traps on the squares, and the monks on the edge spaces (pure).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from gardens_tui.rules.tanuki.components import EDGES, TRAP_LETTERS
+from gardens_tui.rules.tanuki.state import EDGE_BASE, TanukiState
+from gardens_tui.ui.screens.tanuki.layouts import side_width, tile_size
+from gardens_tui.ui.screens.tanuki.paint import (
+    SEAT_ROLES,
+    TANUKI_GLYPHS,
+    TANUKI_ROLES,
+    edge_paint,
+    monk_letters,
+)
+from gardens_tui.ui.widgets.board_grid import CellPaint, Piece
+
+
+def monk_pieces(state: TanukiState, moved: Mapping[int, int]) -> dict[int, dict[int, Piece]]:
+    """Per square, the monks standing at its path ends (end -> letter); a walking monk where
+    ``moved`` (seat -> monk value) has it."""
+    letters = monk_letters(state.players)
+    out: dict[int, dict[int, Piece]] = {}
+    for seat in range(len(state.players)):
+        m = moved.get(seat, state.monks[seat])
+        if 0 <= m < EDGE_BASE:
+            piece = Piece(letters[seat], SEAT_ROLES[seat % len(SEAT_ROLES)])
+            out.setdefault(m >> 3, {})[m & 7] = piece
+    return out
+
+
+def stands(state: TanukiState, sq: int, ascii_mode: bool) -> list[Piece]:
+    """The tanuki, the stash and the traps on square ``sq``."""
+    glyphs = TANUKI_GLYPHS[ascii_mode]
+    pieces = [Piece(glyphs[i], TANUKI_ROLES[i]) for i in range(2) if state.tanuki[i] == sq]
+    if state.stash[sq]:
+        pieces.append(Piece(f"${state.stash[sq]}", "tk-stash"))
+    pieces += [Piece(f"^{TRAP_LETTERS[i]}", "tk-trap") for i in range(3) if state.traps[i] == sq]
+    return pieces
+
+
+def edge_space_paint(
+    state: TanukiState, edge: int, moved: Mapping[int, int], roomy: bool
+) -> CellPaint:
+    """Edge space ``edge`` with its label and the monks on it (a walking monk where ``moved``
+    has it)."""
+    letters = monk_letters(state.players)
+    on_edge = [
+        Piece(letters[seat], SEAT_ROLES[seat % len(SEAT_ROLES)])
+        for seat in range(len(state.players))
+        if moved.get(seat, state.monks[seat]) == EDGE_BASE + edge
+    ]
+    sq, side = EDGES[edge]
+    label = "abcdef"[sq % 6] if side in (0, 2) else str(sq // 6 + 1)
+    width, height = tile_size(roomy)
+    if side in (0, 2):
+        return edge_paint(label, on_edge, width, 1)
+    return edge_paint(label, on_edge, side_width(roomy), height)
