@@ -8,16 +8,20 @@ Run it from the project folder::
 It starts the table owner and the SSH server in this process (``--open``, a temporary saves
 folder, loopback, a free port) and measures two things:
 
-1. **Sessions**: ``--players`` SSH clients (asyncssh) connect at once, each gets a pty running
-   the real app. Connect-to-first-frame is the time from opening the connection to the main
-   menu's text arriving; key-to-screen is the time from sending a cursor key (down, then up,
-   ``--keys`` times) to the first output that follows it. Memory is each app process's resident
-   size (``VmRSS``), read from ``/proc`` while every session is open.
-2. **Tables** (the owner's protocol, as the app processes will use it once they join tables):
-   ``--tables`` tables of Octopus's Garden, each with two people (clients on the Unix socket,
-   ``--players`` / ``--tables`` … capped at 2) and a greedy bot filling the third seat; each
-   person plays its first legal action whenever it decides, until each table has made
-   ``--moves`` decisions. Move round trip is from ``apply`` to its answer (the update included).
+1. **Tables** (the owner's protocol, as the app processes use it at a table): ``--tables``
+   tables of Octopus's Garden, each with two people (clients on the Unix socket) and a greedy
+   bot filling the third seat; each person plays its first legal action whenever it decides,
+   until each table has made ``--moves`` decisions. Move round trip is from ``apply`` to its
+   answer (the update included). These clients are threads of this process, so they share
+   its interpreter lock with the owner: with many tables the figure is an upper bound.
+2. **Sessions**: ``--players`` SSH clients (asyncssh) connect at once, each gets a pty running
+   the real app, which opens on the lobby listing those tables (and refreshing the list every
+   two seconds). Connect-to-first-frame is the time from opening the connection to the lobby's
+   title arriving; key-to-screen is the time from sending a cursor key (down, then up, moving
+   the lobby's highlighted table, ``--keys`` times, once every session is up) to the first
+   output that follows it.
+   Memory is each app process's resident size (``VmRSS``), read from ``/proc`` while every
+   session is open.
 
 It prints medians and 90th percentiles, and errors. A script, not a test: it asserts nothing and
 exits 0 unless something failed.
@@ -46,7 +50,7 @@ from gardens_tui.server.client import connect  # noqa: E402
 from gardens_tui.server.owner import TableOwner  # noqa: E402
 from gardens_tui.server.ssh import ServerConfig, start_ssh_server  # noqa: E402
 
-MENU = b"New game"
+MENU = b"tables on this server"
 GUARD = 120.0
 
 
@@ -104,10 +108,17 @@ async def read_until(stream: Any, marker: bytes) -> None:
 
 
 async def one_session(
-    port: int, index: int, keys: int, opened: asyncio.Event, release: asyncio.Event
+    port: int,
+    index: int,
+    keys: int,
+    framed: asyncio.Event,
+    go: asyncio.Event,
+    opened: asyncio.Event,
+    release: asyncio.Event,
 ) -> tuple[float, list[float]]:
-    """Connect, wait for the menu, time ``keys`` cursor keys; hold the session until
-    ``release``. Returns (connect-to-first-frame, key round trips)."""
+    """Connect, wait for the lobby (then set ``framed``), wait for ``go`` (every session is
+    up), time ``keys`` cursor keys, set ``opened``; hold the session until ``release``.
+    Returns (connect-to-first-frame, key round trips)."""
     start = time.perf_counter()
     async with asyncssh.connect(
         "127.0.0.1",
@@ -122,6 +133,8 @@ async def one_session(
         )
         await read_until(process.stdout, MENU)
         first = time.perf_counter() - start
+        framed.set()
+        await go.wait()
         trips = []
         for number in range(keys):
             key = b"\x1b[B" if number % 2 == 0 else b"\x1b[A"
@@ -137,18 +150,23 @@ async def one_session(
 
 async def sessions(port: int, players: int, keys: int) -> dict[str, Any]:
     """Run every session at once; gather the figures."""
-    release = asyncio.Event()
+    release, go = asyncio.Event(), asyncio.Event()
+    framed = [asyncio.Event() for _ in range(players)]
     opened = [asyncio.Event() for _ in range(players)]
     tasks = [
-        asyncio.create_task(one_session(port, i, keys, opened[i], release)) for i in range(players)
+        asyncio.create_task(one_session(port, i, keys, framed[i], go, opened[i], release))
+        for i in range(players)
     ]
     errors: list[str] = []
+    up = [asyncio.create_task(event.wait()) for event in framed]
+    await asyncio.wait([*up, *tasks], timeout=GUARD, return_when=asyncio.ALL_COMPLETED)
+    go.set()  # keys are timed once every session is up (not while others still start)
     waiting = [asyncio.create_task(event.wait()) for event in opened]
     await asyncio.wait([*waiting], timeout=GUARD, return_when=asyncio.ALL_COMPLETED)
     memory = [m for m in (rss_mib(pid) for pid in app_pids()) if m is not None]
     release.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
-    for task in waiting:
+    for task in [*up, *waiting]:
         task.cancel()
     firsts, trips = [], []
     for result in results:
@@ -241,6 +259,13 @@ async def main_async(args: argparse.Namespace) -> int:
         homes=folder / "homes",
     )
     handle = await start_ssh_server(config, owner)
+    loop = asyncio.get_running_loop()
+    print(f"{args.tables} tables, {args.moves} decisions each …", flush=True)
+    played = await asyncio.to_thread(tables, owner, loop, args.tables, args.moves)
+    print(line("move round trip (protocol)", played["trips"]))
+    print(f"table errors: {len(played['errors'])}")
+    for error in played["errors"][:5]:
+        print(f"  {error}")
     print(f"{args.players} sessions on 127.0.0.1:{handle.port} …", flush=True)
     result = await sessions(handle.port, args.players, args.keys)
     print(line("connect to first frame", result["first"]))
@@ -249,13 +274,6 @@ async def main_async(args: argparse.Namespace) -> int:
         print(line("memory per app process", result["memory"], "MiB", 1.0))
     print(f"session errors: {len(result['errors'])}")
     for error in result["errors"][:5]:
-        print(f"  {error}")
-    loop = asyncio.get_running_loop()
-    print(f"{args.tables} tables, {args.moves} decisions each …", flush=True)
-    played = await asyncio.to_thread(tables, owner, loop, args.tables, args.moves)
-    print(line("move round trip (protocol)", played["trips"]))
-    print(f"table errors: {len(played['errors'])}")
-    for error in played["errors"][:5]:
         print(f"  {error}")
     await handle.close()
     await owner.stop()

@@ -1,4 +1,5 @@
-"""``gardens serve ssh`` (a game server over SSH) and ``gardens serve passwd`` (its passwords).
+"""``gardens serve ssh`` (a game server over SSH), ``gardens serve passwd`` (its passwords) and
+``gardens serve web`` (the app in a browser).
 
 ``gardens serve ssh`` runs the table owner and the SSH server in this process until it is
 interrupted (Ctrl+C or SIGTERM); see :mod:`gardens_tui.server`. Its files live under ``--saves``
@@ -10,7 +11,11 @@ unless ``--host-key`` names one), ``tables/`` (every table, restored at the next
 standard input) and writes NAME's line into FILE (see :mod:`gardens_tui.server.auth` for the
 format), replacing an older line for NAME.
 
-asyncssh is imported only when ``serve ssh`` runs.
+``gardens serve web`` serves the app in the browser through textual-serve on ``--host`` only
+(default loopback), port ``--port`` (8000): local play as the user running it, see
+:mod:`gardens_tui.server.web`.
+
+asyncssh is imported only when ``serve ssh`` runs, textual-serve only when ``serve web`` runs.
 """
 
 from __future__ import annotations
@@ -37,7 +42,9 @@ session_count = whole_number("the number of sessions", 1, 10000)
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """``gardens serve`` alone: say what it needs."""
-    raise CliError("say what to serve: `gardens serve ssh` (see `gardens serve ssh --help`)")
+    raise CliError(
+        "say what to serve: `gardens serve ssh` or `gardens serve web` (see their --help)"
+    )
 
 
 def cmd_serve_ssh(args: argparse.Namespace) -> int:
@@ -95,6 +102,33 @@ async def _serve(config: object, tables: Path) -> None:
         shutil.rmtree(private, ignore_errors=True)
 
 
+def cmd_serve_web(args: argparse.Namespace) -> int:
+    """``gardens serve web``: serve the app in the browser until interrupted."""
+    try:
+        from gardens_tui.server.web import serve_web
+    except ImportError as exc:
+        raise CliError(f"the web server cannot start: {exc} (pip install textual-serve)") from None
+    home = Path(args.home).resolve() if args.home else None
+
+    def announce(line: str) -> None:
+        say(line)
+        say("Stop it with Ctrl+C.")
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        try:
+            await serve_web(args.host, args.port, home, stop, announce)
+        except OSError as exc:
+            raise CliError(f"the web server cannot start: {exc.strerror or exc}") from None
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run())
+    return EXIT_OK
+
+
 def _read_password() -> str:
     if sys.stdin.isatty():
         first = getpass.getpass("Password: ")
@@ -128,8 +162,10 @@ def cmd_serve_passwd(args: argparse.Namespace) -> int:
 
 
 def add_parsers(command: CommandAdder) -> None:
-    """``serve ssh`` and ``serve passwd``."""
-    serve = command("serve", "serve the games to other terminals (over SSH)", cmd_serve)
+    """``serve ssh``, ``serve passwd`` and ``serve web``."""
+    serve = command(
+        "serve", "serve the games to other terminals (over SSH) or to a browser", cmd_serve
+    )
     sub = serve.add_subparsers(dest="serve_command", metavar="WHAT")
     text = "serve the games over SSH: each connection plays in its own terminal"
     p = sub.add_parser("ssh", help=text, description=text)
@@ -151,3 +187,11 @@ def add_parsers(command: CommandAdder) -> None:
     p.set_defaults(handler=cmd_serve_passwd)
     p.add_argument("file", metavar="FILE", help="the password file (created if missing)")
     p.add_argument("name", metavar="NAME", help="the login name")
+    text = "serve the app in a browser (local play, no log-in: keep it on loopback)"
+    p = sub.add_parser("web", help=text, description=text)
+    p.set_defaults(handler=cmd_serve_web)
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=port_number, default=8000, help="the port (8000)")
+    p.add_argument(
+        "--home", metavar="DIR", help="the browser players' data folder (default: yours)"
+    )

@@ -11,6 +11,7 @@
 - :mod:`.terminal`: one pseudo-terminal child process per SSH session.
 - :mod:`.ssh`: the asyncssh server offering nothing but the game.
 - :mod:`.app_child`: what runs in that child (the only module here that imports Textual).
+- :mod:`.web`: ``gardens serve web``, the app in a browser through textual-serve (local play).
 
 Importing this package imports none of them.
 """

@@ -21,6 +21,7 @@ import contextlib
 import itertools
 import socket
 import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from pathlib import Path
@@ -73,8 +74,15 @@ class OwnerConnection:
     """A connection to the table owner (see the module docstring). Make it with
     :func:`connect`."""
 
-    def __init__(self, sock: socket.socket, welcome: Mapping[str, Any], record: bool) -> None:
+    def __init__(
+        self,
+        sock: socket.socket,
+        welcome: Mapping[str, Any],
+        record: bool,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._sock = sock
+        self._clock = clock
         self.identity: str = str(welcome["identity"])
         self.name: str = str(welcome["name"])
         self.received: list[dict[str, Any]] | None = [dict(welcome)] if record else None
@@ -219,7 +227,7 @@ class OwnerConnection:
             raise ConnectionLost(str(message.get("reason", kind)))
         if kind == "joined":
             # Made here, before any later push is read, so that none is lost.
-            self._seat_view = RemoteSeatView(self, message, self._dispatch)
+            self._seat_view = RemoteSeatView(self, message, self._dispatch, self._clock)
             message = {**message, "view": self._seat_view}
         ident = message.get("id")
         with self._lock:
@@ -228,9 +236,16 @@ class OwnerConnection:
             future.set_result(message)
 
 
-def connect(path: Path | str, ticket: str, *, record: bool = False) -> OwnerConnection:
-    """Connect to the table owner listening on ``path`` with ``ticket``. Raises
-    :class:`ConnectionLost` (with the owner's reason) if it refuses."""
+def connect(
+    path: Path | str,
+    ticket: str,
+    *,
+    record: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+) -> OwnerConnection:
+    """Connect to the table owner listening on ``path`` with ``ticket``; its seat views count
+    time limits down on ``clock`` (see :class:`~gardens_tui.server.remote.RemoteSeatView`).
+    Raises :class:`ConnectionLost` (with the owner's reason) if it refuses."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.settimeout(REPLY_TIMEOUT)
@@ -246,4 +261,4 @@ def connect(path: Path | str, ticket: str, *, record: bool = False) -> OwnerConn
     except (OSError, ConnectionLost):
         sock.close()
         raise
-    return OwnerConnection(sock, welcome, record)
+    return OwnerConnection(sock, welcome, record, clock)

@@ -12,7 +12,9 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   refused. An identity holds at most one seat per table.
 - **Acting** goes through a :class:`~gardens_tui.seats.LocalSeatView` that acts for the client's
   seat only: a seat cannot act for another, a spectator for nobody.
-- **Chat**: a ``say`` goes to everyone at the same table as one line of plain text.
+- **Chat**: a ``say`` goes to everyone at the same table as one line of plain text; one
+  connection says at most :data:`CHAT_BURST` lines in any :data:`CHAT_WINDOW` seconds (more
+  are refused, nobody hears them).
 - **Views**: after every change each client at the table gets an ``update`` worked out by its own
   seat view (``game.to_dict(game.view(state, seat))``, redacted log steps, scores): another
   seat's hidden information never leaves this process.
@@ -21,9 +23,10 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   seat's holder takes it back by joining again). A table created with a time limit
   (``turn_seconds``) gives each decision of a person's seat that long: when it runs out the seat
   passes where the decision may be passed, or a stand-in bot plays that one decision for it
-  (:meth:`TableOwner.expire`). Every change is saved at once
-  (:mod:`gardens_tui.server.hosted`); a restarted owner restores the tables from the saves
-  folder and carries on.
+  (:meth:`TableOwner.expire`); every ``update`` says how many seconds are left
+  (``turn_left``, from the owner's clock), so each terminal can count down. Every change is
+  saved at once (:mod:`gardens_tui.server.hosted`); a restarted owner restores the tables
+  from the saves folder and carries on.
 - **Hostile clients**: a frame the protocol refuses gets an ``error`` and closes that connection
   only; a client that does not say ``hello`` within :data:`HELLO_TIMEOUT` seconds, or reads so
   slowly that :data:`MAX_BUFFERED` bytes wait for it, is closed too. Nobody else notices.
@@ -38,6 +41,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -72,6 +77,14 @@ MAX_BUFFERED = 8 * 1024 * 1024
 MAX_TABLES = 500
 """The most tables one owner hosts (finished ones count until the owner restarts)."""
 
+CHAT_BURST = 5
+"""The most chat lines one connection may say within :data:`CHAT_WINDOW` seconds."""
+
+CHAT_WINDOW = 10.0
+"""Seconds over which :data:`CHAT_BURST` counts chat lines."""
+
+TOO_CHATTY = "that is a lot of chat at once: wait a few seconds"
+
 
 class Timer(Protocol):
     """What :data:`Schedule` returns: something that can be cancelled."""
@@ -82,6 +95,9 @@ class Timer(Protocol):
 
 Schedule = Callable[[float, Callable[[], None]], Timer]
 """Calls a function after some seconds, like ``loop.call_later`` (the tests pass their own)."""
+
+Clock = Callable[[], float]
+"""Seconds on a steady clock, like ``time.monotonic`` (the tests pass their own)."""
 
 
 # --- what goes on the wire ----------------------------------------------------------------------
@@ -145,6 +161,8 @@ class Session:
         self.log_valid = 0
         """How many log steps the client holds that are still true."""
         self.closed = False
+        self.said: deque[float] = deque(maxlen=CHAT_BURST)
+        """When (on the owner's clock) its latest chat lines were said."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client that lets too much pile up is closed."""
@@ -161,8 +179,9 @@ class Session:
             self.closed = True
             self.writer.close()
 
-    def update(self) -> dict[str, Any]:
-        """The ``update`` message for this client's seat view now."""
+    def update(self, turn_left: float | None = None) -> dict[str, Any]:
+        """The ``update`` message for this client's seat view now; ``turn_left``: the seconds
+        left for the pending decision (``None``: no time limit runs)."""
         view = self.view
         assert view is not None
         length = view.length
@@ -179,6 +198,7 @@ class Session:
             "outcome": outcome_dict(view.outcome()),
             "secrets": view.has_secrets(),
             "undo_refusal": view.undo_refusal(),
+            "turn_left": turn_left,
         }
 
 
@@ -192,13 +212,24 @@ class TableOwner:
     """Hosts tables and serves them over a Unix socket (see the module docstring).
 
     ``folder`` is where tables are saved and restored from (``None``: nothing is saved).
-    ``schedule`` runs the tables' time limits (default: the running loop's ``call_later``).
+    ``schedule`` runs the tables' time limits (default: the running loop's ``call_later``);
+    ``clock`` tells the seconds left of them and spaces chat lines (default:
+    ``time.monotonic``).
     """
 
-    def __init__(self, folder: Path | None = None, *, schedule: Schedule | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path | None = None,
+        *,
+        schedule: Schedule | None = None,
+        clock: Clock | None = None,
+    ) -> None:
         self.folder = folder
         self._schedule = schedule
+        self._clock: Clock = clock or time.monotonic
         self._timers: dict[str, Timer] = {}
+        self._deadlines: dict[str, float] = {}
+        """Each table's running time limit: when (on :attr:`_clock`) it runs out."""
         self._timeouts: set[asyncio.Task[None]] = set()
         self.tables: dict[str, HostedTable] = {}
         self.sessions: set[Session] = set()
@@ -245,6 +276,7 @@ class TableOwner:
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
+        self._deadlines.clear()
         for task in [*self._bot_tasks.values(), *self._timeouts]:
             task.cancel()
         for task in [*self._bot_tasks.values(), *self._timeouts]:
@@ -260,12 +292,12 @@ class TableOwner:
         hosted.table.add_listener(lambda _table: self._changed(hosted))
 
     def _changed(self, hosted: HostedTable) -> None:
+        self._arm(hosted)  # first: the updates say how long the next decision has
         for session in list(self.sessions):
             if session.hosted is hosted and session.view is not None:
-                session.send(session.update())
+                session.send(session.update(self.turn_left(hosted)))
         hosted.save()
         self._kick(hosted)
-        self._arm(hosted)
 
     def _kick(self, hosted: HostedTable) -> None:
         """Start the table's bots if one is to move and none is thinking."""
@@ -296,6 +328,7 @@ class TableOwner:
         """Start the time limit of the pending decision when a person's seat decides it (and
         the table has a limit); the previous one is cancelled."""
         timer = self._timers.pop(hosted.code, None)
+        self._deadlines.pop(hosted.code, None)
         if timer is not None:
             timer.cancel()
         seconds = hosted.turn_seconds
@@ -305,6 +338,13 @@ class TableOwner:
         version = hosted.table.version
         schedule = self._schedule or asyncio.get_running_loop().call_later
         self._timers[hosted.code] = schedule(seconds, lambda: self.expire(hosted, version))
+        self._deadlines[hosted.code] = self._clock() + seconds
+
+    def turn_left(self, hosted: HostedTable) -> float | None:
+        """Seconds left for the pending decision of ``hosted`` (``None``: no limit runs; never
+        below 0)."""
+        deadline = self._deadlines.get(hosted.code)
+        return None if deadline is None else max(0.0, round(deadline - self._clock(), 3))
 
     def expire(self, hosted: HostedTable, version: int) -> None:
         """The time limit of the decision pending at ``version`` ran out: the deciding person's
@@ -321,6 +361,7 @@ class TableOwner:
         ):
             return
         self._timers.pop(hosted.code, None)
+        self._deadlines.pop(hosted.code, None)
         log.info("table %s: %s's time ran out", hosted.code, table.seats[seat].name)
         if decision.optional and decision.pass_action is not None:
             with contextlib.suppress(IllegalAction):
@@ -422,6 +463,7 @@ class TableOwner:
     # --- requests -------------------------------------------------------------------------------
 
     def _list(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        none = Holder("", "")
         tables = []
         for code, hosted in sorted(self.tables.items()):
             table = hosted.table
@@ -435,6 +477,7 @@ class TableOwner:
                             "name": seat.name,
                             "bot": seat.bot,
                             "taken": i in hosted.holders,
+                            "yours": hosted.holders.get(i, none).identity == session.identity,
                             "stand_in": hosted.stand_ins.get(i),
                         }
                         for i, seat in enumerate(table.seats)
@@ -545,7 +588,7 @@ class TableOwner:
             "code": hosted.code,
             "seat": seat,
             "setup": setup_dict(hosted.table.setup),
-            "update": session.update(),
+            "update": session.update(self.turn_left(hosted)),
         }
 
     def _leave(self, session: Session) -> None:
@@ -567,6 +610,10 @@ class TableOwner:
         text = printable(" ".join(request["text"].split()), newlines=False)
         if not text:
             raise ValueError("there is nothing to say")
+        now = self._clock()
+        if len(session.said) == CHAT_BURST and now - session.said[0] < CHAT_WINDOW:
+            raise ValueError(TOO_CHATTY)
+        session.said.append(now)
         line = {"type": "chat", "name": session.name, "seat": session.seat, "text": text}
         for other in list(self.sessions):
             if other.hosted is hosted:

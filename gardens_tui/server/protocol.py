@@ -35,7 +35,9 @@ Client to owner (every request but ``hello`` carries ``id``, a whole number the 
   ``position``.
 - ``leave``: ``id``: stop watching or playing (the seat stays held). Reply ``done``.
 - ``say``: ``id``, ``text`` (str): a chat line to everyone at the joined or watched table
-  (shown as one line of plain text). Reply ``done``; the ``chat`` push comes first.
+  (shown as one line of plain text). Reply ``done``; the ``chat`` push comes first. A
+  connection saying more than a few lines in a few seconds is refused (see
+  :data:`gardens_tui.server.owner.CHAT_BURST`).
 - ``seat_bot``: ``id``, ``seat`` (int), ``bot`` (str or null): the table's host (who created
   it) lets a bot of that level play a human seat nobody is connected to (null: nobody plays
   it but its holder again). The holder joining the seat again takes it back from the bot.
@@ -45,9 +47,10 @@ Owner to client
 ---------------
 - ``welcome``: ``version``, ``identity`` (str), ``name`` (str: the name to show).
 - ``tables``: ``id``, ``tables``: list of ``{"code", "game", "title", "seats": [{"name", "bot",
-  "taken", "stand_in"}], "spectators", "turn", "over", "host", "turn_seconds"}``
-  (``stand_in``: the level of the bot playing an absent person's seat, or null; ``host``: the
-  host's name, or null; ``turn_seconds``: the table's time limit, or null).
+  "taken", "yours", "stand_in"}], "spectators", "turn", "over", "host", "turn_seconds"}``
+  (``yours``: this connection's identity holds the seat; ``stand_in``: the level of the bot
+  playing an absent person's seat, or null; ``host``: the host's name, or null;
+  ``turn_seconds``: the table's time limit, or null).
 - ``created``: ``id``, ``code``.
 - ``joined``: ``id``, ``code``, ``seat`` (int or null), ``setup`` (``{"game", "seats": [{"name",
   "bot"}], "options", "seed"}``).
@@ -60,7 +63,9 @@ Owner to client
   "notation"}``, redacted for the seat: the client drops its steps after ``log_since`` and appends
   these), ``scores`` (``{"categories", "table", "final", "teams": [{"name", "seats", "points"}],
   "notes"}``), ``outcome`` (``{"winners", "tiebreak"}`` or null), ``secrets`` (bool: some seat
-  holds something only it may see), ``undo_refusal`` (str or null).
+  holds something only it may see), ``undo_refusal`` (str or null), ``turn_left`` (number or
+  null: the seconds left, as the update is sent, before the table's time limit for the
+  pending decision runs out; null: no limit runs).
 - ``chat`` (pushed to everyone at the table): ``name`` (the speaker's), ``seat`` (int or
   null: a spectator), ``text`` (one line, unsafe characters escaped).
 - ``replaced``: ``reason``: the same identity joined the seat from another connection; this one
@@ -83,9 +88,10 @@ from typing import Any
 
 from gardens_tui.storage import SaveError, parse_json
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The one protocol version this code speaks (2: ``create`` and ``tables`` carry
-``turn_seconds``; ``say`` and ``chat``)."""
+``turn_seconds``; ``say`` and ``chat``; 3: ``update`` carries ``turn_left``, ``tables`` seats
+``yours``)."""
 
 MIN_TURN_SECONDS = 5
 """The shortest time limit a table may give each decision."""

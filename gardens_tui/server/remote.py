@@ -7,6 +7,10 @@ method from it, at once and without the network; only :meth:`~RemoteSeatView.app
 :meth:`~RemoteSeatView.apply_text`, :meth:`~RemoteSeatView.undo` and
 :meth:`~RemoteSeatView.view_at` of an earlier position ask the owner (a blocking round trip).
 
+When the table has a time limit, :meth:`~RemoteSeatView.seconds_left` counts down the pending
+decision's time from the owner's ``turn_left`` (measured on this process's steady clock from
+the moment the update arrived: the owner's clock is never compared with this one).
+
 Chat lines said at the table arrive the same way: :meth:`~RemoteSeatView.say` sends one,
 :attr:`~RemoteSeatView.chat` keeps the latest and chat listeners hear each one.
 
@@ -27,6 +31,7 @@ Pure Python: no UI, no asyncssh.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -125,6 +130,10 @@ class _Snapshot:
     outcome: Outcome | None
     secrets: bool
     undo_refusal: str | None
+    turn_left: float | None
+    """The owner's seconds left for the pending decision (``None``: no limit runs)."""
+    received: float
+    """When the update arrived, on the seat view's clock."""
 
 
 class RemoteSeatView:
@@ -132,13 +141,19 @@ class RemoteSeatView:
 
     Made by :meth:`OwnerConnection.join <gardens_tui.server.client.OwnerConnection.join>` (a
     seat: it acts for that seat only) or :meth:`~gardens_tui.server.client.OwnerConnection.watch`
-    (a spectator: it acts for nobody).
+    (a spectator: it acts for nobody). ``clock`` is a steady clock in seconds (default
+    ``time.monotonic``; the tests pass their own).
     """
 
     def __init__(
-        self, connection: OwnerConnection, joined: Mapping[str, Any], dispatch: Dispatch
+        self,
+        connection: OwnerConnection,
+        joined: Mapping[str, Any],
+        dispatch: Dispatch,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._connection = connection
+        self._clock = clock
         self.code: str = str(joined["code"])
         seat = joined["seat"]
         self._seat: int | None = None if seat is None else int(seat)
@@ -158,6 +173,7 @@ class RemoteSeatView:
 
     def _read(self, data: Mapping[str, Any], old: tuple[LogStep, ...]) -> _Snapshot:
         since = int(data["log_since"])
+        left = data.get("turn_left")
         steps = tuple(step for step in old if step.index <= since)
         steps += tuple(read_step(step) for step in data["steps"])
         return _Snapshot(
@@ -169,6 +185,8 @@ class RemoteSeatView:
             outcome=read_outcome(data["outcome"]),
             secrets=bool(data["secrets"]),
             undo_refusal=data["undo_refusal"],
+            turn_left=float(left) if isinstance(left, (int, float)) else None,
+            received=self._clock(),
         )
 
     def receive(self, update: Mapping[str, Any]) -> None:
@@ -312,6 +330,14 @@ class RemoteSeatView:
     def has_secrets(self) -> bool:
         """Whether some seat holds something only it may see."""
         return self._snap.secrets
+
+    def seconds_left(self) -> float | None:
+        """Seconds left before the table's time limit for the pending decision runs out (0 once
+        it has: the owner then passes or plays for the seat); ``None`` when no limit runs."""
+        snap = self._snap
+        if snap.turn_left is None or snap.view.decision is None:
+            return None
+        return max(0.0, snap.turn_left - (self._clock() - snap.received))
 
     # --- acting ---------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import pytest
 
 from gardens_tui.server.client import OwnerConnection, connect
-from gardens_tui.server.owner import Schedule, TableOwner
+from gardens_tui.server.owner import Clock, Schedule, TableOwner
 
 T = TypeVar("T")
 
@@ -30,14 +30,18 @@ GUARD = 30.0
 class OwnerThread:
     """A :class:`TableOwner` serving on a Unix socket from an event loop in a thread."""
 
-    def __init__(self, folder: Path | None, schedule: Schedule | None = None) -> None:
+    def __init__(
+        self, folder: Path | None, schedule: Schedule | None = None, clock: Clock | None = None
+    ) -> None:
         self.folder = folder
         self.dir = Path(tempfile.mkdtemp(prefix="gto-"))  # short: Unix socket paths are short
         self.path = self.dir / "owner.sock"
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.owner: TableOwner = self.call(lambda: TableOwner(folder, schedule=schedule))
+        self.owner: TableOwner = self.call(
+            lambda: TableOwner(folder, schedule=schedule, clock=clock)
+        )
         self.run(self.owner.start(self.path))
 
     def call(self, fn: Callable[[], T]) -> T:
@@ -57,10 +61,14 @@ class OwnerThread:
         """Run a coroutine on the owner's loop and return its result."""
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(GUARD)
 
-    def connect(self, identity: str, name: str | None = None) -> OwnerConnection:
-        """A recording client connected as ``identity``."""
+    def connect(
+        self, identity: str, name: str | None = None, clock: Clock | None = None
+    ) -> OwnerConnection:
+        """A recording client connected as ``identity`` (its seat views on ``clock``)."""
         ticket = self.call(lambda: self.owner.issue_ticket(identity, name or identity))
-        return connect(self.path, ticket, record=True)
+        if clock is None:
+            return connect(self.path, ticket, record=True)
+        return connect(self.path, ticket, record=True, clock=clock)
 
     def stop(self) -> None:
         """Stop the owner and its loop."""
@@ -78,8 +86,10 @@ def start_owner(toy_registered: None) -> Iterator[Callable[..., OwnerThread]]:
     """Start table owners (with the toy game registered); all are stopped after the test."""
     started: list[OwnerThread] = []
 
-    def start(folder: Path | None = None, schedule: Schedule | None = None) -> OwnerThread:
-        owner = OwnerThread(folder, schedule)
+    def start(
+        folder: Path | None = None, schedule: Schedule | None = None, clock: Clock | None = None
+    ) -> OwnerThread:
+        owner = OwnerThread(folder, schedule, clock)
         started.append(owner)
         return owner
 

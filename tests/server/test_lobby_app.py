@@ -261,3 +261,117 @@ async def test_ctrl_t_says_a_line_and_others_lines_show_as_notices(
         await pilot.pause()
         messages = [str(n.message) for n in app._notifications]
         assert any("Bob: [b]thanks[/b]" in message for message in messages)
+
+
+async def test_a_remote_seat_counts_the_time_limit_down_in_the_prompt(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: at a table with a time limit the prompt line counts the pending decision's
+    time down from the owner's deadline (tick by tick, on the seat view's clock); a refusal
+    shown there stays up for a few ticks before the count replaces it."""
+    from gardens_tui.ui.screens.game_base import CLOCK_HOLD_TICKS
+    from gardens_tui.ui.widgets.prompt import PromptLine
+
+    now = [50.0]
+    owner = start_owner(None, lambda seconds, call: threading.Timer(1e6, call), lambda: 0.0)
+    bob = owner.connect("id:bob", "Bob")
+    bob.create_table("toy", [("Ann", None), ("Bob", None)], seed=3, turn_seconds=90)
+    app = lobby_app(owner.connect("id:ann", "Ann", clock=lambda: now[0]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1")
+        screen = remote_screen(app)
+        prompt = screen.query_one(PromptLine)
+        assert prompt.prompt_text.endswith("1:30 left")
+        now[0] += 29.5
+        screen.tick_clock()
+        assert prompt.prompt_text.endswith("1:01 left")
+        screen.show_error("not now")
+        now[0] += 1
+        for _ in range(CLOCK_HOLD_TICKS):
+            screen.tick_clock()
+            assert prompt.error_text == "not now"
+        screen.tick_clock()
+        assert prompt.error_text is None and prompt.prompt_text.endswith("1:00 left")
+        await pilot.pause()
+
+
+async def test_the_chat_dialog_shows_the_latest_lines_and_lines_said_meanwhile(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: ctrl+t opens the chat dialog over the table's latest chat lines (drawn
+    literally); a line said while it is up joins them there instead of a notice."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    code = bob.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    bob_view = bob.join(code, 1)
+    app = lobby_app(owner.connect("id:ann", "Ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1")
+        screen = remote_screen(app)
+        view = screen.seat_view
+        assert isinstance(view, RemoteSeatView)
+        loop = asyncio.get_running_loop()
+        heard = asyncio.Event()
+        view.add_chat_listener(lambda line: loop.call_soon_threadsafe(heard.set))
+        bob_view.say("[b]hello[/b]")
+        await asyncio.wait_for(heard.wait(), GUARD)
+        await pilot.press("ctrl+t")
+        dialog = app.screen
+        assert isinstance(dialog, ChatDialog)
+        history = dialog.query_one("#chat-history").render()
+        assert "Bob: [b]hello[/b]" in str(history)
+        heard.clear()
+        notices = len(app._notifications)
+        bob_view.say("still there?")
+        await asyncio.wait_for(heard.wait(), GUARD)
+        await pilot.pause()
+        assert "Bob: still there?" in str(dialog.query_one("#chat-history").render())
+        assert len(app._notifications) == notices
+
+
+async def test_a_rematch_starts_from_the_last_tables_game_and_time_limit(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: a rematch from a remote table opens the new-table dialog with that table's
+    game, seats and time limit filled in; a new table from the lobby starts with no limit."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    bob.create_table("toy", [("Ann", None), ("Bob", None)], seed=3, turn_seconds=45)
+    app = lobby_app(owner.connect("id:ann", "Ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1")
+        remote_screen(app)
+        await app.run_action("rematch")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CreateTableDialog)
+        assert dialog.query_one("#turn-seconds", Input).value == "45"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, CreateTableDialog)
+        assert app.screen.query_one("#turn-seconds", Input).value == ""
+
+
+async def test_an_unchanged_list_of_tables_is_not_redrawn(start_owner: StartOwner) -> None:
+    """Behaviour: the lobby's regular refresh leaves an unchanged list as it is (no clearing
+    and refilling, so an idle lobby sends nothing to its terminal); a change is shown."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    bob.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    app = lobby_app(owner.connect("id:ann", "Ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        widget = lobby.query_one("#lobby-tables", DataTable)
+        cleared: list[None] = []
+        clear = widget.clear
+        widget.clear = lambda *a, **k: (cleared.append(None), clear(*a, **k))[1]  # type: ignore[method-assign]
+        lobby.refresh_tables()
+        assert cleared == [] and widget.row_count == 1
+        bob.create_table("toy", [("Cy", None), ("Bob", None)], seed=4)
+        lobby.refresh_tables()
+        await pilot.pause()
+        assert cleared == [None] and widget.row_count == 2

@@ -57,3 +57,28 @@ def test_saying_nothing_or_away_from_a_table_is_refused(start_owner: StartOwner)
     view = ann.join(code, 0)
     with pytest.raises(IllegalAction, match="nothing to say"):
         view.say("   ")
+
+
+def test_chat_is_rate_limited_per_connection(start_owner: StartOwner) -> None:
+    """Rule: one connection says at most CHAT_BURST lines within CHAT_WINDOW seconds; one
+    more is refused and reaches nobody; once the window has passed it may talk again."""
+    from gardens_tui.server.owner import CHAT_BURST, CHAT_WINDOW
+
+    now = [100.0]
+    owner = start_owner(None, None, lambda: now[0])
+    ann, bob = owner.connect("id:ann", "Ann"), owner.connect("id:bob", "Bob")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    ann_view, bob_view = ann.join(code, 0), bob.join(code, 1)
+    last = threading.Event()
+    bob_view.add_chat_listener(lambda line: line.text == "back again" and last.set())
+    for number in range(CHAT_BURST):
+        ann_view.say(f"line {number}")
+    with pytest.raises(IllegalAction, match="a lot of chat"):
+        ann_view.say("one too many")
+    bob_view.say("Bob is not limited by Ann")
+    now[0] += CHAT_WINDOW
+    ann_view.say("back again")
+    assert last.wait(GUARD)
+    texts = [line.text for line in bob_view.chat]
+    assert "one too many" not in texts
+    assert texts[-2:] == ["Bob is not limited by Ann", "back again"]

@@ -311,3 +311,17 @@ def test_host_gives_an_absent_seat_to_a_bot_and_the_holder_takes_it_back(
     again.connect("id:bob").join(code, 1)
     assert again.call(lambda: again.owner.tables[code].driver.plays(1)) is False
     assert again.connect("id:x").list_tables()[0]["seats"][1]["stand_in"] is None
+
+
+def test_the_list_marks_the_seats_the_asking_identity_holds(start_owner: StartOwner) -> None:
+    """Behaviour: each seat in ``tables`` says whether the asking connection's identity holds
+    it (``yours``), so the lobby can offer that seat back and nobody else's; a seat held by
+    another identity is taken but not yours."""
+    owner = start_owner()
+    ann, bob = owner.connect("id:ann", "Ann"), owner.connect("id:bob", "Bob")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    ann.join(code, 0)
+    ann_seats = ann.list_tables()[0]["seats"]
+    bob_seats = bob.list_tables()[0]["seats"]
+    assert [(s["taken"], s["yours"]) for s in ann_seats] == [(True, True), (False, False)]
+    assert [(s["taken"], s["yours"]) for s in bob_seats] == [(True, False), (False, False)]

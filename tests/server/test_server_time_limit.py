@@ -141,3 +141,39 @@ def test_create_without_the_limit_field_is_a_protocol_error() -> None:
                 "seed": None,
             }
         )
+
+
+class Ticker:
+    """A steady clock the test moves by hand."""
+
+    def __init__(self, now: float = 100.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_updates_say_the_seconds_left_and_seat_views_count_them_down(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: every update carries the pending decision's seconds left on the owner's
+    clock (``turn_left``); a seat view counts down from it on its own clock, stops at 0, and a
+    new decision starts again from the whole limit. No limit, no count."""
+    schedule, owner_clock, view_clock = FakeClock(), Ticker(), Ticker(5.0)
+    owner = start_owner(None, schedule, owner_clock)
+    ann = owner.connect("id:ann", "Ann", clock=view_clock)
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3, turn_seconds=30)
+    owner_clock.now += 4  # four seconds pass on the owner before Ann sits down
+    view = ann.join(code, 0)
+    assert view.seconds_left() == 26
+    view_clock.now += 12.25
+    assert view.seconds_left() == 13.75
+    view_clock.now += 20
+    assert view.seconds_left() == 0
+    played = threading.Event()
+    view.add_listener(lambda _: played.set())
+    view.apply(view.legal_actions()[0])  # Bob's window comes: his own 30 seconds
+    assert played.is_set() and not view.may_act()
+    assert view.seconds_left() == 30
+    untimed = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    assert ann.join(untimed, 0).seconds_left() is None

@@ -47,6 +47,7 @@ SAFE_BUILDERS = frozenset(
         "ClampedText",  # the prompt's Visual: draws Content(plain(text)), never markup
         "RichMarkdown",  # the help text: Markdown (not console markup) of plain(...) text
         "Content",  # Textual Content is never parsed as markup; its text is plain(...)
+        "pack_commands",  # Tanuki's dock: Content("  ").join of its own command entries
     }
 )
 """Calls that make a safe renderable (each one reviewed; say why when adding one)."""

@@ -65,16 +65,17 @@ def test_turn_seconds_blank_or_in_range() -> None:
 
 def test_table_rows_and_places_show_names_as_data() -> None:
     """Behaviour: a table's row says who sits where (free, a bot, a bot standing in), how many
-    watch and the limit; the places offer free seats first, then taken ones, then watching.
-    Names are data: a control character in one arrives escaped."""
+    watch and the limit; the places offer the free seats (never one another person holds),
+    or the person's own seat once they hold one, then watching. Names are data: a control
+    character in one arrives escaped."""
     entry = {
         "code": "K7QM",
         "title": "Pearl Dive",
         "seats": [
-            {"name": "Ann", "bot": None, "taken": True, "stand_in": None},
-            {"name": "B\x1bob", "bot": None, "taken": False, "stand_in": None},
-            {"name": "Cy", "bot": "greedy", "taken": False, "stand_in": None},
-            {"name": "Dee", "bot": None, "taken": True, "stand_in": "random"},
+            {"name": "Ann", "bot": None, "taken": True, "yours": False, "stand_in": None},
+            {"name": "B\x1bob", "bot": None, "taken": False, "yours": False, "stand_in": None},
+            {"name": "Cy", "bot": "greedy", "taken": False, "yours": False, "stand_in": None},
+            {"name": "Dee", "bot": None, "taken": True, "yours": False, "stand_in": "random"},
         ],
         "spectators": 2,
         "turn": 3,
@@ -90,7 +91,13 @@ def test_table_rows_and_places_show_names_as_data() -> None:
         "2",
         "turn 3, 1 free, 60 s a decision",
     )
-    assert [place.seat for place in places(entry)] == [1, 0, 3, None]
+    assert [place.seat for place in places(entry)] == [1, None]
+    entry["seats"][0]["yours"] = True  # type: ignore[index]
+    assert table_cells(entry)[2].startswith("Ann (you), ")
+    assert [place.label for place in places(entry)] == [
+        "Sit as Ann (your seat: take it back)",
+        "Watch as a spectator",
+    ]
 
 
 def test_the_creator_sits_at_the_seat_with_their_name() -> None:

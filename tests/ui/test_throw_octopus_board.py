@@ -240,3 +240,21 @@ def test_once_over_the_hand_line_points_to_the_final_scores() -> None:
     assert hand_title(state, None, 0, "", False) == (
         "The game is over: e shows every player's tiles left"
     )
+
+
+async def test_enter_on_the_empty_seascape_of_a_solo_start_says_where_to_choose() -> None:
+    """Solo set-up (publisher's solo rules: the start tile is chosen from the hand): the seascape
+    is still empty, so Enter there has no place to choose; it says so instead of doing nothing,
+    and a digit then chooses the start tile."""
+    from gardens_tui.table import Seat, Setup, Table
+
+    app = app_for(Table(Setup("throw-octopus", (Seat("Ann"),), {}, 5)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = to_screen(app)
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert error_text(screen) == "Nothing to choose on the board yet: see the prompt"
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(screen.state.board) == 1

@@ -9,8 +9,9 @@ and to drive it (:class:`~gardens_tui.driver.Driver`: bots and autosave).
 A remote seat (a :class:`~gardens_tui.server.remote.RemoteSeatView`: the screen is made with
 ``table=None``) has no table here: the table owner plays its bots and saves it, so there is no
 driver, no autosave, no save dialog and no replay; the curtain never shows (one person at this
-terminal), the bell rings when the seat's turn comes, and ``ctrl+t`` says a chat line to the
-table (:attr:`GameScreen.has_table`).
+terminal), the bell rings when the seat's turn comes, ``ctrl+t`` says a chat line to the
+table (:attr:`GameScreen.has_table`), and when the table has a time limit the prompt line counts
+down the pending decision's time (:meth:`GameScreen.clock_text`, ticking every second).
 
 The base does everything that is the same for every game:
 
@@ -89,6 +90,9 @@ from gardens_tui.ui.widgets.prompt import PromptLine
 
 LOG_KEY = "g"
 """The key that moves the focus to the game log and back (``l`` moves board cursors)."""
+
+CLOCK_HOLD_TICKS = 3
+"""Countdown ticks a refusal in the prompt line stays up before the countdown replaces it."""
 
 BOT_FAILED_TIMEOUT = 20.0
 """Seconds the notice of a failed bot stays up (the prompt line keeps saying it afterwards)."""
@@ -213,6 +217,8 @@ class GameScreen(DismissOnce[None]):
             self._bindings.bind("ctrl+t", "chat", "Chat")
         self._my_turn = False
         """A remote seat's turn had come at the last change (for the bell when it comes)."""
+        self._clock_held = 0
+        """Countdown ticks skipped so far while a refusal shows in the prompt line."""
         self._save_file: FileVersion | None = (
             source if source is not None and save_path is not None else None
         )
@@ -375,6 +381,32 @@ class GameScreen(DismissOnce[None]):
         self._follow_decider(initial=True)
         self._refresh_all()
         self.call_after_refresh(self._advance)
+        if not self.has_table:  # a remote table may have a time limit to count down
+            self.set_interval(1.0, self.tick_clock)
+
+    def clock_text(self) -> str:
+        """The time left for the pending decision of a remote table with a time limit, as
+        ``"  ·  0:42 left"`` (``""``: no limit runs, or a local table)."""
+        seconds_left = getattr(self.seat_view, "seconds_left", None)
+        left = seconds_left() if callable(seconds_left) else None
+        if not isinstance(left, (int, float)):
+            return ""
+        whole = int(-(-left // 1))  # rounded up: 0:00 only once the time is out
+        dot = "-" if self.ascii_mode else "·"
+        return f"  {dot}  {whole // 60}:{whole % 60:02d} left"
+
+    def tick_clock(self) -> None:
+        """Redraw the prompt line's countdown (every second); a refusal shown there stays up
+        for :data:`CLOCK_HOLD_TICKS` ticks first."""
+        if not screen_is_live(self) or not self.clock_text():
+            return
+        text = self.prompt_text() + self.clock_text()
+        for prompt in self.query(PromptLine):
+            if prompt.error_text is not None and self._clock_held < CLOCK_HOLD_TICKS:
+                self._clock_held += 1
+                continue
+            self._clock_held = 0
+            prompt.show_prompt(text)
 
     def on_unmount(self) -> None:
         """Stop listening; a bot still thinking is abandoned."""
@@ -451,7 +483,7 @@ class GameScreen(DismissOnce[None]):
             log.key_hint = LOG_KEY
             log.show(seat_view, since)
         for prompt in self.query(PromptLine):
-            prompt.show_prompt(self.prompt_text())
+            prompt.show_prompt(self.prompt_text() + self.clock_text())
         self.refresh_bindings()
         self.redraw()
 
@@ -651,8 +683,15 @@ class GameScreen(DismissOnce[None]):
             return False
         return True
 
+    def on_board_grid_nothing_selected(self, event: BoardGrid.NothingSelected) -> None:
+        """Enter on an empty board (nothing placed yet): say where the choice is made instead of
+        doing nothing."""
+        event.stop()
+        self.show_error("Nothing to choose on the board yet: see the prompt")
+
     def show_error(self, message: str) -> None:
         """Show a refusal in the prompt line (and ring the bell)."""
+        self._clock_held = 0  # the countdown leaves it up for a few ticks
         for prompt in self.query(PromptLine):
             prompt.show_error(message)
         self.app.bell()

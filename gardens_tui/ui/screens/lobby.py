@@ -16,8 +16,8 @@ taken, spectators, the turn) and offers:
 - ``r``: refresh the list now (it also refreshes itself every :data:`REFRESH_SECONDS`);
 - ``q``: quit.
 
-At a table ``ctrl+t`` says a chat line to everyone there; the lines others say appear as
-notices (:meth:`LobbyScreen.open_chat`).
+At a table ``ctrl+t`` shows the table's latest chat lines and says a line to everyone there;
+each line said also appears as a notice (:meth:`LobbyScreen.open_chat`).
 
 A seat opens the game's ordinary screen over a :class:`~gardens_tui.server.remote.RemoteSeatView`
 (:meth:`GardensApp.open_seat <gardens_tui.ui.app.GardensApp.open_seat>`); leaving it comes back
@@ -57,6 +57,7 @@ from gardens_tui.ui.screens.lobby_dialogs import (
     ChatDialog,
     CodeDialog,
     CreateTableDialog,
+    chat_text,
     lobby_setup,
 )
 from gardens_tui.ui.screens.lobby_rows import (
@@ -118,6 +119,9 @@ class LobbyScreen(Screen[None]):
         self.seat_view: RemoteSeatView | None = None
         """The seat (or spectator's) view of the table open now, if any."""
         self._status_text = ""
+        self._listed = False
+        self.last_turn_seconds: int | None = None
+        """The time limit of the table last sat at or watched (a rematch starts from it)."""
 
     # --- composing ------------------------------------------------------------------------------
 
@@ -205,14 +209,17 @@ class LobbyScreen(Screen[None]):
     # --- the list -------------------------------------------------------------------------------
 
     def refresh_tables(self) -> None:
-        """Ask the owner for its tables and show them (the highlighted one stays)."""
+        """Ask the owner for its tables and show them (the highlighted one stays); an
+        unchanged list is left as it is."""
         if self.lost is not None:
             return
         tables = self._call(self.connection.list_tables)
         if tables is None:
             return
-        self.tables = tables
         widget = self.query_one("#lobby-tables", DataTable)
+        if self._listed and tables == self.tables and widget.row_count == len(tables):
+            return  # nothing changed: no redraw (every lobby refreshes every few seconds)
+        self.tables, self._listed = tables, True
         highlighted = self.highlighted()
         widget.clear()
         for entry in tables:
@@ -347,10 +354,12 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(ChoiceScreen(title, [place.label for place in options]), chosen)
 
     def action_create(self, previous: Setup | None = None) -> None:
-        """The new-table dialog; the table is created, its code given and its creator seated."""
+        """The new-table dialog (from ``previous``, a rematch, with the last table's time
+        limit); the table is created, its code given and its creator seated."""
         initial = lobby_setup(self.connection.name, previous)
         seed_chooser = getattr(self.app, "seed_chooser", None)
-        dialog = CreateTableDialog(initial, seed_chooser=seed_chooser)
+        limit = None if previous is None else self.last_turn_seconds
+        dialog = CreateTableDialog(initial, seed_chooser=seed_chooser, turn_seconds=limit)
         self.app.push_screen(dialog, lambda setup: self._created(setup, dialog.turn_seconds))
 
     def _created(self, setup: Setup | None, turn_seconds: int | None = None) -> None:
@@ -385,6 +394,9 @@ class LobbyScreen(Screen[None]):
             view = self._call(lambda: self.connection.join(code, seat, dispatch=dispatch))
         if view is None:
             return
+        entry = self.find(code)
+        limit = None if entry is None else entry.get("turn_seconds")
+        self.last_turn_seconds = limit if isinstance(limit, int) else None
         self.seat_view = view
         view.add_listener(self._seat_changed)
         view.add_chat_listener(self._chat_line)
@@ -399,9 +411,13 @@ class LobbyScreen(Screen[None]):
             self.connection_lost(str(ended))
 
     def _chat_line(self, line: ChatLine) -> None:
-        """A chat line at the table: shown as a notice over whatever screen is up."""
-        who = line.name if line.seat is not None else f"{line.name} (watching)"
-        notify_plain(self.app, f"{who}: {line.text}", title="Chat", timeout=10)
+        """A chat line at the table: added to an open chat dialog, else shown as a notice over
+        whatever screen is up."""
+        dialogs = [s for s in self.app.screen_stack if isinstance(s, ChatDialog)]
+        for dialog in dialogs:
+            dialog.add_line(line)
+        if not dialogs:
+            notify_plain(self.app, chat_text(line), title="Chat", timeout=10)
 
     def open_chat(self) -> None:
         """Ask for a line and say it to the table open now (nothing without one)."""
@@ -417,7 +433,7 @@ class LobbyScreen(Screen[None]):
             except IllegalAction as refused:
                 notify_plain(self.app, str(refused), title="Not said", severity="warning")
 
-        self.app.push_screen(ChatDialog(), said)
+        self.app.push_screen(ChatDialog(view.chat), said)
 
     def _left(self, _: object = None) -> None:
         """The game screen closed: stop playing or watching (the seat stays held)."""

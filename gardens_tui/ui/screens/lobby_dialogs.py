@@ -1,20 +1,23 @@
-"""The lobby's dialogs: a table code to join, a chat line, and a new table (the new-game
-dialog's form).
+"""The lobby's dialogs: a table code to join, a chat line (under the table's latest lines),
+and a new table (the new-game dialog's form).
 
 Neither touches a file: the lobby runs for people logged in over SSH.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from gardens_tui.rules.registry import game_specs
 from gardens_tui.server.protocol import MAX_TEXT, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from gardens_tui.server.remote import ChatLine
 from gardens_tui.table import Seat, Setup
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
@@ -23,6 +26,16 @@ from gardens_tui.ui.widgets.safe_input import SafeInput
 
 CODE_FIELD_LENGTH = 12
 """Characters the code field holds (a code is 4; spaces around it are forgiven)."""
+
+CHAT_HISTORY_LINES = 8
+"""The latest chat lines the chat dialog shows above its field."""
+
+
+def chat_text(line: ChatLine) -> str:
+    """A chat line as shown: ``"Ann: hello"`` (``"Cy (watching): hi"`` for a spectator).
+    Plain text: show it with :func:`~gardens_tui.ui.literal.literal`."""
+    who = line.name if line.seat is not None else f"{line.name} (watching)"
+    return f"{who}: {line.text}"
 
 
 class LineDialog(AppModal[str | None]):
@@ -46,10 +59,15 @@ class LineDialog(AppModal[str | None]):
         self.button = button
         self.max_length = max_length
 
+    def above_field(self) -> Iterable[Widget]:
+        """Widgets shown between the title and the field (none here)."""
+        return ()
+
     def compose(self) -> ComposeResult:
         """Title, the field, a hint and the buttons."""
         with Vertical(id="line-box", classes="dialog"):
             yield Static(literal(self.title_text), classes="dialog-title")
+            yield from self.above_field()
             yield SafeInput(
                 "",
                 placeholder=self.placeholder,
@@ -99,9 +117,15 @@ class CodeDialog(LineDialog):
 
 
 class ChatDialog(LineDialog):
-    """A chat line to say to everyone at the table (``None``: cancelled)."""
+    """A chat line to say to everyone at the table (``None``: cancelled), under the table's
+    latest :data:`CHAT_HISTORY_LINES` chat lines (``history``, oldest first; lines said while
+    the dialog is up join them through :meth:`add_line`)."""
 
-    def __init__(self) -> None:
+    DEFAULT_CSS = """
+    ChatDialog #chat-history { height: auto; margin-bottom: 1; color: $foreground-muted; }
+    """
+
+    def __init__(self, history: Sequence[ChatLine] = ()) -> None:
         super().__init__(
             "Say to the table",
             placeholder="a line for everyone at this table",
@@ -110,6 +134,24 @@ class ChatDialog(LineDialog):
             max_length=MAX_TEXT,
             id="chat-dialog",
         )
+        self.history: list[ChatLine] = list(history)[-CHAT_HISTORY_LINES:]
+        """The chat lines shown, oldest first."""
+
+    def history_text(self) -> str:
+        """The shown lines, one a line (a note when nobody has said anything yet)."""
+        if not self.history:
+            return "Nobody has said anything at this table yet."
+        return "\n".join(chat_text(line) for line in self.history)
+
+    def above_field(self) -> Iterable[Widget]:
+        """The latest chat lines."""
+        yield Static(literal(self.history_text()), id="chat-history")
+
+    def add_line(self, line: ChatLine) -> None:
+        """A line was said at the table: show it (the oldest shown goes)."""
+        self.history = [*self.history, line][-CHAT_HISTORY_LINES:]
+        for widget in self.query("#chat-history").results(Static):
+            widget.update(literal(self.history_text()))
 
 
 def lobby_setup(name: str, previous: Setup | None = None) -> Setup:
@@ -150,12 +192,15 @@ def parse_turn_seconds(text: str) -> int | None:
 class CreateTableDialog(NewGameDialog):
     """The new-game dialog for a table at the server: the same game, seats (people and bots)
     and options, titled for the lobby, with the seed left blank (a random game), and the
-    host's time limit for each decision of a person (blank: none), read into
-    :attr:`turn_seconds` when the dialog closes with a setup."""
+    host's time limit for each decision of a person (blank: none; ``turn_seconds`` fills it
+    in, e.g. the previous table's for a rematch), read into :attr:`turn_seconds` when the
+    dialog closes with a setup."""
 
-    def __init__(self, initial: Setup, *, seed_chooser: Any = None) -> None:
+    def __init__(
+        self, initial: Setup, *, seed_chooser: Any = None, turn_seconds: int | None = None
+    ) -> None:
         super().__init__(initial, seed_chooser=seed_chooser)
-        self.turn_seconds: int | None = None
+        self.turn_seconds: int | None = turn_seconds
         """The time limit for each decision of a person (``None``: none)."""
 
     async def on_mount(self) -> None:
@@ -164,7 +209,11 @@ class CreateTableDialog(NewGameDialog):
         self.query_one(".dialog-title", Static).update("New table at the server")
         self.query_one("#seed", Input).value = ""
         field = SafeInput(
-            "", placeholder="blank = no limit", id="turn-seconds", type="integer", compact=True
+            "" if self.turn_seconds is None else str(self.turn_seconds),
+            placeholder="blank = no limit",
+            id="turn-seconds",
+            type="integer",
+            compact=True,
         )
         field.tooltip = literal(
             "When it runs out the seat passes, or a bot plays that decision for it."

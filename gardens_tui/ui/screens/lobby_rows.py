@@ -24,13 +24,15 @@ def _name(seat: Mapping[str, Any]) -> str:
 
 def seat_text(seat: Mapping[str, Any]) -> str:
     """One seat as the list shows it: ``Ann (free)``, ``Bob``, ``Cleo (bot)``, ``Dev (bot
-    stands in)``."""
+    stands in)``, ``Eve (you)`` (held by the person looking)."""
     if seat.get("bot"):
         return f"{_name(seat)} (bot)"
     if not seat.get("taken"):
         return f"{_name(seat)} (free)"
     if seat.get("stand_in"):
         return f"{_name(seat)} (bot stands in)"
+    if seat.get("yours"):
+        return f"{_name(seat)} (you)"
     return _name(seat)
 
 
@@ -62,19 +64,18 @@ class Place:
 
 
 def places(entry: Mapping[str, Any]) -> list[Place]:
-    """The choices at a table: every person's seat (free ones first, a taken one for taking
-    your own seat back), then watching."""
+    """The choices at a table: the seat the person looking holds (to take it back), else
+    every free person's seat; then watching. Seats others hold are not offered."""
+    yours: list[Place] = []
     free: list[Place] = []
-    taken: list[Place] = []
     for index, seat in enumerate(entry["seats"]):
         if seat.get("bot"):
             continue
-        if seat.get("taken"):
-            label = f"Sit as {_name(seat)} (taken: if it is yours, take it back)"
-            taken.append(Place(index, label))
-        else:
+        if seat.get("yours"):
+            yours.append(Place(index, f"Sit as {_name(seat)} (your seat: take it back)"))
+        elif not seat.get("taken"):
             free.append(Place(index, f"Sit as {_name(seat)} (free)"))
-    return [*free, *taken, Place(None, "Watch as a spectator")]
+    return [*(yours or free), Place(None, "Watch as a spectator")]
 
 
 def own_seat(setup: Setup, name: str) -> int | None:

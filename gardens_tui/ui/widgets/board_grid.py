@@ -192,6 +192,18 @@ class BoardGrid(ScrollView, can_focus=True):
             """The board the cell belongs to."""
             return self.board
 
+    class NothingSelected(Message):
+        """Enter or space on a board with no cell under the cursor (an empty board)."""
+
+        def __init__(self, board: BoardGrid) -> None:
+            super().__init__()
+            self.board = board
+
+        @property
+        def control(self) -> BoardGrid:
+            """The empty board."""
+            return self.board
+
     class CursorMoved(Message):
         """The cursor moved to ``cell`` (screens use it to describe what is under it)."""
 
@@ -456,9 +468,12 @@ class BoardGrid(ScrollView, can_focus=True):
             self.cursor = target
 
     def action_select_cell(self) -> None:
-        """Post :class:`CellSelected` for the cell under the cursor."""
+        """Post :class:`CellSelected` for the cell under the cursor (:class:`NothingSelected`
+        when there is none, so the screen can say what to do instead)."""
         if self.cursor is not None:
             self.post_message(self.CellSelected(self, self.cursor))
+        else:
+            self.post_message(self.NothingSelected(self))
 
     def _cell_under(self, event: events.MouseEvent) -> Cell | None:
         offset = event.get_content_offset(self)
