@@ -202,3 +202,28 @@ async def test_six_players_and_their_teams_scroll_above_buttons_kept_in_view_at_
         body.scroll_end(animate=False)
         await pilot.pause()
         assert body.scroll_y == body.max_scroll_y
+
+
+async def test_a_remote_tables_end_screen_offers_no_replay(toy_registered: None) -> None:
+    """At a remote table (issue 12) the game's history stays with the table's owner: the end
+    screen has no "Replay" button and its ``v`` key does nothing; the other five choices
+    remain."""
+    from textual.app import App
+
+    table = finished_table(toy_registered)
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(EndScreen(table, replay=False))
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        labels = [str(button.label) for button in end.query(Button)]
+        assert "Replay (v)" not in labels and len(labels) == 5
+        assert end.check_action("choose", ("replay",)) is False
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen is end and not end.dismissed

@@ -65,8 +65,13 @@ class EndScreen(AppModal[EndChoice]):
         Binding("v", "choose('replay')", "Replay"),
     ]
 
-    def __init__(self, seat_view: SeatView | Table, *, ascii_mode: bool = False) -> None:
+    def __init__(
+        self, seat_view: SeatView | Table, *, ascii_mode: bool = False, replay: bool = True
+    ) -> None:
         super().__init__(id="end")
+        self.replay = replay
+        """Whether "Replay" is offered (not at a remote table: its history stays with the
+        table's owner)."""
         if isinstance(seat_view, Table):
             seat_view = LocalSeatView(seat_view)
         self.seat_view: SeatView = seat_view
@@ -96,7 +101,8 @@ class EndScreen(AppModal[EndChoice]):
                 yield Button("New game (n)", id="end-new", compact=True)
                 yield Button("Menu (m)", id="end-menu", compact=True)
                 yield Button("Board (b)", id="end-board", compact=True)
-                yield Button("Replay (v)", id="end-replay", compact=True)
+                if self.replay:
+                    yield Button("Replay (v)", id="end-replay", compact=True)
                 yield Button("Quit (q)", id="end-quit", variant="error", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -105,7 +111,16 @@ class EndScreen(AppModal[EndChoice]):
         choice = (event.button.id or "").removeprefix("end-")
         self.action_choose(choice)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The ``v`` key only where "Replay" is offered (and, as for every modal, no key before
+        the screen is up or once it is dismissed)."""
+        if action == "choose" and parameters == ("replay",) and not self.replay:
+            return False
+        return super().check_action(action, parameters)
+
     def action_choose(self, choice: str) -> None:
         """Close with ``choice``."""
+        if choice == "replay" and not self.replay:
+            return
         if choice in CHOICES:
             self.dismiss(choice)

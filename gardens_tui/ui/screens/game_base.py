@@ -523,7 +523,7 @@ class GameScreen(DismissOnce[None]):
         if decision is None:
             if not self._ended:
                 self._ended = True
-                end = EndScreen(seat_view, ascii_mode=self.ascii_mode)
+                end = EndScreen(seat_view, ascii_mode=self.ascii_mode, replay=self.has_table)
                 self.app.push_screen(end, self._end_chosen)
             return
         self._ended = False
@@ -909,7 +909,7 @@ class GameScreen(DismissOnce[None]):
         if self.seat_view.decision() is not None or not self.is_active:
             return
         self._ended = True
-        end = EndScreen(self.seat_view, ascii_mode=self.ascii_mode)
+        end = EndScreen(self.seat_view, ascii_mode=self.ascii_mode, replay=self.has_table)
         self.app.push_screen(end, self._end_chosen)
 
     def action_replay(self) -> None:
