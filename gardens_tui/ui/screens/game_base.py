@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
@@ -682,6 +682,26 @@ class GameScreen(DismissOnce[None]):
             self.show_error(str(error))
             return False
         return True
+
+    def offer_choices(
+        self, title: str, labels: Sequence[str], on_choice: Callable[[int], object]
+    ) -> None:
+        """List ``labels`` under ``title`` (a :class:`ChoiceScreen`) and call ``on_choice`` with
+        the index chosen, unless the list was cancelled, the game closed or the position moved
+        on while it was open (a bot played, the table changed): the choice was made about the
+        position listed."""
+        from gardens_tui.ui.screens.choice import ChoiceScreen
+
+        listed = self.view_state
+
+        def chosen(index: int | None) -> None:
+            if not screen_is_live(self) or self.view_state is not listed:
+                return
+            if index is not None and 0 <= index < len(labels):
+                on_choice(index)
+
+        if self.is_active:
+            self.app.push_screen(ChoiceScreen(title, list(labels)), chosen)
 
     def on_board_grid_nothing_selected(self, event: BoardGrid.NothingSelected) -> None:
         """Enter on an empty board (nothing placed yet): say where the choice is made instead of

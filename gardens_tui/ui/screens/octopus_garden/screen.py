@@ -50,7 +50,6 @@ from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
-from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
@@ -678,16 +677,11 @@ class OctopusGardenScreen(GameScreen):
                 describe_entries(entries, self.describe, self._origin_words), entries, strict=True
             )
         ]
-        view = self.state
-
-        def chosen(index: int | None) -> None:
-            if not screen_is_live(self) or self.state is not view:
-                return  # the game closed or moved on while the list was open
-            if index is not None and 0 <= index < len(entries):
-                self._follow(self.picker.carry_out(entries[index], place), title)
-
-        if self.is_active:  # one list at a time, never over another screen
-            self.app.push_screen(ChoiceScreen(title, labels), chosen)
+        self.offer_choices(
+            title,
+            labels,
+            lambda index: self._follow(self.picker.carry_out(entries[index], place), title),
+        )
 
     def _choose_hand(self, index: Cell) -> None:
         assert isinstance(index, int)

@@ -621,16 +621,9 @@ class TanukiScreen(GameScreen):
     def _offer(self, title: str, entries: list[Entry]) -> None:
         """List ``entries`` in a :class:`ChoiceScreen`; carry out the one chosen."""
         labels = describe_entries(entries, self.describe, str)
-        view = self.state
-
-        def chosen(index: int | None) -> None:
-            if not screen_is_live(self) or self.state is not view:
-                return
-            if index is not None and 0 <= index < len(entries):
-                self._follow(self.picker.carry_out(entries[index]))
-
-        if self.is_active:
-            self.app.push_screen(ChoiceScreen(title, labels), chosen)
+        self.offer_choices(
+            title, labels, lambda index: self._follow(self.picker.carry_out(entries[index]))
+        )
 
     def _card_menu(self) -> None:
         """``m``: the Garden Master cards playable now. A card aimed at the garden is chosen as

@@ -47,7 +47,6 @@ from gardens_tui.rules.the_gardens.state import CENTRAL, EMPTY, NO_CARD, Gardens
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
-from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
@@ -544,16 +543,11 @@ class TheGardensScreen(GameScreen):
     def _offer(self, title: str, entries: list[Entry], place: Place | None = None) -> None:
         """List ``entries`` in a :class:`ChoiceScreen`; carry out the one chosen."""
         labels = describe_entries(entries, self.describe, self._origin_words)
-        view = self.state
-
-        def chosen(index: int | None) -> None:
-            if not screen_is_live(self) or self.state is not view:
-                return
-            if index is not None and 0 <= index < len(entries):
-                self._follow(self.picker.carry_out(entries[index], place), place)
-
-        if self.is_active:
-            self.app.push_screen(ChoiceScreen(title, labels), chosen)
+        self.offer_choices(
+            title,
+            labels,
+            lambda index: self._follow(self.picker.carry_out(entries[index], place), place),
+        )
 
     def _not_your_turn(self) -> None:
         seat = self.deciding_seat()

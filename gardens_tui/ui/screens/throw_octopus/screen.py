@@ -44,7 +44,6 @@ from gardens_tui.rules.throw_octopus.state import ThrowState
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
-from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
@@ -599,16 +598,7 @@ class ThrowOctopusScreen(GameScreen):
         """List ``actions`` in a :class:`ChoiceScreen`; play the one chosen (if the position is
         still the same)."""
         labels = [self._label(a) for a in actions]
-        view = self.state
-
-        def chosen(index: int | None) -> None:
-            if not screen_is_live(self) or self.state is not view:
-                return
-            if index is not None and 0 <= index < len(actions):
-                self.play(actions[index])
-
-        if self.is_active:
-            self.app.push_screen(ChoiceScreen(title, labels), chosen)
+        self.offer_choices(title, labels, lambda index: self.play(actions[index]))
 
     def _label(self, action: Action) -> str:
         return action_label(self.state, action, self.describe)
