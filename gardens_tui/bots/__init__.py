@@ -7,6 +7,9 @@ of the legal actions (:class:`Bot`). Levels, weakest first (:data:`LEVELS`):
 - ``greedy``: tries every legal action on its view and keeps the one whose result the game's
   :meth:`~gardens_tui.rules.base.Game.evaluate` rates best for its seat (one decision ahead). Ties
   are broken by the bot's own seeded generator, so a bot game is reproducible from its seed.
+- ``strong``: information-set Monte Carlo tree search from its view
+  (:mod:`gardens_tui.bots.strong`), about a second per decision.
+- ``expert``: the same search with four times the time.
 
 A skill decision (:attr:`~gardens_tui.rules.base.Decision.skill`, a dodge the app may turn into a
 minigame) is always settled by :data:`~gardens_tui.rules.base.ROLL`, the game's own odds.
@@ -24,10 +27,28 @@ if TYPE_CHECKING:
     from gardens_tui.bots.basic import GreedyBot, RandomBot
     from gardens_tui.rules.base import Action, Game, GameState
 
-__all__ = ["LEVELS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BASIC_LEVELS",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "SEARCH_LEVELS",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "make_bot",
+]
 
-LEVELS = ("random", "greedy")
+LEVELS = ("random", "greedy", "strong", "expert")
 """Every bot level, weakest first (the levels :func:`gardens_tui.table.parse_players` accepts)."""
+
+BASIC_LEVELS = ("random", "greedy")
+"""The levels that decide at once (no search): the ones to play whole games with in tests."""
+
+SEARCH_LEVELS = ("strong", "expert")
+"""The levels that search (:mod:`gardens_tui.bots.strong`) within a time budget."""
+
+DEFAULT_LEVEL = "greedy"
+"""The level a new bot seat gets unless someone picks another: it decides at once."""
 
 
 class Bot(Protocol):
@@ -49,6 +70,11 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     unknown level."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+    if level in SEARCH_LEVELS:
+        from gardens_tui.bots import strong
+
+        budget = strong.EXPERT if level == "expert" else strong.STRONG
+        return strong.StrongBot(seed, budget, level=level)
     from gardens_tui.bots import basic
 
     return basic.GreedyBot(seed) if level == "greedy" else basic.RandomBot(seed)

@@ -14,6 +14,7 @@ spectator) may see them (:mod:`.views`):
 - :mod:`.file_commands`: ``new``, ``show``, ``moves``, ``apply``, ``check``;
 - :mod:`.score_command`: ``score``;
 - :mod:`.simulate`: ``simulate``;
+- :mod:`.hint_command`: ``hint``;
 - :mod:`.serve_command`: ``serve ssh``, ``serve passwd``;
 - :mod:`.arguments`: arguments several commands share, and building games and tables from them.
 
@@ -32,6 +33,7 @@ from gardens_tui.cli import (
     app_commands,
     file_commands,
     game_commands,
+    hint_command,
     score_command,
     serve_command,
     simulate,
@@ -85,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     score_command.add_parsers(command)
     file_commands.add_check_parser(command)
     simulate.add_parsers(command)
+    hint_command.add_parsers(command)
     serve_command.add_parsers(command)
     return parser
 

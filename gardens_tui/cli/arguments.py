@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from gardens_tui.bots import LEVELS
 from gardens_tui.cli.output import CliError
 from gardens_tui.rules.base import Game, GameSpec, OptionValue
 from gardens_tui.rules.registry import get_game, get_spec
@@ -51,7 +52,8 @@ def add_setup_arguments(parser: argparse.ArgumentParser, players_required: bool)
         metavar="SPEC",
         required=players_required,
         help="comma list of seats in turn order: NAME, bot:LEVEL or NAME=bot:LEVEL "
-        "(levels: random, greedy), e.g. Ann,Bob,bot:greedy",
+        f"(levels: {', '.join(LEVELS)}; strong and expert search about 1 and 4 seconds a "
+        "decision), e.g. Ann,Bob,bot:strong",
     )
     parser.add_argument(
         "--option",

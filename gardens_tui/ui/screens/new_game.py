@@ -19,7 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from gardens_tui.bots import LEVELS
+from gardens_tui.bots import DEFAULT_LEVEL, LEVELS
 from gardens_tui.rules.base import GameSpec, OptionValue
 from gardens_tui.rules.registry import game_specs
 from gardens_tui.rules.rng import MAX_SEED
@@ -43,8 +43,8 @@ KINDS: tuple[tuple[Text, str], ...] = (
 
 
 def default_seats(count: int) -> list[Seat]:
-    """Seat 1 a human, the others the strongest bot level, with distinct default names."""
-    return [Seat(DEFAULT_NAMES[i], None if i == 0 else LEVELS[-1]) for i in range(count)]
+    """Seat 1 a human, the others the default bot level, with distinct default names."""
+    return [Seat(DEFAULT_NAMES[i], None if i == 0 else DEFAULT_LEVEL) for i in range(count)]
 
 
 def fit_count(spec: GameSpec, count: int) -> int:

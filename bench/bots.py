@@ -1,0 +1,303 @@
+"""Bot ladder: a round robin between the bot levels in every registered game, with ratings.
+
+Run it from the project folder::
+
+    python bench/bots.py                          # 2 games per pairing, default budgets
+    python bench/bots.py --games 10 --jobs 2      # more games, two processes
+    python bench/bots.py --levels greedy,strong --counts 2 --games 20   # the target pairing
+    python bench/bots.py --strong-iterations 300 --expert-iterations 1200  # reproducible
+
+For every registered game (``--game`` picks some) at 2 and 4 seats (where a game does not allow
+one of them, the nearest count it allows), every pair of levels plays ``--games``
+games. At 2 seats the levels sit one each; with more seats they alternate (A, B, A, B...), and
+the seats rotate from game to game so each level sits everywhere equally. A game scores 1 for
+the level whose seats hold all the winners, 0 for the other, and the share of the winners
+otherwise (a tie between the two levels is 0.5).
+
+Printed per game and count: each pairing's score for the first level with a 95% Wilson
+interval, and an Elo-like rating per level (a Bradley-Terry fit over all pairings, with one
+virtual draw per pairing so that a clean sweep stays finite; ``random`` is pinned at 0).
+
+Then, per game, the search's throughput: iterations per second of the ``strong`` search on a
+mid-game position at 2 seats (or the smallest count), beside python-chess's random-playout plies
+per second from the same run (as bench/engine.py measures it; shown as missing without
+python-chess).
+
+A script, never a test: it asserts nothing and exits 0 unless a game crashes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gardens_tui.bots import LEVELS, Bot, make_bot
+from gardens_tui.bots.strong import EXPERT, STRONG, SearchBudget, StrongBot
+from gardens_tui.rules.base import Game, GameState
+from gardens_tui.rules.registry import GAMES, get_game
+from gardens_tui.rules.rng import Rng, seed_state
+
+
+@dataclass(frozen=True, slots=True)
+class Budgets:
+    """The search levels' budgets for this run."""
+
+    strong: SearchBudget
+    expert: SearchBudget
+
+    def describe(self) -> str:
+        """One line: each search level's budget."""
+
+        def words(b: SearchBudget) -> str:
+            if b.iterations is not None:
+                return f"{b.iterations} iterations"
+            return f"{b.seconds:g} s per decision"
+
+        return f"strong: {words(self.strong)}; expert: {words(self.expert)}"
+
+
+def bot_of(level: str, seed: int, budgets: Budgets) -> Bot:
+    """A bot of ``level`` with this run's budget for the search levels."""
+    if level == "strong":
+        return StrongBot(seed, budgets.strong, level="strong")
+    if level == "expert":
+        return StrongBot(seed, budgets.expert, level="expert")
+    return make_bot(level, seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One game of a pairing: which game, how many seats, the two levels and the game's index."""
+
+    game_id: str
+    players: int
+    first: str
+    second: str
+    index: int
+    budgets: Budgets
+
+
+def seat_levels(job: Job) -> list[str]:
+    """Which level sits where: alternating A, B, ..., rotated by the game's index."""
+    base = [job.first if i % 2 == 0 else job.second for i in range(job.players)]
+    shift = job.index % job.players
+    levels = base[shift:] + base[:shift]
+    if job.players % 2 == 1 and (job.index // job.players) % 2 == 1:
+        # odd seat counts: every other rotation swaps the levels, so each gets the extra seat
+        levels = [job.second if lv == job.first else job.first for lv in levels]
+    return levels
+
+
+def play_job(job: Job) -> tuple[Job, float, int]:
+    """Play one game; the first level's score (see the module docstring) and its decisions."""
+    game = get_game(job.game_id)
+    levels = seat_levels(job)
+    bots = [bot_of(lv, 1000 * job.index + seat, job.budgets) for seat, lv in enumerate(levels)]
+    state = game.new_game([f"P{i}" for i in range(job.players)], {}, 7919 * job.index + 17)
+    decisions = 0
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state = game.apply(state, bots[seat].choose(game, game.view(state, seat)))
+        decisions += 1
+    winners = game.winners(state).winners
+    if not winners:
+        return job, 0.5, decisions
+    first = sum(1 for w in winners if levels[w] == job.first)
+    return job, first / len(winners), decisions
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion ``score`` over ``n`` games."""
+    if n == 0:
+        return 0.0, 1.0
+    denom = 1 + z * z / n
+    centre = (score + z * z / (2 * n)) / denom
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ratings(levels: Sequence[str], results: dict[tuple[str, str], list[float]]) -> dict[str, float]:
+    """Elo-like ratings from pairwise scores (Bradley-Terry, minorise-maximise), one virtual draw
+    per pairing; the first level is pinned at 0."""
+    strength = {lv: 1.0 for lv in levels}
+    wins = {lv: 0.0 for lv in levels}
+    games: dict[tuple[str, str], float] = {}
+    for (a, b), scores in results.items():
+        w = sum(scores) + 0.5
+        n = len(scores) + 1
+        wins[a] += w
+        wins[b] += n - w
+        games[(a, b)] = games.get((a, b), 0.0) + n
+    for _ in range(500):
+        new = {}
+        for lv in levels:
+            denom = 0.0
+            for (a, b), n in games.items():
+                if lv in (a, b):
+                    other = b if lv == a else a
+                    denom += n / (strength[lv] + strength[other])
+            new[lv] = wins[lv] / denom if denom else strength[lv]
+        strength = new
+    anchor = strength[levels[0]]
+    return {lv: 400 * math.log10(strength[lv] / anchor) for lv in levels}
+
+
+def counts_for(game: Game[Any], wanted: Sequence[int]) -> list[int]:
+    """The player counts to play: each of ``wanted`` if the game allows it, else the allowed
+    count of at least 2 nearest to it (the smaller on a tie)."""
+    allowed = [c for c in game.spec.counts if c >= 2]
+    chosen = {min(allowed, key=lambda c: (abs(c - w), c)) for w in wanted} if allowed else set()
+    return sorted(chosen)
+
+
+def mid_game(game: Game[Any], players: int, seed: int = 3) -> GameState:
+    """A position about halfway through a random game (greedy moves, so it looks played)."""
+    rng = Rng(seed_state(seed))
+    state = game.new_game([f"P{i}" for i in range(players)], {}, seed)
+    history = [state]
+    while not state.is_over:
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+        history.append(state)
+    for candidate in history[len(history) // 2 :]:
+        decision = candidate.decision
+        real = decision is not None and decision.skill is None
+        if real and len(game.legal_actions(candidate)) > 1:
+            return candidate
+    return history[len(history) // 2]
+
+
+def search_speed(game: Game[Any], seconds: float) -> tuple[float, int]:
+    """The strong search's iterations per second on a mid-game position at 2 seats (or the
+    smallest count above), and that seat count."""
+    players = min(c for c in game.spec.counts if c >= 2)
+    state = mid_game(game, players)
+    seat = state.current_player
+    assert seat is not None
+    bot = StrongBot(1, SearchBudget(seconds=seconds), reuse=False)
+    result = bot.search(game, game.view(state, seat))
+    return result.iterations / max(result.seconds, 1e-9), players
+
+
+def chess_plies_per_second(seconds: float) -> float | None:
+    """python-chess random-playout plies per second (``None`` if python-chess is missing)."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    rng = Rng(seed_state(1))
+    plies = 0
+    started = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        board = chess.Board()
+        while not board.is_game_over():
+            moves = list(board.legal_moves)
+            board.push(moves[rng.randrange(len(moves))])
+            plies += 1
+        elapsed = time.perf_counter() - started
+    return plies / elapsed
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ladder and print it."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--games", type=int, default=2, help="games per pairing and count")
+    parser.add_argument("--game", action="append", help="a game id (repeatable); default all")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma list of levels")
+    parser.add_argument("--counts", default="2,4", help="comma list of seat counts")
+    parser.add_argument("--offset", type=int, default=0, help="first game index (new deals)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play games in")
+    parser.add_argument("--strong-seconds", type=float, default=STRONG.seconds)
+    parser.add_argument("--expert-seconds", type=float, default=EXPERT.seconds)
+    parser.add_argument("--strong-iterations", type=int, help="limit strong by iterations")
+    parser.add_argument("--expert-iterations", type=int, help="limit expert by iterations")
+    parser.add_argument("--speed-seconds", type=float, default=1.0, help="throughput sample")
+    parser.add_argument("--rollout-turns", type=int, default=STRONG.rollout_turns)
+    parser.add_argument("--exploration", type=float, default=STRONG.exploration)
+    args = parser.parse_args(argv)
+
+    def budget(iterations: int | None, seconds: float) -> SearchBudget:
+        knobs = replace(STRONG, rollout_turns=args.rollout_turns, exploration=args.exploration)
+        if iterations is not None:
+            return knobs.with_iterations(iterations)
+        return replace(knobs, seconds=seconds)
+
+    budgets = Budgets(
+        budget(args.strong_iterations, args.strong_seconds),
+        budget(args.expert_iterations, args.expert_seconds),
+    )
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    wanted_counts = [int(c) for c in args.counts.split(",")]
+    game_ids = args.game or list(GAMES)
+    print(f"Bot ladder: {args.games} games per pairing; {budgets.describe()}")
+    jobs: list[Job] = []
+    for game_id in game_ids:
+        for players in counts_for(get_game(game_id), wanted_counts):
+            for first, second in itertools.combinations(levels, 2):
+                for index in range(args.offset, args.offset + args.games):
+                    jobs.append(Job(game_id, players, first, second, index, budgets))
+    results: dict[tuple[str, int], dict[tuple[str, str], list[float]]] = {}
+    started = time.perf_counter()
+    outcomes: list[tuple[Job, float, int]] = []
+
+    def progress(done: tuple[Job, float, int]) -> None:
+        outcomes.append(done)
+        job, score, decisions = done
+        print(
+            f"  [{len(outcomes)}/{len(jobs)}] {job.game_id} {job.players} seats "
+            f"{job.first} v {job.second} #{job.index}: {score:g} ({decisions} decisions, "
+            f"{time.perf_counter() - started:.0f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for done in pool.map(play_job, jobs):
+                progress(done)
+    else:
+        for job in jobs:
+            progress(play_job(job))
+    for job, score, _decisions in outcomes:
+        table = results.setdefault((job.game_id, job.players), {})
+        table.setdefault((job.first, job.second), []).append(score)
+    print(f"({len(jobs)} games in {time.perf_counter() - started:.0f} s)\n")
+    print("| game | seats | pairing | first's score | 95% interval |")
+    print("|---|---|---|---|---|")
+    for (game_id, players), table in results.items():
+        for (a, b), scores in table.items():
+            mean = sum(scores) / len(scores)
+            low, high = wilson(mean, len(scores))
+            print(
+                f"| {game_id} | {players} | {a} v {b} | {mean:.2f} ({len(scores)} games) | "
+                f"{low:.2f}-{high:.2f} |"
+            )
+    print("\n| game | seats | " + " | ".join(levels) + " |")
+    print("|---|---|" + "---|" * len(levels))
+    for (game_id, players), table in results.items():
+        elo = ratings(levels, table)
+        print(f"| {game_id} | {players} | " + " | ".join(f"{elo[lv]:+.0f}" for lv in levels) + " |")
+    chess = chess_plies_per_second(args.speed_seconds)
+    chess_text = "python-chess missing" if chess is None else f"{chess:,.0f} plies/s"
+    print(f"\nSearch throughput (strong, mid-game position), python-chess: {chess_text}\n")
+    print("| game | seats | iterations/s |")
+    print("|---|---|---|")
+    for game_id in game_ids:
+        speed, players = search_speed(get_game(game_id), args.speed_seconds)
+        print(f"| {game_id} | {players} | {speed:,.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

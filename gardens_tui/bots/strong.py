@@ -1,0 +1,393 @@
+"""The ``strong`` and ``expert`` bot levels: information-set Monte Carlo tree search.
+
+One search works for every game through the rules contract alone
+(:class:`~gardens_tui.rules.base.Game`): nothing here knows any game.
+
+How it searches (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
+
+- The bot starts from its seat's :meth:`~gardens_tui.rules.base.Game.view` only. Each iteration
+  deals one **determinisation** of that view (:meth:`~gardens_tui.rules.base.Game.determinise`:
+  the other seats' hidden cards, the deck order and a fresh PRNG for chance, drawn from the
+  search's own generator), then walks one tree shared by all determinisations. A tree node is a
+  sequence of actions, so the tree's statistics are over the bot's *information set*, never one
+  guessed deal.
+- At a node, the seat deciding in this determinisation picks among the children whose actions
+  are legal here by UCB1 with **availability counts** (a child's exploration term counts the
+  iterations in which it could have been chosen), maximising that seat's own reward: every seat
+  is assumed to play for itself. Actions never tried yet are expanded first, one per iteration.
+- Forced steps (one legal action) and skill decisions (settled by
+  :data:`~gardens_tui.rules.base.ROLL`, as every bot settles them) are played through without a
+  node, so long chains of sub-decisions do not dilute the tree.
+- After the expanded node a **rollout** plays uniformly random legal actions until the game ends
+  or :attr:`SearchBudget.rollout_turns` turns have begun; a cut-off position is scored by the
+  game's own :meth:`~gardens_tui.rules.base.Game.evaluate` for every seat.
+- Rewards per seat lie in ``0..1``: a finished game gives 1 to every winner and 0 to the rest; a
+  cut-off gives ``sigmoid((e_seat - max e_other) / scale)``, where ``scale`` is the running mean
+  absolute margin the search has seen so far (each game's evaluation has its own units).
+- The chosen action is the root's most visited legal action (ties: higher value, then the
+  deterministic order of ``legal_actions``).
+
+Budget and reproducibility: :class:`SearchBudget` caps iterations and/or seconds. Limited by
+iterations only, a search is a pure function of the view and the bot's seed and call history;
+the time limit makes it depend on the machine. :data:`STRONG` thinks about a second per
+decision, :data:`EXPERT` four times as long.
+
+Tree reuse: when the bot decides again in the same turn (the next step of a multi-step turn),
+the search starts from the subtree under the action it played last, keeping its statistics.
+
+Cancellation: :meth:`StrongBot.cancel` (from any thread) or a ``cancel`` event given to
+:meth:`StrongBot.search` stops the search between two iterations; it then answers with the best
+action found so far (always a legal one).
+
+Pure Python, standard library only; no UI imports.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gardens_tui.rules.base import ROLL, Action, Game, GameState, IllegalAction
+from gardens_tui.rules.rng import Rng, seed_state
+
+__all__ = [
+    "EXPERT",
+    "STRONG",
+    "ActionStats",
+    "SearchBudget",
+    "SearchResult",
+    "StrongBot",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    """How long one decision may be thought about, and the search's knobs.
+
+    ``iterations`` caps the number of iterations (``None``: no cap) and ``seconds`` the wall time
+    (``None``: no limit); at least one must be set. ``rollout_turns`` is how many turns a rollout
+    may begin before its position is scored by ``evaluate`` (``0``: score the expanded node
+    directly); ``max_rollout_steps`` bounds a rollout's decisions whatever the turns do.
+    ``exploration`` is UCB1's constant (rewards lie in 0..1).
+    """
+
+    iterations: int | None = None
+    seconds: float | None = 1.0
+    rollout_turns: int = 1
+    max_rollout_steps: int = 200
+    exploration: float = 0.7
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search budget needs an iteration cap or a time limit")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("a search budget's iterations must be at least 1")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError("a search budget's seconds must be positive")
+
+    def with_iterations(self, iterations: int) -> SearchBudget:
+        """This budget limited by ``iterations`` only (reproducible from the seed)."""
+        return replace(self, iterations=iterations, seconds=None)
+
+
+STRONG = SearchBudget(seconds=1.0)
+"""The ``strong`` level: about one second per decision."""
+
+EXPERT = SearchBudget(seconds=4.0)
+"""The ``expert`` level: the same search with four times the time."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStats:
+    """One root action after a search: its mean reward for the deciding seat (0..1) and how
+    many iterations went through it."""
+
+    action: Action
+    value: float
+    visits: int
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What a search found: the chosen action, every root action's statistics (most visited
+    first), how many iterations ran, how long they took, whether it was cancelled, and how many
+    iterations it inherited from the bot's previous step of the same turn (tree reuse)."""
+
+    action: Action
+    stats: tuple[ActionStats, ...]
+    iterations: int
+    seconds: float
+    cancelled: bool = False
+    reused: int = 0
+
+
+class _Node:
+    """A node of the information-set tree: the action sequence leading here, its statistics
+    per seat and its children by action."""
+
+    __slots__ = ("avail", "children", "totals", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.totals = [0.0] * seats
+
+
+def _is_skill(state: GameState) -> bool:
+    decision = state.decision
+    return decision is not None and decision.skill is not None
+
+
+class StrongBot:
+    """A bot that chooses by information-set MCTS within ``budget`` (see the module docstring).
+
+    ``level`` names it (``strong``, ``expert``); ``seed`` makes its choices reproducible when the
+    budget has no time limit. ``reuse`` keeps the subtree of its last action for its next step
+    of the same turn. The bot may be asked from a worker thread; :meth:`cancel` may be called
+    from any other thread.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: SearchBudget = STRONG,
+        *,
+        level: str = "strong",
+        reuse: bool = True,
+    ) -> None:
+        self.level = level
+        self.budget = budget
+        self.reuse = reuse
+        self._rng = Rng(seed_state(seed))
+        self._lock = threading.Lock()
+        self._running: threading.Event | None = None
+        self._kept: tuple[tuple[Any, ...], _Node] | None = None
+        self._scale_sum = 0.0
+        self._scale_count = 0
+
+    # --- the Bot protocol -------------------------------------------------------------------
+
+    def choose(self, game: Game[Any], state: GameState) -> Action:
+        """The action the search rates best for ``state.current_player``, from that seat's view
+        only. Raises ``ValueError`` when no decision is pending."""
+        return self.search(game, state).action
+
+    def cancel(self) -> None:
+        """Stop the search running now (if any) after its current iteration; it answers with
+        the best action found so far. Safe to call from any thread."""
+        with self._lock:
+            if self._running is not None:
+                self._running.set()
+
+    # --- the search -------------------------------------------------------------------------
+
+    def search(
+        self,
+        game: Game[Any],
+        state: GameState,
+        *,
+        cancel: threading.Event | None = None,
+    ) -> SearchResult:
+        """Search ``state`` (a full state is viewed first) for its deciding seat and return the
+        chosen action with the root statistics. ``cancel``, when set (from any thread), stops
+        the search between iterations as :meth:`cancel` does. Raises ``ValueError`` when no
+        decision is pending."""
+        seat = state.current_player
+        if seat is None:
+            raise ValueError("no decision is pending: the game is over")
+        view = state if state.hidden else game.view(state, seat)
+        actions = game.legal_actions(view)
+        if not actions:
+            raise ValueError("no decision is pending: the game is over")
+        if _is_skill(view):
+            return SearchResult(ROLL, (ActionStats(ROLL, 0.0, 0),), 0, 0.0)
+        if len(actions) == 1:
+            return SearchResult(actions[0], (ActionStats(actions[0], 0.0, 0),), 0, 0.0)
+        stop = threading.Event()
+        with self._lock:
+            self._running = stop
+        try:
+            return self._search(game, view, seat, actions, stop, cancel)
+        finally:
+            with self._lock:
+                self._running = None
+
+    def _reuse_key(self, game: Game[Any], view: GameState, seat: int) -> tuple[Any, ...]:
+        return (game.spec.id, view.num_players, view.turn, view.active, seat)
+
+    def _search(
+        self,
+        game: Game[Any],
+        view: GameState,
+        seat: int,
+        actions: list[Action],
+        stop: threading.Event,
+        cancel: threading.Event | None,
+    ) -> SearchResult:
+        budget = self.budget
+        seats = view.num_players
+        key = self._reuse_key(game, view, seat)
+        root = _Node(seats)
+        if self.reuse and self._kept is not None and self._kept[0] == key:
+            root = self._kept[1]
+        reused = root.visits
+        self._kept = None
+        self._scale_sum, self._scale_count = 0.0, 0
+        started = time.perf_counter()
+        deadline = None if budget.seconds is None else started + budget.seconds
+        cap = budget.iterations
+        iterations = 0
+        cancelled = False
+        rng = self._rng
+        while True:
+            if cap is not None and iterations >= cap:
+                break
+            if deadline is not None and iterations and time.perf_counter() >= deadline:
+                break
+            if stop.is_set() or (cancel is not None and cancel.is_set()):
+                cancelled = True
+                break
+            det = game.determinise(view, seat, rng)
+            self._iterate(game, det, root, rng)
+            iterations += 1
+        elapsed = time.perf_counter() - started
+        stats = self._root_stats(root, actions, seat)
+        action = stats[0].action
+        if self.reuse:
+            child = root.children.get(action)
+            if child is not None:
+                self._kept = (key, child)
+        return SearchResult(action, stats, iterations, elapsed, cancelled, reused)
+
+    @staticmethod
+    def _root_stats(root: _Node, actions: Sequence[Action], seat: int) -> tuple[ActionStats, ...]:
+        """Every legal root action's statistics, best first: most visits, then higher value,
+        then the order of ``legal_actions``."""
+        rows: list[tuple[int, float, int, ActionStats]] = []
+        for index, action in enumerate(actions):
+            child = root.children.get(action)
+            visits = 0 if child is None else child.visits
+            value = child.totals[seat] / visits if child is not None and visits else 0.0
+            rows.append((-visits, -value, index, ActionStats(action, value, visits)))
+        rows.sort(key=lambda row: row[:3])
+        return tuple(row[3] for row in rows)
+
+    def _iterate(self, game: Game[Any], state: GameState, root: _Node, rng: Rng) -> None:
+        """One iteration on the determinisation ``state``: select, expand, roll out, back up."""
+        node = root
+        path = [root]
+        c = self.budget.exploration
+        expanded = False
+        while not expanded and not state.over:
+            decision = state.decision
+            if decision is None:
+                break
+            legal = [ROLL] if decision.skill is not None else game.legal_actions(state)
+            if len(legal) <= 1:  # a forced step or a skill roll: no node
+                forced = self._apply(game, state, legal[0]) if legal else None
+                if forced is None:
+                    break
+                state = forced
+                continue
+            mover = decision.seat
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(len(root.totals))
+                children[action] = child
+                for a in legal:
+                    other = children.get(a)
+                    if other is not None:
+                        other.avail += 1
+                expanded = True
+            else:
+                best_score = -1.0
+                action = legal[0]
+                child = children[action]
+                for a in legal:
+                    candidate = children[a]
+                    candidate.avail += 1
+                    visits = candidate.visits or 1
+                    score = candidate.totals[mover] / visits + c * math.sqrt(
+                        math.log(candidate.avail) / visits
+                    )
+                    if score > best_score:
+                        best_score, action, child = score, a, candidate
+            next_state = self._apply(game, state, action)
+            if next_state is None:
+                # the rules refused an action they listed: forget it, score what we have
+                del children[action]
+                break
+            state = next_state
+            node = child
+            path.append(child)
+        rewards = self._rollout(game, state, rng)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for i, r in enumerate(rewards):
+                totals[i] += r
+
+    @staticmethod
+    def _apply(game: Game[Any], state: GameState, action: Action) -> GameState | None:
+        try:
+            after: GameState = game.apply(state, action)
+        except IllegalAction:
+            return None
+        return after
+
+    def _rollout(self, game: Game[Any], state: GameState, rng: Rng) -> list[float]:
+        """Random play from ``state`` until the game ends or the budget's turns have begun;
+        the rewards per seat (see the module docstring)."""
+        budget = self.budget
+        last_turn = state.turn + budget.rollout_turns
+        steps = budget.max_rollout_steps
+        while not state.over and state.turn < last_turn and steps > 0:
+            decision = state.decision
+            if decision is None:
+                break
+            if decision.skill is not None:
+                action = ROLL
+            else:
+                legal = game.legal_actions(state)
+                if not legal:
+                    break
+                action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+            try:
+                state = game.apply(state, action)
+            except IllegalAction:
+                break
+            steps -= 1
+        return self._rewards(game, state)
+
+    def _rewards(self, game: Game[Any], state: GameState) -> list[float]:
+        seats = state.num_players
+        if state.over:
+            winners = set(game.winners(state).winners)
+            return [1.0 if i in winners else 0.0 for i in range(seats)]
+        values = [game.evaluate(state, i) for i in range(seats)]
+        if seats == 1:
+            margins = values
+        else:
+            margins = []
+            for i, value in enumerate(values):
+                best_other = max(v for j, v in enumerate(values) if j != i)
+                margins.append(value - best_other)
+        for m in margins:
+            self._scale_sum += abs(m)
+            self._scale_count += 1
+        scale = max(self._scale_sum / self._scale_count, 1e-6)
+        return [_sigmoid(m / scale) for m in margins]
+
+
+def _sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-min(x, 50.0)))
+    z = math.exp(max(x, -50.0))
+    return z / (1.0 + z)
