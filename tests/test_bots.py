@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from toy_game import HIDDEN, TOY, ToyGame, ToyState
 
-from gardens_tui.bots import LEVELS, Bot, GreedyBot, RandomBot, make_bot
+from gardens_tui.bots import BASIC_LEVELS, LEVELS, Bot, GreedyBot, RandomBot, make_bot
 from gardens_tui.rules import conformance as C
 from gardens_tui.rules import fields as F
 from gardens_tui.rules.base import (
@@ -263,7 +263,8 @@ def greedy_wins(game: Game[Any], players: int, seeds: range) -> float:
 
 def test_levels_and_make_bot() -> None:
     """The levels, weakest first, and make_bot for each; an unknown level is an error."""
-    assert LEVELS == ("random", "greedy")
+    assert LEVELS == ("random", "greedy", "strong", "expert")
+    assert BASIC_LEVELS == ("random", "greedy")
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     assert [make_bot(level).level for level in LEVELS] == list(LEVELS)
@@ -271,7 +272,7 @@ def test_levels_and_make_bot() -> None:
         make_bot("genius")
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BASIC_LEVELS)
 @pytest.mark.parametrize("game_id", ALL_GAME_IDS)
 def test_bots_only_choose_legal_actions(game_id: str, level: str) -> None:
     """Rule: a bot always picks one of the legal actions and never changes the position, over
@@ -286,7 +287,7 @@ def test_bots_only_choose_legal_actions(game_id: str, level: str) -> None:
         assert state.is_over and actions
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BASIC_LEVELS)
 def test_bots_refuse_a_finished_game(level: str) -> None:
     """A bot asked to move in a finished game says so."""
     state, _ = play(PICK, [make_bot("random", 1), make_bot("random", 2)], 5)
@@ -308,7 +309,7 @@ def _reshuffle_hidden(state: ToyState, seat: int, seed: int) -> ToyState:
     return other
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BASIC_LEVELS)
 def test_bots_decide_from_their_view_only(level: str) -> None:
     """Rule: bots decide from their view -- given positions that differ only in what the
     deciding seat cannot see (other hands, deck order, the PRNG), a bot decides the same, and
@@ -329,7 +330,7 @@ def test_bots_decide_from_their_view_only(level: str) -> None:
     assert compared > 300
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BASIC_LEVELS)
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_bots_ignore_the_prng_in_registered_games(game_id: str, level: str) -> None:
     """Rule: in every registered game a bot decides the same whatever the (hidden) PRNG state,
@@ -405,7 +406,7 @@ def test_greedy_takes_a_forced_action_without_looking_ahead() -> None:
     assert spy.evaluated == []
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BASIC_LEVELS)
 @pytest.mark.parametrize("game_id", ALL_GAME_IDS)
 def test_bot_games_are_reproducible_from_their_seeds(game_id: str, level: str) -> None:
     """Rule: the same game seed and bot seeds give the same game, move for move; other bot
@@ -447,7 +448,7 @@ def test_toy_is_a_game_of_luck() -> None:
     for seed in range(10):
         finals = set()
         for bot_seed in range(4):
-            level = LEVELS[bot_seed % 2]
+            level = BASIC_LEVELS[bot_seed % 2]
             bots = [make_bot(level, bot_seed * 10 + i) for i in range(3)]
             state = TOY.new_game(["A", "B", "C"], {"snap": False}, seed)
             while not state.is_over:

@@ -16,7 +16,7 @@ from owner_thread import GUARD, OwnerThread, start_owner
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
-from gardens_tui.bots import LEVELS
+from gardens_tui.bots import DEFAULT_LEVEL, LEVELS
 from gardens_tui.seats import SeatView
 from gardens_tui.server.client import OwnerConnection
 from gardens_tui.server.remote import RemoteSeatView
@@ -222,7 +222,7 @@ async def test_the_host_gives_an_absent_seat_to_a_bot_from_the_lobby(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("b", "2")  # Bob's seat
         await pilot.pause()
-        assert owner.call(lambda: dict(hosted.stand_ins)) == {1: LEVELS[-1]}
+        assert owner.call(lambda: dict(hosted.stand_ins)) == {1: DEFAULT_LEVEL}
         await pilot.press("b", "2")
         await pilot.pause()
         assert owner.call(lambda: dict(hosted.stand_ins)) == {}

@@ -620,6 +620,7 @@ class GameScreen(DismissOnce[None]):
             return
         except BaseException:  # cancelled: the screen is closing
             self.bot_thinking = False
+            getattr(turn.bot, "cancel", lambda: None)()  # a search stops at once, not at its budget
             raise
         self.bot_thinking = False
         if not screen_is_live(self):

@@ -46,7 +46,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from gardens_tui.bots import LEVELS
+from gardens_tui.bots import DEFAULT_LEVEL
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.server.client import ConnectionLost, Refused
 from gardens_tui.server.hosted import normal_code
@@ -282,7 +282,7 @@ class LobbyScreen(Screen[None]):
             return
         code = str(entry["code"])
         seats = [(i, seat) for i, seat in enumerate(entry["seats"]) if not seat.get("bot")]
-        level = LEVELS[-1]
+        level = DEFAULT_LEVEL
         labels = [
             f"{seat_text(seat)}: back to its holder"
             if seat.get("stand_in")
