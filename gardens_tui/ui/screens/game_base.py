@@ -74,6 +74,7 @@ from gardens_tui import saves
 from gardens_tui.bots import Bot
 from gardens_tui.driver import Autosaver, BotError, BotTurn, Driver
 from gardens_tui.rules.base import ROLL, Action, Decision, GameState, IllegalAction
+from gardens_tui.rules.words import possessive
 from gardens_tui.saves import FileVersion
 from gardens_tui.seats import LocalSeatView, SeatView, hot_seat
 from gardens_tui.settings import Settings
@@ -703,6 +704,15 @@ class GameScreen(DismissOnce[None]):
 
         if self.is_active:
             self.app.push_screen(ChoiceScreen(title, list(labels)), chosen)
+
+    def _not_your_turn(self) -> None:
+        """Refuse a board choice made while nobody at this keyboard decides: say whose decision
+        it is (or that the game is over)."""
+        seat = self.view_state.current_player
+        if seat is None:
+            self.show_error("The game is over.")
+        else:
+            self.show_error(f"It is {possessive(self.seat_view.seats[seat].name)} decision now.")
 
     def on_board_grid_nothing_selected(self, event: BoardGrid.NothingSelected) -> None:
         """Enter on an empty board (nothing placed yet): say where the choice is made instead of

@@ -47,7 +47,6 @@ from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.outlook import claim_warning
 from gardens_tui.rules.octopus_garden.state import OctopusState
-from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.game_base import GameScreen
@@ -686,13 +685,6 @@ class OctopusGardenScreen(GameScreen):
     def _choose_hand(self, index: Cell) -> None:
         assert isinstance(index, int)
         self.action_pick_token(index)
-
-    def _not_your_turn(self) -> None:
-        seat = self.deciding_seat()
-        if seat is None:
-            self.show_error("The game is over.")
-        else:
-            self.show_error(f"It is {possessive(self.seat_view.seats[seat].name)} decision now.")
 
     # --- actions (keys) -----------------------------------------------------------------------
 

@@ -702,13 +702,6 @@ class SeabedScreen(GameScreen):
                 return f"{verb} on {action[3]} at {cell[0]},{cell[1]}: {words}"
         return self.describe(action)
 
-    def _not_your_turn(self) -> None:
-        seat = self.state.current_player
-        if seat is None:
-            self.show_error("The game is over.")
-        else:
-            self.show_error(f"It is {possessive(self.seat_view.seats[seat].name)} decision now.")
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys show only while they apply to the pending decision."""
         if self.dismissed or not self.is_mounted:

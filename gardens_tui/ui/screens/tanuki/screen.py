@@ -47,7 +47,6 @@ from gardens_tui.rules.base import Action, GameState
 from gardens_tui.rules.tanuki import board as B
 from gardens_tui.rules.tanuki.components import square_name, tile_name
 from gardens_tui.rules.tanuki.state import TanukiState
-from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.choice import ChoiceScreen
@@ -670,13 +669,6 @@ class TanukiScreen(GameScreen):
     def _refresh_prompt(self) -> None:
         for prompt in self.query(PromptLine):
             prompt.show_prompt(self.prompt_text())
-
-    def _not_your_turn(self) -> None:
-        seat = self.state.current_player
-        if seat is None:
-            self.show_error("The game is over.")
-        else:
-            self.show_error(f"It is {possessive(self.seat_view.seats[seat].name)} decision now.")
 
     # --- actions (keys) -----------------------------------------------------------------------
 

@@ -549,13 +549,6 @@ class TheGardensScreen(GameScreen):
             lambda index: self._follow(self.picker.carry_out(entries[index], place), place),
         )
 
-    def _not_your_turn(self) -> None:
-        seat = self.deciding_seat()
-        if seat is None:
-            self.show_error("The game is over.")
-        else:
-            self.show_error(f"It is {possessive(self.seat_view.seats[seat].name)} decision now.")
-
     # --- actions (keys) -----------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -41,7 +41,6 @@ from textual.widgets import Static
 
 from gardens_tui.rules.base import Action, Decision, GameState
 from gardens_tui.rules.throw_octopus.state import ThrowState
-from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.game_base import GameScreen
@@ -602,13 +601,6 @@ class ThrowOctopusScreen(GameScreen):
 
     def _label(self, action: Action) -> str:
         return action_label(self.state, action, self.describe)
-
-    def _not_your_turn(self) -> None:
-        seat = self.state.current_player
-        if seat is None:
-            self.show_error("The game is over.")
-        else:
-            self.show_error(f"It is {possessive(self.seat_view.seats[seat].name)} decision now.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys act only while a person here decides (``r`` turns a tile only while
