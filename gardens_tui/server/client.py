@@ -88,6 +88,8 @@ class OwnerConnection:
         self.received: list[dict[str, Any]] | None = [dict(welcome)] if record else None
         self.closed_reason: str | None = None
         """Why the connection ended (``None`` while it is open)."""
+        self.replaced = False
+        """The connection ended because this identity sat down from another connection."""
         self.on_closed: Callable[[str], None] | None = None
         """Called (on the reader thread) with the reason when the connection ends."""
         self._ids = itertools.count(1)
@@ -224,6 +226,7 @@ class OwnerConnection:
                 self._seat_view.receive_chat(message)
             return
         if kind in ("replaced", "error"):
+            self.replaced = kind == "replaced"
             raise ConnectionLost(str(message.get("reason", kind)))
         if kind == "joined":
             # Made here, before any later push is read, so that none is lost.

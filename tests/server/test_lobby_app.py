@@ -24,6 +24,7 @@ from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup
 from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens.curtain import CurtainScreen
+from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.lobby import LobbyScreen
 from gardens_tui.ui.screens.lobby_dialogs import ChatDialog, CodeDialog, CreateTableDialog
@@ -87,7 +88,7 @@ async def test_lobby_lists_tables_and_a_new_table_seats_its_creator(
         assert isinstance(lobby, LobbyScreen)
         rows = lobby.query_one("#lobby-tables", DataTable)
         cells = [str(cell) for cell in rows.get_row_at(0)]
-        assert cells[0] == code and cells[2] == "Bob, Cy (bot)" and cells[3] == "1"
+        assert cells[0] == code and cells[4] == "Bob, Cy (bot)" and cells[3] == "1"
         lobby.action_create(Setup("toy", (Seat("X", None), Seat("Dee", None)), {}, 0))
         await pilot.pause()
         dialog = app.screen
@@ -141,11 +142,12 @@ async def test_moves_by_others_appear_live_the_bell_rings_and_no_curtain(
         assert "Ann" in str(screen.prompt_text())
 
 
-async def test_a_lost_connection_goes_back_to_the_lobby_with_a_notice(
+async def test_a_replaced_session_goes_back_to_the_lobby_saying_it_was_replaced(
     start_owner: StartOwner,
 ) -> None:
-    """Behaviour: when the connection ends (here: the same person took the seat from another
-    terminal) the game screen closes, the lobby says why and only q is left."""
+    """Behaviour: when the connection ends because the same person took the seat from another
+    terminal, the game screen closes, the lobby says this session was replaced (not that the
+    connection was lost) and only q is left."""
     owner = start_owner()
     ann = owner.connect("id:ann", "Ann")
     code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
@@ -159,6 +161,8 @@ async def test_a_lost_connection_goes_back_to_the_lobby_with_a_notice(
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
         assert lobby.lost is not None and "elsewhere" in lobby.lost
+        status = str(lobby.query_one("#lobby-status").render())
+        assert status.startswith("This session was replaced") and "lost" not in status
         assert lobby.check_action("create", ()) is False
         assert lobby.check_action("quit", ()) is True
 
@@ -207,6 +211,28 @@ async def test_join_by_code_and_watch(start_owner: StartOwner) -> None:
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         assert owner.call(lambda: owner.owner.spectators(owner.owner.tables[code])) == 0
+
+
+async def test_a_spectator_is_not_offered_a_rematch_of_a_game_they_did_not_play(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: a spectator's end screen of a remote table offers a new game, the board and
+    the menu, but no Rematch (and the r key does nothing)."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    code = bob.create_table("toy", [("Ann", "random"), ("Bob", "random")], seed=3)
+    app = lobby_app(owner.connect("id:eve", "Eve"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", *code, "enter", "1")  # the only place: watching
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        view = game.seat_view
+        await until(pilot, lambda: view.decision() is None, view)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        assert not end.offers("rematch") and end.offers("new")
+        assert not end.query("#end-rematch") and end.query("#end-new")
+        await pilot.press("r")
+        assert app.screen is end
 
 
 async def test_the_host_gives_an_absent_seat_to_a_bot_from_the_lobby(

@@ -140,6 +140,7 @@ def test_reconnect_takes_the_seat_back_and_replaces_the_stale_connection(
     again = owner.connect("id:ann").join(code, 0)
     assert ended.wait(GUARD)
     assert first.ended == "you joined this seat from elsewhere"
+    assert ann.replaced
     assert again.length == 1 and again.log()[0].notation is not None
     assert [s["taken"] for s in again_list(owner)[0]["seats"]] == [True, False]
     ann.close()

@@ -87,13 +87,13 @@ def test_table_rows_and_places_show_names_as_data() -> None:
     assert cells == (
         "K7QM",
         "Pearl Dive",
-        "Ann, B\\x1bob (free), Cy (bot), Dee (bot stands in)",
+        "turn 3, 1 free, limit 60 s",
         "2",
-        "turn 3, 1 free, 60 s a decision",
+        "Ann, B\\x1bob (free), Cy (bot), Dee (bot stands in)",
     )
     assert [place.seat for place in places(entry)] == [1, None]
     entry["seats"][0]["yours"] = True  # type: ignore[index]
-    assert table_cells(entry)[2].startswith("Ann (you), ")
+    assert table_cells(entry)[4].startswith("Ann (you), ")
     assert [place.label for place in places(entry)] == [
         "Sit as Ann (your seat: take it back)",
         "Watch as a spectator",

@@ -48,7 +48,8 @@ class EndScreen(AppModal[EndChoice]):
     seed), ``"new"`` (the new-game dialog, prefilled with the same seats), ``"menu"``,
     ``"quit"``, ``"board"`` (close this and look at the final position; the game screen then
     offers a key to see these scores again) or ``"replay"`` (step through the game move by
-    move); only the first choice counts.
+    move); only the first choice counts. ``replay=False`` and ``rematch=False`` leave those two
+    out.
     Names, the tie-break, teams and notes are shown literally."""
 
     DEFAULT_CSS = """
@@ -66,12 +67,20 @@ class EndScreen(AppModal[EndChoice]):
     ]
 
     def __init__(
-        self, seat_view: SeatView | Table, *, ascii_mode: bool = False, replay: bool = True
+        self,
+        seat_view: SeatView | Table,
+        *,
+        ascii_mode: bool = False,
+        replay: bool = True,
+        rematch: bool = True,
     ) -> None:
         super().__init__(id="end")
         self.replay = replay
         """Whether "Replay" is offered (not at a remote table: its history stays with the
         table's owner)."""
+        self.rematch = rematch
+        """Whether "Rematch" is offered (not to a spectator of a remote table: it was not
+        their game)."""
         if isinstance(seat_view, Table):
             seat_view = LocalSeatView(seat_view)
         self.seat_view: SeatView = seat_view
@@ -97,7 +106,8 @@ class EndScreen(AppModal[EndChoice]):
                 if self.scores.notes:
                     yield Static(literal("\n".join(self.scores.notes)), id="end-notes")
             with Horizontal(classes="buttons"):
-                yield Button("Rematch (r)", id="end-rematch", variant="primary", compact=True)
+                if self.rematch:
+                    yield Button("Rematch (r)", id="end-rematch", variant="primary", compact=True)
                 yield Button("New game (n)", id="end-new", compact=True)
                 yield Button("Menu (m)", id="end-menu", compact=True)
                 yield Button("Board (b)", id="end-board", compact=True)
@@ -111,16 +121,22 @@ class EndScreen(AppModal[EndChoice]):
         choice = (event.button.id or "").removeprefix("end-")
         self.action_choose(choice)
 
+    def offers(self, choice: str) -> bool:
+        """Whether ``choice`` is one of this screen's choices (Replay and Rematch may not be)."""
+        if choice == "replay":
+            return self.replay
+        if choice == "rematch":
+            return self.rematch
+        return choice in CHOICES
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The ``v`` key only where "Replay" is offered (and, as for every modal, no key before
-        the screen is up or once it is dismissed)."""
-        if action == "choose" and parameters == ("replay",) and not self.replay:
+        """The keys of the choices offered only (and, as for every modal, no key before the
+        screen is up or once it is dismissed)."""
+        if action == "choose" and parameters and not self.offers(str(parameters[0])):
             return False
         return super().check_action(action, parameters)
 
     def action_choose(self, choice: str) -> None:
-        """Close with ``choice``."""
-        if choice == "replay" and not self.replay:
-            return
-        if choice in CHOICES:
-            self.dismiss(choice)
+        """Close with ``choice`` if it is offered."""
+        if self.offers(choice):
+            self.dismiss(choice)  # type: ignore[arg-type]

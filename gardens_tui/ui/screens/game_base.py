@@ -524,7 +524,7 @@ class GameScreen(DismissOnce[None]):
         if decision is None:
             if not self._ended:
                 self._ended = True
-                end = EndScreen(seat_view, ascii_mode=self.ascii_mode, replay=self.has_table)
+                end = self._end_screen()
                 self.app.push_screen(end, self._end_chosen)
             return
         self._ended = False
@@ -934,13 +934,23 @@ class GameScreen(DismissOnce[None]):
                 timeout=12,
             )
 
+    def _end_screen(self) -> EndScreen:
+        """The end screen for this seat: no Replay at a remote table (its history stays with
+        the owner) and no Rematch for a spectator there (it was not their game)."""
+        return EndScreen(
+            self.seat_view,
+            ascii_mode=self.ascii_mode,
+            replay=self.has_table,
+            rematch=self.has_table or self.seat_view.viewer is not None,
+        )
+
     def action_scores(self) -> None:
         """Show the final score table again (the end screen, with all its choices); nothing
         while the game is not over or the end screen is already up."""
         if self.seat_view.decision() is not None or not self.is_active:
             return
         self._ended = True
-        end = EndScreen(self.seat_view, ascii_mode=self.ascii_mode, replay=self.has_table)
+        end = self._end_screen()
         self.app.push_screen(end, self._end_chosen)
 
     def action_replay(self) -> None:

@@ -181,13 +181,18 @@ class LobbyScreen(Screen[None]):
         self.seat_view = None
         while len(self.app.screen_stack) > 1:
             self.app.pop_screen()
-        message = (
-            f"The connection to the table server was lost: {reason}. "
-            "Press q to leave (connecting again takes your seat back)."
-        )
+        if self.connection.replaced:
+            title = "Session replaced"
+            message = f"This session was replaced: {reason}. Press q to leave."
+        else:
+            title = "Connection lost"
+            message = (
+                f"The connection to the table server was lost: {reason}. "
+                "Press q to leave (connecting again takes your seat back)."
+            )
         self._status(message)
         self.app.bell()
-        notify_plain(self, message, title="Connection lost", severity="error", timeout=20)
+        notify_plain(self, message, title=title, severity="error", timeout=20)
         self.refresh_bindings()
 
     def _status(self, text: str) -> None:

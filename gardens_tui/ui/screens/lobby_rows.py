@@ -14,8 +14,9 @@ from typing import Any
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.table import Seat, Setup
 
-COLUMNS = ("Code", "Game", "Seats", "Watching", "State")
-"""The table list's columns."""
+COLUMNS = ("Code", "Game", "State", "Watching", "Seats")
+"""The table list's columns: the seats last, as the widest (at 80 columns the list scrolls
+sideways only for a long list of names, never to see whether a table is over)."""
 
 
 def _name(seat: Mapping[str, Any]) -> str:
@@ -45,13 +46,13 @@ def table_cells(entry: Mapping[str, Any]) -> tuple[str, ...]:
         state += f", {free} free"
     seconds = entry.get("turn_seconds")
     if seconds and not entry["over"]:
-        state += f", {int(seconds)} s a decision"
+        state += f", limit {int(seconds)} s"
     return (
         str(entry["code"]),
         printable(str(entry["title"]), newlines=False),
-        seats,
-        str(int(entry["spectators"])),
         state,
+        str(int(entry["spectators"])),
+        seats,
     )
 
 
