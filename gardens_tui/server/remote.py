@@ -18,19 +18,23 @@ Everything it holds is what the owner's seat view for this seat worked out: it n
 than :meth:`Game.view(state, seat) <gardens_tui.rules.base.Game.view>`. Legal actions are
 worked out here, on the seat's own view (which is how the owner works them out too).
 
-Threads: updates arrive on the connection's reader thread. Each one replaces the stored
-snapshot in one assignment (readers on other threads see the old one or the new one), then
-calls every listener through ``dispatch``. ``dispatch`` must not wait for the thread that calls
-:meth:`apply` (that thread waits for the owner's reply, which comes after the update): an app
-passes something like ``loop.call_soon_threadsafe``; the default calls listeners on the reader
-thread. The owner sends the update a change causes before the reply, so when :meth:`apply`
-returns, :meth:`view` already shows its result.
+Threads: updates arrive on the connection's reader thread, which stores each as the *latest*
+snapshot and asks ``dispatch`` to *show* it: the reading methods answer from the shown
+snapshot, which changes only on the thread ``dispatch`` runs calls on (just before the
+listeners hear of it) and on the thread that called :meth:`apply` or :meth:`undo` (once the
+owner has replied). So a screen that reads the view several times while it redraws always reads
+one position, even while the next update is arriving. ``dispatch`` must not wait for the thread
+that calls :meth:`apply` (that thread waits for the owner's reply, which comes after the
+update): an app passes something like ``loop.call_soon_threadsafe``; the default runs the calls
+on the reader thread. The owner sends the update a change causes before the reply, so when
+:meth:`apply` returns, :meth:`view` already shows its result.
 
 Pure Python: no UI, no asyncssh.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -134,6 +138,8 @@ class _Snapshot:
     """The owner's seconds left for the pending decision (``None``: no limit runs)."""
     received: float
     """When the update arrived, on the seat view's clock."""
+    log_since: int
+    """The update's ``log_since``: earlier positions after it may have changed (an undo)."""
 
 
 class RemoteSeatView:
@@ -168,6 +174,9 @@ class RemoteSeatView:
         """The latest chat lines at the table, oldest first."""
         self._chat_listeners: list[ChatListener] = []
         self._snap = self._read(joined["update"], ())
+        self._latest = self._snap
+        self._unshown_since: int | None = None
+        self._lock = threading.Lock()
 
     # --- updates (reader thread) ----------------------------------------------------------------
 
@@ -187,17 +196,30 @@ class RemoteSeatView:
             undo_refusal=data["undo_refusal"],
             turn_left=float(left) if isinstance(left, (int, float)) else None,
             received=self._clock(),
+            log_since=since,
         )
 
     def receive(self, update: Mapping[str, Any]) -> None:
-        """Store an ``update`` from the owner and tell the listeners."""
-        snap = self._read(update, self._snap.steps)
-        if snap.length < self._snap.length or snap.version != self._snap.version:
-            self._positions = {
-                i: s for i, s in self._positions.items() if i <= int(update["log_since"])
-            }
-        self._snap = snap
+        """Store an ``update`` from the owner as the latest snapshot and have ``dispatch`` show
+        it and tell the listeners."""
+        with self._lock:
+            latest = self._latest = self._read(update, self._latest.steps)
+            since = self._unshown_since
+            self._unshown_since = (
+                latest.log_since if since is None else min(since, latest.log_since)
+            )
         self._notify()
+
+    def _show_latest(self) -> None:
+        """Answer from the latest snapshot from now on (on the reading thread). Positions kept
+        from after the earliest ``log_since`` of the updates not shown yet are dropped: the
+        owner sent their steps again, so an undo may have changed them."""
+        with self._lock:
+            latest, since = self._latest, self._unshown_since
+            self._unshown_since = None
+        if since is not None:
+            self._positions = {i: s for i, s in self._positions.items() if i <= since}
+        self._snap = latest
 
     def receive_chat(self, message: Mapping[str, Any]) -> None:
         """Store a ``chat`` push and tell the chat listeners (through ``dispatch``)."""
@@ -231,8 +253,12 @@ class RemoteSeatView:
         self._notify()
 
     def _notify(self) -> None:
+        self._dispatch(self._publish)
+
+    def _publish(self) -> None:
+        self._show_latest()
         for listener in list(self._listeners):
-            self._dispatch(lambda listener=listener: listener(self))  # type: ignore[misc]
+            listener(self)
 
     # --- who ------------------------------------------------------------------------------------
 
@@ -368,6 +394,7 @@ class RemoteSeatView:
         if len(text) > MAX_ACTION_TEXT:
             raise IllegalAction(f"an action is at most {MAX_ACTION_TEXT} characters")
         self._ask({"type": "act", "notation": text})
+        self._show_latest()
 
     def can_undo(self) -> bool:
         """Whether :meth:`undo` would take a decision back."""
@@ -384,9 +411,11 @@ class RemoteSeatView:
         if not self.can_undo():
             return False
         try:
-            return bool(self._ask({"type": "undo"})["ok"])
+            done = bool(self._ask({"type": "undo"})["ok"])
         except IllegalAction:
             return False
+        self._show_latest()
+        return done
 
     # --- listening ------------------------------------------------------------------------------
 

@@ -326,3 +326,38 @@ def test_the_list_marks_the_seats_the_asking_identity_holds(start_owner: StartOw
     bob_seats = bob.list_tables()[0]["seats"]
     assert [(s["taken"], s["yours"]) for s in ann_seats] == [(True, True), (False, False)]
     assert [(s["taken"], s["yours"]) for s in bob_seats] == [(True, False), (False, False)]
+
+
+def test_a_seat_view_changes_position_only_where_its_dispatch_runs(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: an update arriving on the reader thread is not seen by the view's readers
+    until ``dispatch`` runs the call it was handed (so a screen redrawing on the app's thread
+    reads one position throughout); the seat's own move is seen as soon as ``apply``
+    returns."""
+    owner = start_owner()
+    ann, bob = owner.connect("id:ann"), owner.connect("id:bob")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    queued: list[Callable[[], None]] = []
+    arrived = threading.Event()
+
+    def later(call: Callable[[], None]) -> None:
+        queued.append(call)
+        arrived.set()
+
+    ann_view = ann.join(code, 0, dispatch=later)
+    bob_view = bob.join(code, 1)
+    ann_view.apply(ann_view.legal_actions()[0])
+    assert ann_view.length == 1
+    for call in queued:
+        call()
+    queued.clear()
+    arrived.clear()
+    before = ann_view.view()
+    mover = bob_view if bob_view.may_act() else ann_view
+    mover.apply(mover.legal_actions()[0])
+    assert arrived.wait(GUARD)
+    assert ann_view.length == 1 and ann_view.view() is before
+    for call in queued:
+        call()
+    assert ann_view.length == 2 and ann_view.version == bob_view.version

@@ -81,9 +81,10 @@ REFRESH_SECONDS = 2.0
 NO_TABLES = "No tables yet: press n to start one."
 
 HINT = (
-    "Enter: sit down or watch  ·  n: new table  ·  c: join by code  ·  w: watch  ·  "
-    "b: a bot for an absent seat"
+    "Enter: sit down or watch  ·  n: new table  ·  c: join by code\n"
+    "w: watch  ·  b: a bot for an absent seat"
 )
+"""The keys under the list, on two lines that fit 80 columns (never wrapped mid-phrase)."""
 
 
 class LobbyScreen(Screen[None]):
