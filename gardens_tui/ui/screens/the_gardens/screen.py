@@ -182,14 +182,20 @@ class TheGardensScreen(GameScreen):
     # --- whose mat, which decision ------------------------------------------------------------
 
     def home_seat(self) -> int:
-        """The seat whose mat is shown by default: the human deciding now, else the keyboard's
-        seat, else (only bots) the seat whose turn it is."""
+        """The seat whose mat is shown by default: the human deciding now if this keyboard
+        decides for them (hot seat), else the keyboard's seat (over SSH: always its own seat,
+        whoever is to move), else (a spectator, or only bots) the seat whose turn it is."""
         state = self.state
         seat = state.current_player
-        if seat is not None and seat >= 0 and not self.seat_view.seats[seat].is_bot:
+        if seat is not None and seat >= 0 and self.acts_here(seat):
             return seat
         viewer = self.viewer
         return viewer if viewer is not None else state.active
+
+    def acts_here(self, seat: int) -> bool:
+        """Whether a person at this keyboard plays ``seat`` (its mat is "your mat"): a human
+        seat the seat view decides for; never a bot's, never for a spectator."""
+        return seat in self.seat_view.acts_for and not self.seat_view.seats[seat].is_bot
 
     def shown_seat(self) -> int:
         """The seat whose mat is shown (``o`` cycles it)."""
@@ -293,7 +299,7 @@ class TheGardensScreen(GameScreen):
             state,
             shown,
             totals[shown],
-            mine=shown == self.home_seat() and not self.seat_view.seats[shown].is_bot,
+            mine=shown == self.home_seat() and self.acts_here(shown),
             others=len(state.players) > 1,
         )
         self.query_one("#tg-mat-title", Static).update(literal(title))
