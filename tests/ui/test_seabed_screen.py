@@ -322,7 +322,7 @@ async def test_propose_veto_counter_and_choose_as_clear_prompts() -> None:
         assert screen.prompt_text().startswith("Cleo:")
         proposed = (state.proposal[1], state.proposal[2])
         assert screen.preview_code(proposed) is not None
-        assert "proposed tile 1 at" in screen.hand_title()
+        assert "Ann proposes tile 1 at" in screen.hand_title()
         assert "Ann's proposal" in screen.proposal_words(proposed)
         assert screen.sea.legal == frozenset({proposed})  # the proposal is lit
         await pilot.press("n")
@@ -339,11 +339,33 @@ async def test_propose_veto_counter_and_choose_as_clear_prompts() -> None:
         state = sstate(table)
         assert state.phase == "pick"
         assert "m: mine, t: theirs" in screen.prompt_text()
-        assert "counter tile 2 at" in screen.hand_title()
+        assert "Cleo's tile 2 at" in screen.hand_title()
         await pilot.press("m")
         await settle(pilot)
         assert table.actions[-1] == ("choose", "mine")
         assert sstate(table).board.get(proposed) is not None
+
+
+async def test_proposals_on_the_table_are_named_by_who_made_them() -> None:
+    """Over the network every seat and spectator reads the hand title, so the two proposals
+    are named by their makers ("Ann's", "Cleo's"), never "mine" / "counter" (issue 12's SSH
+    play: Bob read "mine" for Ann's tile); a single proposal says who proposes it."""
+    options = {"negotiation": "propose-and-veto"}
+    picking = start_position(
+        options=options, phase="pick", proposal=[1, 0, -1, 180], counter=[2, 1, 0, 90]
+    )
+    answering = start_position(options=options, phase="answer", proposal=[1, 0, -1, 180])
+    for state, words in (
+        (picking, "T1: Ann's tile 1 at 0,-1 r180 · Cleo's tile 2 at 1,0 r90"),
+        (answering, "T1 Cleo & Ann: Ann proposes tile 1 at 0,-1 r180"),
+    ):
+        table = position_table(state, "Ann", "Bob", "Cleo")
+        app = quiet_app(table)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await settle(pilot)
+            title = to_screen(app).hand_title()
+            assert title == words
+            assert "mine" not in title and "counter" not in title
 
 
 async def test_y_accepts_the_proposal() -> None:

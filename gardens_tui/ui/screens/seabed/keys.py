@@ -27,6 +27,14 @@ BINDINGS: list[BindingType] = [
 """The screen's own bindings (the base adds undo, save, pass and the rest; boards the cursor
 keys)."""
 
+DECISION_KEYS = frozenset(
+    {"1", "2", "right_square_bracket", "left_square_bracket", "y", "n", "m", "t", "f", "c"}
+)
+"""The screen's own keys that only ever act on a decision of this keyboard's seat: pressed
+while somebody else decides (another seat at a networked table, a bot, or the keyboard is a
+spectator's) they are refused with whose decision it is, never ignored in silence. (``r`` and
+``p`` are left out: the base also binds them, to retry a failed bot and to pass a window.)"""
+
 KEY_HELP: tuple[tuple[str, str], ...] = (
     ("arrows, h j k l, mouse", "Move the cursor on the seascape (it scrolls) or on the hand"),
     ("1, 2, ] [, click a tile in hand", "Choose which of the two drawn tiles to lay"),

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Container, Horizontal
@@ -52,7 +53,12 @@ from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.seabed.board import SbBoard
-from gardens_tui.ui.screens.seabed.keys import BINDINGS, KEY_HELP, command_lines
+from gardens_tui.ui.screens.seabed.keys import (
+    BINDINGS,
+    DECISION_KEYS,
+    KEY_HELP,
+    command_lines,
+)
 from gardens_tui.ui.screens.seabed.layouts import hand_layout, sea_layout
 from gardens_tui.ui.screens.seabed.paint import (
     area_pieces,
@@ -327,7 +333,8 @@ class SeabedScreen(GameScreen):
 
     def hand_title(self, sep: str = " · ") -> str:
         """The line above the hand: the step of the turn, for which team, the tile chosen (its
-        slot and turn) or the proposals on the table."""
+        slot and turn) or the proposals on the table, each named by who made it (the same
+        words for every seat and spectator)."""
         state = self.state
         if state.over:
             return "The seabed is complete."
@@ -344,12 +351,16 @@ class SeabedScreen(GameScreen):
             head = f"{'Tiles 1, 2' if len(hand) > 1 else 'Tile'} for {team}"
         parts = [head]
         if phase in ("answer", "pick") and state.proposal is not None:
+            # Named, not "mine" / "theirs": every seat at a networked table reads this line.
+            proposer = state.players[state.active]
             if state.counter is None:
-                parts.append(f"proposed {placement_words(state.proposal)}")
+                parts = [f"{team}: {proposer} proposes {placement_words(state.proposal)}"]
             else:
+                partner = state.players[state.partner()]
                 parts = [
-                    f"{team}: mine {placement_words(state.proposal)}",
-                    f"counter {placement_words(state.counter)}",
+                    f"{team_number(state.team)}: {possessive(proposer)} "
+                    f"{placement_words(state.proposal)}",
+                    f"{possessive(partner)} {placement_words(state.counter)}",
                 ]
         elif self.placing() and self.slot is not None and 0 < self.slot <= len(hand):
             parts.append(f"tile {self.slot} chosen")
@@ -651,6 +662,15 @@ class SeabedScreen(GameScreen):
         board.focus()
         self._info_text = ""
         self._draw_info()
+
+    def on_key(self, event: events.Key) -> None:
+        """A decision key (:data:`~.keys.DECISION_KEYS`) pressed while nobody at this keyboard
+        decides is refused in the prompt line with whose decision it is (its binding is off
+        then, so without this the key would do nothing and say nothing)."""
+        if event.key in DECISION_KEYS and not self.deciding() and not self.dismissed:
+            event.stop()
+            event.prevent_default()
+            self._not_your_turn()
 
     def action_sb(self, command: str) -> None:
         """A command (a key or a click in the command list)."""
