@@ -12,7 +12,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gardens_tui.rules.base import Action
-from gardens_tui.rules.tanuki.components import CARD_TITLES
+from gardens_tui.rules.safe_text import printable
+from gardens_tui.rules.tanuki.components import (
+    CARD_TITLES,
+    DIRECTION_NAMES,
+    TANUKI_NAMES,
+    square_name,
+)
+from gardens_tui.rules.words import possessive
 from gardens_tui.ui.screens.tanuki.picker import BOARD_CARDS
 
 CARD_AIMS: dict[str, str] = {
@@ -40,6 +47,53 @@ def aim_prompt(key: str) -> str:
 def aim_error(key: str) -> str:
     """The error when a place off the lit squares is chosen for the card ``key``."""
     return f"Choose {CARD_AIMS[key]} among the lit squares (m: back)"
+
+
+CARD_EFFECTS: dict[str, str] = {
+    "fast": "both tanuki move 1 extra space this turn",
+    "dens": "ignore the tanuki dens on your path this turn",
+    "escape": "ignore the ashi-magari on your path this turn",
+    "pilfer": "take up to 3 shiitake, 1 from each opponent",
+    "harvest": "double the shiitake you harvest this turn",
+    "stroll": "lay a second path tile this turn",
+    "clear": "clear up to 3 tiles or rock gardens from the garden",
+}
+"""What a Garden Master card played without a target does, in the ``m`` menu and the list."""
+
+
+def card_words(action: Action, players: Sequence[str]) -> str:
+    """A card play ``("play", key, *args)`` in words for a menu line: the card's title, then
+    what it does to whom or where (``"Shiitake Robber: steal 2 shiitake from Cleo"``), never the
+    notation. Player names are made printable (they are data)."""
+    key, args = str(action[1]), action[2:]
+    title = CARD_TITLES.get(key, key)
+
+    def name(seat: object) -> str:
+        index = int(str(seat))
+        return printable(players[index], newlines=False) if 0 <= index < len(players) else "?"
+
+    def square(sq: object) -> str:
+        return square_name(int(str(sq)))
+
+    if key in CARD_EFFECTS:
+        return f"{title}: {CARD_EFFECTS[key]}"
+    if key == "robber" and len(args) == 1:
+        return f"{title}: steal 2 shiitake from {name(args[0])}"
+    if key == "repellant" and len(args) == 1:
+        tanuki = TANUKI_NAMES[int(str(args[0]))]
+        return f"{title}: the {tanuki} tanuki leaves the board, you collect 1 shiitake"
+    if key == "move" and len(args) == 2:
+        tanuki, way = TANUKI_NAMES[int(str(args[0]))], DIRECTION_NAMES[int(str(args[1]))]
+        return f"{title}: the {tanuki} tanuki 1 space {way}"
+    if key in ("trap", "rock") and len(args) == 1:
+        return f"{title} on {square(args[0])}"
+    if key == "shift" and len(args) == 2:
+        return f"{title}: turn the tile on {square(args[0])} by {int(str(args[1])) * 90} degrees"
+    if key == "bait" and len(args) == 3:
+        monk = possessive(name(args[0]))
+        where = f"{square(args[1])} and {square(args[2])}"
+        return f"{title}: both tanuki next to {monk} monk, on {where}"
+    return title
 
 
 def bait_squares(legal: Sequence[Action]) -> set[int]:

@@ -34,12 +34,14 @@ def dock(paint_hand: Painter) -> Vertical:
 def dock_status(
     state: TanukiState, seat: int | None, viewer: int | None, hand_size: int, ascii_mode: bool
 ) -> str:
-    """The status line, then whose tiles the hand shows (``seat``'s; "Your" for ``viewer``)."""
+    """The status line, then whose tiles the hand shows (``seat``'s; "Your" for ``viewer``) and
+    the keys choosing them ("Your tiles (1-3):"), or "Your tiles: none"."""
     status = status_line(state, ascii_mode)
     if seat is not None:
         name = printable(state.players[seat], newlines=False)
         whose = "Your" if seat == viewer else possessive(name)
-        status += f"\n{whose} tiles (1-{max(hand_size, 1)}):"
+        tiles = f" (1-{hand_size}):" if hand_size else ": none"
+        status += f"\n{whose} tiles{tiles}"
     return status
 
 

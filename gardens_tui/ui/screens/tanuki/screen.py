@@ -59,6 +59,7 @@ from gardens_tui.ui.screens.tanuki.aiming import (
     aimed_card,
     bait_squares,
     card_menu,
+    card_words,
 )
 from gardens_tui.ui.screens.tanuki.board import TkBoard
 from gardens_tui.ui.screens.tanuki.dock import dock, dock_status, pack_commands
@@ -140,6 +141,8 @@ class TanukiScreen(GameScreen):
         self._legal: Sequence[Action] = ()
         self._hand_size = -1
         self._info_text = ""
+        self._hand_for_discard = False
+        """The hand was given the focus for a discard (the garden gets it back afterwards)."""
         self.zoom_cells = ZoomCells()
         """The zoom's cells as last painted (:mod:`.zoom`)."""
 
@@ -228,12 +231,17 @@ class TanukiScreen(GameScreen):
         return self.state.phase
 
     def hand_seat(self) -> int | None:
-        """The seat whose hand is shown: the human deciding now, else the keyboard's seat."""
+        """The seat whose hand is shown: the human deciding now when this keyboard plays for
+        them (hot-seat), else the keyboard's seat (a networked player always sees their own
+        tiles, never the backs of the mover's); a spectator sees the deciding human's backs."""
         state = self.state
         seat = state.current_player
-        if seat is not None and seat >= 0 and not self.seat_view.seats[seat].is_bot:
+        deciding = seat is not None and seat >= 0 and not self.seat_view.seats[seat].is_bot
+        if deciding and seat in self.seat_view.acts_for:
             return seat
-        return self.viewer
+        if self.viewer is not None:
+            return self.viewer
+        return seat if deciding else None
 
     def legal(self) -> Sequence[Action]:
         """The legal actions when a human decides now, else none (once per position)."""
@@ -246,7 +254,10 @@ class TanukiScreen(GameScreen):
         return self._legal
 
     def describe(self, action: Action) -> str:
-        """The engine's words for ``action`` in the position shown."""
+        """The words for ``action`` in the position shown: a Garden Master card's title and what
+        it does (:func:`~.aiming.card_words`), else the engine's words."""
+        if action and action[0] == "play" and len(action) >= 2:
+            return card_words(action, self.state.players)
         return self.seat_view.game.describe_action(self.state, action)
 
     def prompt_text(self) -> str:
@@ -267,6 +278,11 @@ class TanukiScreen(GameScreen):
         """The tiles of the hand that some legal placement uses, in hand order."""
         placing = {a[1] for a in self.picker.actions if a[0] == "place"}
         return [t for t in self.parts.hand if t in placing]
+
+    def turnable(self) -> bool:
+        """``r`` turns something shown: the chosen tile, or the tile Shifting Paths turns (never
+        a Move 1 Tanuki or Tanuki Bait, whose choices are listed on Enter)."""
+        return len(self.picker.choices.variants) > 1 and self.aiming() in (None, "shift")
 
     def aiming(self) -> str | None:
         """The key of the Garden Master card being aimed at the garden, if one is chosen."""
@@ -314,7 +330,7 @@ class TanukiScreen(GameScreen):
             return
         lines = command_lines(
             [str(a[0]) for a in self.legal()],
-            rotate=len(self.picker.choices.variants) > 1,
+            rotate=self.turnable(),
             aiming=self.aiming() is not None,
         )
         shown = command_lines_content(lines, action="tk", ascii_mode=self.ascii_mode)
@@ -339,6 +355,10 @@ class TanukiScreen(GameScreen):
             self._cursor_to_lit()
         if self.deciding() and state.phase == "discard":
             self.hand_board.focus()  # the tile to discard is chosen in the hand
+            self._hand_for_discard = True
+        elif self._hand_for_discard:
+            self._hand_for_discard = False
+            self.board.focus()  # Enter lays a tile on the garden again, as before the discard
         if before is not None:
             self._follow_walks(before, state)
         size = len(self.parts.hand)
@@ -682,12 +702,23 @@ class TanukiScreen(GameScreen):
                 return self.deciding() and any(a[0] == "play" for a in self.legal())
             return self.deciding() and bool(self.picker.choices.commands.get(command))
         if action == "rotate":
-            return self.deciding() and len(self.picker.choices.variants) > 1
+            return self.deciding() and self.turnable()
         if action == "pick":
-            return self.deciding() and self.phase() == "place" and bool(self.usable_tiles())
+            if not self.deciding():
+                return False
+            return self.phase() == "discard" or (
+                self.phase() == "place" and bool(self.usable_tiles())
+            )
         if action == "switch":
             return True if self.deciding() else None
+        if action == "not_yours":
+            return not self.deciding() and not self.dismissed and self.is_mounted
         return super().check_action(action, parameters)
+
+    def action_not_yours(self) -> None:
+        """A decision key pressed while nobody at this keyboard decides: say whose decision it
+        is (or that the game is over), as Enter on the garden does."""
+        self._not_your_turn()
 
     def action_tk(self, command: str) -> None:
         """Carry out a command (a key, or a click on the dock or the footer)."""
@@ -733,9 +764,15 @@ class TanukiScreen(GameScreen):
             self.show_error("No tile to turn now")
 
     def action_pick(self, index: int) -> None:
-        """Choose the tile at ``index`` of the hand to lay."""
+        """Choose the tile at ``index`` of the hand to lay; for a discard, put the hand's cursor
+        on it (Enter then discards it, as the info line says)."""
         hand = self.parts.hand
         if not 0 <= index < len(hand):
+            return
+        if self.phase() == "discard":
+            self.hand_board.focus()
+            self.hand_board.move_cursor_to(index)
+            self._fresh_info()
             return
         tile = hand[index]
         if tile not in self.usable_tiles():
@@ -750,12 +787,20 @@ class TanukiScreen(GameScreen):
         if was_aiming:
             self._refresh_prompt()
 
-    def action_switch(self) -> None:
-        """Tab: switch between the garden and the hand."""
-        target = self.hand_board if self.board.has_focus else self.board
-        target.focus()
+    def _fresh_info(self) -> None:
         self._info_text = ""
         self._draw_info()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The info line describes the board that has the focus now (the garden or the hand):
+        drawn once the focus has moved, never from the board that had it before."""
+        if self._docked() and event.widget in (self.board, self.hand_board):
+            self._fresh_info()
+
+    def action_switch(self) -> None:
+        """Tab: switch between the garden and the hand (the info line follows the focus)."""
+        target = self.hand_board if self.board.has_focus else self.board
+        target.focus()
 
     def action_help(self) -> None:
         """The legend, every key of this screen, then the rules."""
