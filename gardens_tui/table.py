@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gardens_tui.bots import LEVELS as BOT_KINDS  # the package's tiny __init__: no bot imported
+from gardens_tui.bots import parse_bot  # the package's tiny __init__: no bot imported
 from gardens_tui.rules.base import Action, Decision, Game, GameState, IllegalAction, OptionValue
 from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.safe_text import NameRefused, check_names, normalise_name
@@ -31,7 +31,8 @@ def lone_action(decision: Decision | None, legal: Sequence[Action]) -> Action | 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One seat at the table: a name, and the bot level if a computer plays it."""
+    """One seat at the table: a name, and the bot level if a computer plays it (a level string
+    :func:`~gardens_tui.bots.parse_bot` accepts, with its thinking budget: ``strong@2s``)."""
 
     name: str
     bot: str | None = None
@@ -50,30 +51,33 @@ class Seat:
         return self.name if self.bot is None else f"{self.name}=bot:{self.bot}"
 
 
-_SEAT_RE = re.compile(r"^(?:(?P<name>[^=]+)=)?bot:(?P<bot>[a-z]+)$")
+_SEAT_RE = re.compile(r"(?:(?P<name>[^=]+)=)?bot:(?P<bot>[a-z]+(?:@\S*)?)")
 
 
 def parse_players(spec: str) -> list[Seat]:
-    """Parse a ``--players`` list: ``Ann,Bob,bot:greedy,Cleo=bot:random``.
+    """Parse a ``--players`` list: ``Ann,Bob,bot:greedy,Cleo=bot:strong@2s``.
 
     A plain entry is a human seat with that name; ``bot:LEVEL`` is a bot with a generated name;
-    ``NAME=bot:LEVEL`` is a named bot. Names are stored in Unicode NFC without surrounding
-    spaces. Raises ``ValueError`` on empty, duplicate or refused names (see
-    :func:`~gardens_tui.rules.safe_text.check_name`) and unknown bot levels.
+    ``NAME=bot:LEVEL`` is a named bot. ``LEVEL`` may carry a search level's thinking budget
+    (``strong@2s``, ``expert@1.5s``, ``strong@5000`` iterations:
+    :func:`~gardens_tui.bots.parse_bot`), stored in its canonical form. Names are stored in
+    Unicode NFC without surrounding spaces.
+    Raises ``ValueError`` on empty, duplicate or refused names (see
+    :func:`~gardens_tui.rules.safe_text.check_name`), unknown bot levels and refused budgets.
     """
     seats: list[Seat] = []
     for index, raw in enumerate(normalise_name(part) for part in spec.split(",")):
         if not raw:
             raise ValueError(f"seat {index + 1} of {spec!r} is empty")
-        match = _SEAT_RE.match(raw)
+        match = _SEAT_RE.fullmatch(raw)
         if match:
-            bot = match["bot"]
-            if bot not in BOT_KINDS:
-                raise ValueError(
-                    f"unknown bot level {bot!r}; the levels are: {', '.join(BOT_KINDS)}"
-                )
-            name = normalise_name(match["name"] or "") or f"{bot.capitalize()} bot {index + 1}"
-            seats.append(Seat(name, bot))
+            try:
+                bot = parse_bot(match["bot"])
+            except ValueError as problem:
+                raise ValueError(f"seat {index + 1}: {problem}") from None
+            default = f"{bot.level.capitalize()} bot {index + 1}"
+            name = normalise_name(match["name"] or "") or default
+            seats.append(Seat(name, bot.text))
         else:
             seats.append(Seat(raw))
     check_seats(seats)
@@ -81,7 +85,8 @@ def parse_players(spec: str) -> list[Seat]:
 
 
 def check_seats(seats: Sequence[Seat]) -> None:
-    """``ValueError`` unless every seat has a known bot level and a name that
+    """``ValueError`` unless every seat has a known bot level (budget included:
+    :func:`~gardens_tui.bots.parse_bot`) and a name that
     :func:`~gardens_tui.rules.safe_text.check_name` accepts, and no two names look the same
     (compared in NFC, case-folded: :func:`~gardens_tui.rules.safe_text.name_key`)."""
     try:
@@ -89,8 +94,11 @@ def check_seats(seats: Sequence[Seat]) -> None:
     except NameRefused as exc:
         raise ValueError(f"seat {exc.index + 1}: {exc}") from None
     for index, seat in enumerate(seats):
-        if seat.bot is not None and seat.bot not in BOT_KINDS:
-            raise ValueError(f"seat {index + 1}: unknown bot level {seat.bot!r}")
+        if seat.bot is not None:
+            try:
+                parse_bot(seat.bot)
+            except ValueError as problem:
+                raise ValueError(f"seat {index + 1}: {problem}") from None
 
 
 @dataclass(frozen=True, slots=True)

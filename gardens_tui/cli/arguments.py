@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from gardens_tui.bots import LEVELS
+from gardens_tui.bots import LEVELS, MAX_ITERATIONS, MAX_SECONDS, MIN_ITERATIONS, MIN_SECONDS
 from gardens_tui.cli.output import CliError
 from gardens_tui.rules.base import Game, GameSpec, OptionValue
 from gardens_tui.rules.registry import get_game, get_spec
@@ -53,7 +53,10 @@ def add_setup_arguments(parser: argparse.ArgumentParser, players_required: bool)
         required=players_required,
         help="comma list of seats in turn order: NAME, bot:LEVEL or NAME=bot:LEVEL "
         f"(levels: {', '.join(LEVELS)}; strong and expert search about 1 and 4 seconds a "
-        "decision), e.g. Ann,Bob,bot:strong",
+        "decision, or as long as LEVEL@SECONDSs says, "
+        f"{MIN_SECONDS:g}-{MAX_SECONDS:g}, or LEVEL@ITERATIONS, "
+        f"{MIN_ITERATIONS}-{MAX_ITERATIONS}, reproducible from the seed), "
+        "e.g. Ann,Bob=bot:strong@2s,bot:expert",
     )
     parser.add_argument(
         "--option",

@@ -1,39 +1,23 @@
 """``gardens hint FILE [--seat S]``: the strong bot's advice for the seat deciding now.
 
-The search (:mod:`gardens_tui.bots.strong`) runs on the deciding seat's view only, never on the
-full state, so a hint reveals nothing that seat could not see. It prints the recommended action
-and a short why: the mean value (the search's estimate of the seat's chance to win, 0..1) and the
-visits of the top three actions, in the game's notation. ``--iterations`` makes the hint
-reproducible (with ``--seed``); the default budget is the ``strong`` level's time.
+The search (:mod:`gardens_tui.bots.advice`, shared with the app's hint key) runs on the deciding
+seat's view only, never on the full state, so a hint reveals nothing that seat could not see. It
+prints the recommended action and a short why: the mean value (the search's estimate of the
+seat's chance to win, 0..1) and the visits of the top three actions, in the game's notation.
+``--iterations`` makes the hint reproducible (with ``--seed``); the default budget is the
+``strong`` level's time.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from gardens_tui.bots.strong import STRONG, SearchBudget, SearchResult, StrongBot
+from gardens_tui.bots.advice import advice_json, advice_lines, advise
+from gardens_tui.bots.strong import STRONG, SearchBudget
 from gardens_tui.cli.arguments import CommandAdder, add_file, add_json, whole_number
 from gardens_tui.cli.output import EXIT_OK, CliError, print_json, say
 from gardens_tui.cli.views import parse_viewer, seat_view, status_lines
 from gardens_tui.saves import load_table
-
-TOP = 3
-"""How many actions a hint explains."""
-
-
-def hint_json(result: SearchResult, format_action: Any, seat: int, name: str) -> dict[str, Any]:
-    """The ``hint --json`` object: the seat, the best action and the top actions' statistics."""
-    return {
-        "seat": seat,
-        "name": name,
-        "action": format_action(result.action),
-        "iterations": result.iterations,
-        "top": [
-            {"action": format_action(s.action), "value": round(s.value, 4), "visits": s.visits}
-            for s in result.stats[:TOP]
-        ],
-    }
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
@@ -59,25 +43,13 @@ def cmd_hint(args: argparse.Namespace) -> int:
         budget = STRONG
     view = seat_view(table, seat)
     game = table.game
-    bot = StrongBot(args.seed, budget, reuse=False)
-    result = bot.search(game, view.view())
+    result = advise(game, view.view(), budget, seed=args.seed)
     name = table.seats[seat].name
     if args.json:
-        print_json(hint_json(result, game.format_action, seat, name))
+        print_json(advice_json(result, game.format_action, seat, name))
         return EXIT_OK
     say("\n".join(status_lines(view)))
-    say(f"Hint for {name}: {game.format_action(result.action)}")
-    if result.iterations == 0:
-        say("  (the only choice here)")
-        return EXIT_OK
-    rows = [(game.format_action(s.action), s) for s in result.stats[:TOP]]
-    width = max(len(text) for text, _ in rows)
-    for text, stats in rows:
-        say(f"  {text:<{width}}  value {stats.value:.2f}  visits {stats.visits}")
-    say(
-        f"({result.iterations} iterations in {result.seconds:.1f} s, from {name}'s view; "
-        "value: the search's estimate of the chance to win, 0-1)"
-    )
+    say("\n".join(advice_lines(result, game.format_action, name)))
     return EXIT_OK
 
 

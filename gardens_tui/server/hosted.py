@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from gardens_tui import saves
-from gardens_tui.bots import LEVELS, make_bot
+from gardens_tui.bots import check_bot, make_bot
 from gardens_tui.driver import Driver, bot_seed
 from gardens_tui.storage import SaveError, atomic_write_text, read_json_file, regular_json_files
 from gardens_tui.table import Table
@@ -100,9 +100,10 @@ class HostedTable:
 
     def set_stand_in(self, seat: int, level: str | None) -> None:
         """Let a bot of ``level`` play human ``seat`` from now on (``None``: a person again).
-        ``ValueError`` for an unknown level."""
-        if level is not None and level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+        ``ValueError`` for an unknown level or a refused budget
+        (:func:`~gardens_tui.bots.parse_bot`)."""
+        if level is not None:
+            level = check_bot(level)
         if level is None:
             self.stand_ins.pop(seat, None)
         else:
@@ -196,8 +197,12 @@ def _read_holders(data: Any, seats: int) -> dict[int, Holder]:
 def _read_stand_ins(data: Any, seats: int) -> dict[int, str]:
     stand_ins = _seat_keys(data, seats, "stand_ins")
     for seat, level in stand_ins.items():
-        if level not in LEVELS:
-            raise SaveError(f"stand_ins: seat {seat}: unknown bot level")
+        try:
+            if not isinstance(level, str):
+                raise ValueError("not a level string")
+            check_bot(level)
+        except ValueError:
+            raise SaveError(f"stand_ins: seat {seat}: unknown bot level") from None
     return stand_ins
 
 

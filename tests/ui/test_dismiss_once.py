@@ -30,6 +30,7 @@ from gardens_tui.ui.screens.curtain import CurtainScreen
 from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
+from gardens_tui.ui.screens.hint import HintScreen
 from gardens_tui.ui.screens.load import LoadDialog
 from gardens_tui.ui.screens.lobby_dialogs import (
     ChatDialog,
@@ -76,6 +77,7 @@ MODALS: dict[type, tuple[Callable[[GardensApp], Screen[Any]], str]] = {
         "choose(0)",
     ),
     CreateTableDialog: (lambda app: CreateTableDialog(lobby_setup("Ann")), "cancel"),
+    HintScreen: (lambda app: HintScreen(["Hint for [b]Ann[/b]: x"]), "close"),
     LineDialog: (lambda app: CodeDialog(), "cancel"),
     CodeDialog: (lambda app: CodeDialog(), "cancel"),
     ChatDialog: (lambda app: ChatDialog(), "cancel"),

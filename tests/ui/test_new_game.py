@@ -215,3 +215,78 @@ async def test_starting_from_the_menu_opens_the_game_with_those_seats(toy_regist
         screen = app.game_screen()
         assert isinstance(screen, GameScreen)
         assert screen.table.setup == Setup("toy", (Seat("Ann"), Seat("Bob")), {"snap": True}, 3)
+
+
+async def test_a_search_level_seat_gets_a_thinking_time_giving_strong_at_2s() -> None:
+    """Rule (bot budget): a seat set to strong or expert shows its thinking select (hidden for
+    a person, random or greedy); picking 2 s makes the seat's level ``strong@2s``, and the usual
+    time leaves the plain level."""
+    dialog = NewGameDialog(seed_chooser=lambda: 5)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        row = list(dialog.query(SeatRow))[1]
+        kind = row.query_one(".seat-kind", Select)
+        think = row.query_one(".seat-think", Select)
+        assert not think.display  # Bob is a greedy bot: no thinking time
+        first = dialog.query(SeatRow).first()
+        assert not first.query_one(".seat-think", Select).display
+        kind.value = "strong"
+        await pilot.pause()
+        assert think.display
+        assert row.read() == Seat("Bob", "strong")  # the usual time: the plain level
+        think.value = "2s"
+        await pilot.pause()
+        assert row.read() == Seat("Bob", "strong@2s")
+        kind.value = "greedy"  # a level that decides at once takes no budget
+        await pilot.pause()
+        assert not think.display
+        assert row.read() == Seat("Bob", "greedy")
+        kind.value = "strong"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    (setup,) = app.results
+    assert setup is not None
+    assert setup.seats == (Seat("Ann"), Seat("Bob", "strong@2s"))
+
+
+async def test_a_budget_the_form_does_not_list_is_kept_in_a_rematch(toy_registered: None) -> None:
+    """Rule (bot budget): a rematch of seats from ``--players`` keeps budgets the thinking
+    select does not list (``expert@1.5s``, ``strong@5000`` iterations) as extra choices."""
+    seats = (Seat("Xia"), Seat("Yan", "expert@1.5s"), Seat("Zoe", "strong@5000"))
+    initial = Setup("toy", seats, {"snap": True}, 8)
+    dialog = NewGameDialog(initial)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = list(dialog.query(SeatRow))
+        assert [row.read() for row in rows] == list(seats)
+        assert rows[2].query_one(".seat-think", Select).display
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert app.results == [initial]
+
+
+async def test_six_seats_with_thinking_times_fit_at_80x24() -> None:
+    """Layout (bot budget): in the app at 80x24, six search-level seats show name, level and
+    thinking time side by side, each inside the dialog."""
+    seats = tuple(Seat(name, "expert@10s") for name in ("A1", "B2", "C3", "D4", "E5", "F6"))
+    app = create_app(settings=Settings(bot_delay_ms=0))
+    app.last_setup = Setup("tanuki-in-the-garden", seats, {}, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameDialog)
+        rows = list(dialog.query(SeatRow))
+        assert len(rows) == len(seats)
+        box = dialog.query_one("#new-game-box").region
+        for row in rows:
+            name = row.query_one(".seat-name", Input).region
+            kind = row.query_one(".seat-kind", Select).region
+            think = row.query_one(".seat-think", Select).region
+            assert name.width >= 10
+            assert name.right <= kind.x and kind.right <= think.x
+            assert think.right < box.right
+        assert [row.read() for row in rows] == list(seats)

@@ -25,6 +25,9 @@ The base does everything that is the same for every game:
   stand-in play any legal move for it, so the game never stalls);
 - shows the hot-seat curtain between two human seats when the game hides information: with the
   curtain up the view is a spectator's, and it moves to the next player's eyes when they lift it;
+- ``H`` (:data:`~gardens_tui.ui.screens.hint.HINT_KEY`) asks the strong search for the
+  deciding person's best action, worked out in a worker on their view only and cancelled when
+  the position changes or the screen closes (:mod:`gardens_tui.ui.screens.hint`);
 - undo (``u``, in the footer only while the table allows it; pressed when it does not, the
   prompt line says why: :meth:`SeatView.undo_refusal <gardens_tui.seats.SeatView.undo_refusal>`),
   save (``ctrl+s``: a name asked by the save dialog), autosave after every turn and at the end,
@@ -83,6 +86,7 @@ from gardens_tui.ui.compositor import ClippedCompositor
 from gardens_tui.ui.literal import literal, notify_plain
 from gardens_tui.ui.screens.curtain import CurtainScreen, needs_curtain
 from gardens_tui.ui.screens.end import EndChoice, EndScreen
+from gardens_tui.ui.screens.hint import HINT_KEY, HintAsker
 from gardens_tui.ui.screens.modal import DismissOnce, screen_is_live
 from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.game_log import GameLog
@@ -102,6 +106,15 @@ BOT_FAILED_TIMEOUT = 20.0
 def save_name(table: Table, now: datetime) -> str:
     """The file name of a new save: ``<game>-<YYYYmmdd-HHMMSS>.json``."""
     return f"{table.setup.game}-{now:%Y%m%d-%H%M%S}.json"
+
+
+LEAVE_BINDINGS: tuple[Binding, ...] = (
+    Binding("escape", "leave", "Menu"),
+    Binding("escape", "leave_table", "Lobby"),
+)
+"""Escape leaves the game: to the menu, or to the lobby at a remote table (one is enabled at a
+time, so the footer names where it goes). A screen that binds Escape itself (to cancel first)
+lists these after its own."""
 
 
 class GameScreen(DismissOnce[None]):
@@ -127,8 +140,9 @@ class GameScreen(DismissOnce[None]):
         Binding("u", "undo", "Undo"),
         Binding("u", "undo_refused", "Undo", show=False),
         Binding("ctrl+s", "save", "Save"),
-        Binding("escape", "leave", "Menu"),
+        *LEAVE_BINDINGS,
         Binding(LOG_KEY, "toggle_log", "Log (focus, then scroll it)", show=False),
+        Binding(HINT_KEY, "hint", "Hint: the strong bot's advice for your decision", show=False),
     ]
 
     ROOMY_SIZE: ClassVar[tuple[int, int] | None] = None
@@ -224,6 +238,8 @@ class GameScreen(DismissOnce[None]):
             source if source is not None and save_path is not None else None
         )
         """:attr:`save_path` as this game last read or wrote it (``None``: not yet)."""
+        self.hints = HintAsker(self)
+        """The hint key's searches (:mod:`gardens_tui.ui.screens.hint`)."""
 
     @property
     def has_table(self) -> bool:
@@ -413,6 +429,7 @@ class GameScreen(DismissOnce[None]):
         """Stop listening; a bot still thinking is abandoned."""
         self.seat_view.remove_listener(self._table_changed)
         self.workers.cancel_group(self, "bot")
+        self.hints.cancel()
 
     def on_resize(self, event: events.Resize) -> None:
         """Switch between the compact and the roomy layout when the terminal crosses
@@ -459,6 +476,7 @@ class GameScreen(DismissOnce[None]):
     # --- the table changed ----------------------------------------------------------------------
 
     def _table_changed(self, _: SeatView) -> None:
+        self.hints.cancel()  # a hint about the position that was is no use
         self._refresh_all()
         self._autosave_if_due()
         self._ring_if_my_turn()
@@ -751,8 +769,10 @@ class GameScreen(DismissOnce[None]):
             return decision is not None and decision.skill is not None
         if action == "retry_bot":
             return self.bot_error is not None and not self.bot_thinking
-        if action == "save":
+        if action in ("save", "leave"):
             return self.has_table  # a remote seat: no files of this terminal's choosing
+        if action == "leave_table":
+            return not self.has_table  # Escape goes back to the lobby, not the menu
         if action == "chat":
             return not self.has_table  # a remote table: a line to everyone there
         if action == "replay" and not self.has_table:
@@ -775,6 +795,11 @@ class GameScreen(DismissOnce[None]):
         if self._curtain_up:
             return "the keyboard is being passed on"
         return self.seat_view.undo_refusal() or "there is nothing to undo here"
+
+    def action_hint(self) -> None:
+        """Ask the strong search for the deciding person's best action (on their view only),
+        or say why not (:class:`~gardens_tui.ui.screens.hint.HintAsker`)."""
+        self.hints.ask()
 
     def action_undo_refused(self) -> None:
         """Say in the prompt line why undo takes nothing back now."""
@@ -875,6 +900,10 @@ class GameScreen(DismissOnce[None]):
         while path.exists() or path.is_symlink():
             path, number = folder / f"{stem}-{number}.json", number + 1
         return path
+
+    def action_leave_table(self) -> None:
+        """Back to the lobby from a remote table (the seat stays held): :meth:`action_leave`."""
+        self.action_leave()
 
     def action_leave(self) -> None:
         """Back to the menu (after an autosave, so "continue" picks up from here).

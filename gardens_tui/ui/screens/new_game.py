@@ -1,5 +1,11 @@
 """The new-game dialog: game, seats (name, human or bot level), the game's options, a seed.
 
+A seat played by a search level (``strong``, ``expert``) also shows its thinking time per
+decision (:data:`THINK_CHOICES`: the level's usual time or 0.5 to 60 seconds); the seat's level
+string then carries it (``strong@2s``: :func:`~gardens_tui.bots.parse_bot`). A budget the form
+does not list (from ``--players``, ``strong@1.5s`` or ``strong@5000`` iterations, in a rematch)
+is kept as an extra choice.
+
 It returns a :class:`~gardens_tui.table.Setup` validated exactly as the command line validates
 one: :func:`~gardens_tui.table.check_seats`, ``GameSpec.check_player_count`` and
 ``GameSpec.normalise_options``. Problems are shown inline and the dialog stays open.
@@ -19,7 +25,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from gardens_tui.bots import DEFAULT_LEVEL, LEVELS
+from gardens_tui.bots import DEFAULT_LEVEL, LEVELS, SEARCH_LEVELS, BotSpec, parse_bot
 from gardens_tui.rules.base import GameSpec, OptionValue
 from gardens_tui.rules.registry import game_specs
 from gardens_tui.rules.rng import MAX_SEED
@@ -40,6 +46,48 @@ KINDS: tuple[tuple[Text, str], ...] = (
     (literal("Human"), HUMAN),
     *((literal(f"Bot: {level}"), level) for level in LEVELS),
 )
+
+
+USUAL = ""
+"""The thinking choice that gives a search level no budget of its own: its usual time."""
+
+THINK_CHOICES: tuple[tuple[str, str], ...] = (
+    ("usual", USUAL),
+    ("0.5 s", "0.5s"),
+    ("1 s", "1s"),
+    ("2 s", "2s"),
+    ("4 s", "4s"),
+    ("10 s", "10s"),
+    ("30 s", "30s"),
+    ("60 s", "60s"),
+)
+"""``(label, budget)`` for a search level's thinking time: the budget is the part of the level
+string after ``@`` (:func:`~gardens_tui.bots.parse_bot`); ``usual`` is the level's own time
+(``strong`` about 1 s, ``expert`` about 4 s)."""
+
+
+def budget_of(spec: BotSpec) -> str:
+    """The budget part of ``spec``'s level string (after the ``@``), or :data:`USUAL`."""
+    _, _, budget = spec.text.partition("@")
+    return budget
+
+
+def think_label(budget: str) -> str:
+    """How the thinking select shows ``budget``: ``2 s`` for ``2s``, ``5000 it`` for
+    iterations, ``usual`` for none."""
+    for label, value in THINK_CHOICES:
+        if value == budget:
+            return label
+    return f"{budget[:-1]} s" if budget.endswith("s") else f"{budget} it"
+
+
+def think_choices(budget: str) -> list[tuple[Text, str]]:
+    """The thinking select's options: :data:`THINK_CHOICES`, plus ``budget`` when it is not
+    one of them (kept from the setup the form started from)."""
+    values = [value for _, value in THINK_CHOICES]
+    if budget not in values:
+        values.append(budget)
+    return [(literal(think_label(value)), value) for value in values]
 
 
 def default_seats(count: int) -> list[Seat]:
@@ -73,15 +121,26 @@ def _widget_id(key: str) -> str:
 
 
 class SeatRow(Horizontal):
-    """One seat: its name and who plays it (human or a bot level)."""
+    """One seat: its name, who plays it (human or a bot level) and, for a search level, how
+    long it thinks (the thinking select, hidden for the other kinds)."""
+
+    DEFAULT_CSS = """
+    SeatRow .seat-think { width: 11; }
+    """
 
     def __init__(self, index: int, seat: Seat) -> None:
         super().__init__(classes="seat-row", id=f"seat-{index}")
         self.index = index
         self.seat = seat
+        try:
+            self._spec: BotSpec | None = None if seat.bot is None else parse_bot(seat.bot)
+        except ValueError:  # a level this version does not know: the form offers the default
+            self._spec = BotSpec(DEFAULT_LEVEL)
 
     def compose(self) -> ComposeResult:
-        """Label, name field and kind select."""
+        """Label, name field, kind select and thinking select."""
+        spec = self._spec
+        budget = USUAL if spec is None else budget_of(spec)
         yield Label(literal(f"Seat {self.index + 1}"), classes="seat-label")
         yield SafeInput(
             self.seat.name,
@@ -92,18 +151,39 @@ class SeatRow(Horizontal):
         )
         yield Select(
             KINDS,
-            value=self.seat.bot or HUMAN,
+            value=HUMAN if spec is None else spec.level,
             allow_blank=False,
             classes="seat-kind",
             compact=True,
         )
+        think = Select(
+            think_choices(budget),
+            value=budget,
+            allow_blank=False,
+            classes="seat-think",
+            compact=True,
+        )
+        think.tooltip = "How long this bot thinks about each decision"
+        think.display = spec is not None and spec.level in SEARCH_LEVELS
+        yield think
+
+    @on(Select.Changed, ".seat-kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        """Show the thinking select only for a search level."""
+        self.query_one(".seat-think", Select).display = event.value in SEARCH_LEVELS
 
     def read(self) -> Seat:
         """The seat as typed, its name in the form names are stored (NFC, no surrounding
-        spaces: :func:`~gardens_tui.rules.safe_text.normalise_name`)."""
+        spaces: :func:`~gardens_tui.rules.safe_text.normalise_name`); a search level with a
+        thinking time other than its usual one carries it (``strong@2s``)."""
         name = normalise_name(self.query_one(".seat-name", Input).value)
         kind = self.query_one(".seat-kind", Select).value
-        return Seat(name, None if kind == HUMAN or not isinstance(kind, str) else kind)
+        if kind == HUMAN or not isinstance(kind, str):
+            return Seat(name, None)
+        budget = self.query_one(".seat-think", Select).value
+        if kind in SEARCH_LEVELS and isinstance(budget, str) and budget != USUAL:
+            return Seat(name, f"{kind}@{budget}")
+        return Seat(name, kind)
 
 
 class NewGameDialog(AppModal[Setup | None]):

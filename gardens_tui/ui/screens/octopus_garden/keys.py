@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.components import CODES, describe
+from gardens_tui.ui.screens.game_base import LEAVE_BINDINGS
 from gardens_tui.ui.screens.octopus_garden.paint import symbol
 from gardens_tui.ui.screens.octopus_garden.picker import Pick, token_actions
 from gardens_tui.ui.widgets.action_picker import CommandLine, CommandStyle
@@ -40,7 +41,7 @@ BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("i", "legend", "Letters"),
     Binding("escape", "cancel", "Cancel"),
-    Binding("escape", "leave", "Menu"),
+    *LEAVE_BINDINGS,
     Binding("tab", "switch(1)", "Switch", show=False),
     Binding("shift+tab", "switch(-1)", "Switch back", show=False),
     Binding("o", "og('oyster')", "Oyster"),

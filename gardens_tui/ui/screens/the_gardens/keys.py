@@ -14,13 +14,14 @@ from collections.abc import Sequence
 from textual.binding import Binding, BindingType
 
 from gardens_tui.rules.base import Action
+from gardens_tui.ui.screens.game_base import LEAVE_BINDINGS
 from gardens_tui.ui.widgets.action_picker import CommandLine
 
 BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("i", "legend", "Letters"),
     Binding("escape", "cancel", "Cancel"),
-    Binding("escape", "leave", "Menu"),
+    *LEAVE_BINDINGS,
     Binding("tab", "switch", "Switch", show=False),
     Binding("shift+tab", "switch", "Switch", show=False),
     Binding("o", "other_mat", "Other mats"),
