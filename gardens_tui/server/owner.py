@@ -467,6 +467,7 @@ class TableOwner:
         tables = []
         for code, hosted in sorted(self.tables.items()):
             table = hosted.table
+            present = {s.seat for s in self.sessions if s.hosted is hosted and s.seat is not None}
             tables.append(
                 {
                     "code": code,
@@ -477,6 +478,7 @@ class TableOwner:
                             "name": seat.name,
                             "bot": seat.bot,
                             "taken": i in hosted.holders,
+                            "away": i in hosted.holders and i not in present,
                             "yours": hosted.holders.get(i, none).identity == session.identity,
                             "stand_in": hosted.stand_ins.get(i),
                         }

@@ -47,8 +47,9 @@ Owner to client
 ---------------
 - ``welcome``: ``version``, ``identity`` (str), ``name`` (str: the name to show).
 - ``tables``: ``id``, ``tables``: list of ``{"code", "game", "title", "seats": [{"name", "bot",
-  "taken", "yours", "stand_in"}], "spectators", "turn", "over", "host", "turn_seconds"}``
-  (``yours``: this connection's identity holds the seat; ``stand_in``: the level of the bot
+  "taken", "away", "yours", "stand_in"}], "spectators", "turn", "over", "host", "turn_seconds"}``
+  (``away``: a person holds the seat but no connection sits at it now; ``yours``: this
+  connection's identity holds the seat; ``stand_in``: the level of the bot
   playing an absent person's seat, or null; ``host``: the host's name, or null;
   ``turn_seconds``: the table's time limit, or null).
 - ``created``: ``id``, ``code``.
@@ -88,10 +89,10 @@ from typing import Any
 
 from gardens_tui.storage import SaveError, parse_json
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """The one protocol version this code speaks (2: ``create`` and ``tables`` carry
 ``turn_seconds``; ``say`` and ``chat``; 3: ``update`` carries ``turn_left``, ``tables`` seats
-``yours``)."""
+``yours``; 4: ``tables`` seats ``away``)."""
 
 MIN_TURN_SECONDS = 5
 """The shortest time limit a table may give each decision."""

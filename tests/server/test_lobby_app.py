@@ -235,6 +235,25 @@ async def test_a_spectator_is_not_offered_a_rematch_of_a_game_they_did_not_play(
         assert app.screen is end
 
 
+async def test_escape_at_a_remote_table_is_named_lobby_and_goes_back_to_it(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: at a remote table the footer names Escape "Lobby" (not "Menu"), also on a
+    screen that binds Escape to cancel first (Octopus's Garden), and Escape goes back there."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    code = bob.create_table("octopus-garden", [("Ann", None), ("Bob", None)], seed=3)
+    app = lobby_app(owner.connect("id:eve", "Eve"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", *code, "enter", "3")  # watch
+        screen = remote_screen(app)
+        shown = {key: active.binding.description for key, active in screen.active_bindings.items()}
+        assert shown["escape"] == "Lobby"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+
+
 async def test_the_host_gives_an_absent_seat_to_a_bot_from_the_lobby(
     start_owner: StartOwner,
 ) -> None:

@@ -146,13 +146,13 @@ async def test_two_players_over_ssh_never_see_each_others_hand(
         ann.send("\r")
         await ann.wait_for(rb"Sit as ann")
         ann.send("1")
-        await ann.wait_for(rb"esc.{0,40}Menu")  # the game screen's footer
+        await ann.wait_for(rb"esc.{0,40}Lobby")  # the game screen's footer
         bob = await open_terminal(handle, "bob", conns)
         await bob.wait_for(code.encode())
         bob.send("\r")
         await bob.wait_for(rb"Sit as bob")
         bob.send("1")
-        await bob.wait_for(rb"esc.{0,40}Menu")  # the game screen's footer
+        await bob.wait_for(rb"esc.{0,40}Lobby")  # the game screen's footer
         terminals = {0: ann, 1: bob}
         made = 0
         while made < 4 and table.state.decision is not None:

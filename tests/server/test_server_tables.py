@@ -361,3 +361,17 @@ def test_a_seat_view_changes_position_only_where_its_dispatch_runs(
     for call in queued:
         call()
     assert ann_view.length == 2 and ann_view.version == bob_view.version
+
+
+def test_a_held_seat_nobody_sits_at_is_listed_as_away(start_owner: StartOwner) -> None:
+    """Behaviour: the table list says which held seats have nobody connected at them (so the
+    host knows whom to give a bot), and not once the holder sits down again."""
+    owner = start_owner()
+    ann = owner.connect("id:ann")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    ann.join(code, 0)
+    assert [s["away"] for s in again_list(owner)[0]["seats"]] == [False, False]
+    ann.leave()
+    assert [s["away"] for s in again_list(owner)[0]["seats"]] == [True, False]
+    ann.join(code, 0)
+    assert [s["away"] for s in again_list(owner)[0]["seats"]] == [False, False]

@@ -76,6 +76,7 @@ def test_table_rows_and_places_show_names_as_data() -> None:
             {"name": "B\x1bob", "bot": None, "taken": False, "yours": False, "stand_in": None},
             {"name": "Cy", "bot": "greedy", "taken": False, "yours": False, "stand_in": None},
             {"name": "Dee", "bot": None, "taken": True, "yours": False, "stand_in": "random"},
+            {"name": "Eve", "bot": None, "taken": True, "away": True, "stand_in": None},
         ],
         "spectators": 2,
         "turn": 3,
@@ -89,7 +90,7 @@ def test_table_rows_and_places_show_names_as_data() -> None:
         "Pearl Dive",
         "turn 3, 1 free, limit 60 s",
         "2",
-        "Ann, B\\x1bob (free), Cy (bot), Dee (bot stands in)",
+        "Ann, B\\x1bob (free), Cy (bot), Dee (bot stands in), Eve (away)",
     )
     assert [place.seat for place in places(entry)] == [1, None]
     entry["seats"][0]["yours"] = True  # type: ignore[index]
@@ -107,3 +108,12 @@ def test_the_creator_sits_at_the_seat_with_their_name() -> None:
     assert own_seat(setup, "Ann") == 2
     assert own_seat(setup, "Zed") == 1
     assert own_seat(Setup("toy", (Seat("Cy", "greedy"), Seat("Di", "greedy")), {}, 0), "A") is None
+
+
+def test_a_rematch_keeps_the_seats_of_a_table_the_person_sat_at(toy_registered: None) -> None:
+    """Behaviour (found over ssh): Bob's rematch of Ann, Bob and a bot keeps those three seats
+    (he is not put in seat 1 as well as his own seat); a person who did not sit there is put
+    in seat 1."""
+    previous = Setup("toy", (Seat("Ann"), Seat("Bob"), Seat("Cy", "greedy")), {}, 0)
+    assert lobby_setup("bob", previous).seats == previous.seats
+    assert [s.name for s in lobby_setup("Zed", previous).seats] == ["Zed", "Bob", "Cy"]

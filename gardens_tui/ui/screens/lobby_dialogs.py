@@ -155,12 +155,16 @@ class ChatDialog(LineDialog):
 
 
 def lobby_setup(name: str, previous: Setup | None = None) -> Setup:
-    """The form a new table starts from: the previous table's game, options and seats with
-    ``name`` in seat 1, else the first game with two people (``name`` and a default name)."""
+    """The form a new table starts from: the previous table's game, options and seats (as they
+    were when ``name`` held one of its people's seats, else with ``name`` in seat 1), else the
+    first game with two people (``name`` and a default name)."""
     specs = game_specs()
     if previous is not None and previous.game in specs:
-        kept = (Seat(name, None), *previous.seats[1:])
-        return Setup(previous.game, kept, dict(previous.options), 0)
+        mine = any(
+            not seat.is_bot and seat.name.casefold() == name.casefold() for seat in previous.seats
+        )
+        kept = previous.seats if mine else (Seat(name, None), *previous.seats[1:])
+        return Setup(previous.game, tuple(kept), dict(previous.options), 0)
     game, spec = next(iter(specs.items()))
     count = fit_count(spec, 2)
     other = next(n for n in DEFAULT_NAMES if n.casefold() != name.casefold())

@@ -25,7 +25,8 @@ def _name(seat: Mapping[str, Any]) -> str:
 
 def seat_text(seat: Mapping[str, Any]) -> str:
     """One seat as the list shows it: ``Ann (free)``, ``Bob``, ``Cleo (bot)``, ``Dev (bot
-    stands in)``, ``Eve (you)`` (held by the person looking)."""
+    stands in)``, ``Eve (you)`` (held by the person looking), ``Fay (away)`` (held, but
+    nobody is connected at it: the host may give it to a bot)."""
     if seat.get("bot"):
         return f"{_name(seat)} (bot)"
     if not seat.get("taken"):
@@ -34,6 +35,8 @@ def seat_text(seat: Mapping[str, Any]) -> str:
         return f"{_name(seat)} (bot stands in)"
     if seat.get("yours"):
         return f"{_name(seat)} (you)"
+    if seat.get("away"):
+        return f"{_name(seat)} (away)"
     return _name(seat)
 
 
