@@ -576,8 +576,9 @@ BROKEN: list[tuple[type[ToyGame], set[str]]] = [
     (L.ShiftingCategories, {"scores"}),
     (L.WrongRows, {"scores"}),
     (L.NumberEvents, {"events"}),
-    # A twin given the same move logs another line, too.
-    (L.HistoryDependent, {"replay", "indistinguishable after apply"}),
+    # A twin given the same move logs another line, too; and apply_trusted, which is apply
+    # again, logs another line than apply did for the same move.
+    (L.HistoryDependent, {"replay", "indistinguishable after apply", "trusted apply"}),
     (L.NoisyNewGame, {"new game"}),
     (L.StuckDecision, {"legal actions"}),
     (L.BadEvaluate, {"evaluate"}),
@@ -690,3 +691,157 @@ def test_toy_refuses_an_illegal_action_with_illegal_action() -> None:
     with pytest.raises(IllegalAction):
         TOY.apply(state, (C.BOGUS_VERB,))
     assert issubclass(IllegalAction, ValueError)
+
+
+# --------------------------------------------------------------------------------------------
+# The speed slots: trusted apply and cached legal actions
+# --------------------------------------------------------------------------------------------
+
+
+class _WrongTrustedApply(ToyGame):
+    """Its apply_trusted forgets the log: the state differs from apply's."""
+
+    def apply_trusted(self, state: ToyState, action: Any) -> ToyState:
+        s = super().apply(state, action)
+        s.events = ()
+        s.private_events = ()
+        return s
+
+
+class _WrongTrustedOnOne(ToyGame):
+    """Its apply_trusted is wrong only for the action :attr:`wrong` (so only the sampled
+    actions catch it when that action is not the one played)."""
+
+    wrong: Any = None
+
+    def apply_trusted(self, state: ToyState, action: Any) -> ToyState:
+        s = super().apply(state, action)
+        if action == self.wrong:
+            s.turn += 1
+        return s
+
+
+class _IdCachedLegal(ToyGame):
+    """Caches legal actions by state identity (keeping the state alive, so ids are not reused)."""
+
+    def __init__(self) -> None:
+        self.cache: dict[int, tuple[ToyState, list[Any]]] = {}
+
+    def legal_actions(self, state: ToyState) -> list[Any]:
+        hit = self.cache.get(id(state))
+        if hit is None:
+            hit = self.cache[id(state)] = (state, super().legal_actions(state))
+        return hit[1]
+
+
+class _HandsOutItsCache(_IdCachedLegal):
+    """Returns its cached list itself, which a caller may change."""
+
+
+class _StaleViewCache(_IdCachedLegal):
+    """A view starts with the position's cached list (a copy that forgot to reset the cache)."""
+
+    def legal_actions(self, state: ToyState) -> list[Any]:
+        return list(super().legal_actions(state))
+
+    def view(self, state: ToyState, seat: int | None) -> ToyState:
+        v = super().view(state, seat)
+        self.cache[id(v)] = (v, list(self.legal_actions(state)))
+        return v
+
+
+def test_a_trusted_apply_that_disagrees_with_apply_is_caught() -> None:
+    """Rule (speed slots): apply_trusted must give the state apply gives for the action played."""
+    setup = C.playout_setups(TOY.spec, 1)[0]
+    with pytest.raises(C.ConformanceError) as info:
+        C.play_checked(_WrongTrustedApply(), setup)
+    assert info.value.check == "trusted apply"
+    assert "apply_trusted" in info.value.detail and "decision 0" in info.value.where
+
+
+def test_a_trusted_apply_wrong_for_another_legal_action_is_caught_by_sampling() -> None:
+    """Rule (speed slots): apply_trusted is also compared with apply for legal actions that
+    were not played (a sample drawn at deep decisions)."""
+    game = _WrongTrustedOnOne()
+    state = game.new_game(["A", "B"], {}, 3)
+    legal = game.legal_actions(state)
+    assert len(legal) > 1
+    played, game.wrong = legal[0], legal[-1]
+    C.check_trusted_apply(game, state, played, game.apply(state, played))  # the played one agrees
+    with pytest.raises(C.ConformanceError, match="apply_trusted") as info:
+        C.check_trusted_samples(game, state, legal, played, Rng(seed_state(1)), 50)
+    assert info.value.check == "trusted apply"
+
+
+def test_legal_actions_must_be_a_fresh_list_each_call() -> None:
+    """Rule (speed slots): legal_actions returns a fresh list; a game that hands out its cached
+    list (which a caller may change) is caught."""
+    game = _HandsOutItsCache()
+    state = game.new_game(["A", "B"], {}, 3)
+    with pytest.raises(C.ConformanceError, match="fresh list") as info:
+        C.check_legal_cache(game, state, game.legal_actions(state))
+    assert info.value.check == "legal actions cached"
+
+
+def test_a_stale_cached_list_is_caught_against_the_rebuilt_position() -> None:
+    """Rule (speed slots): a copy that keeps the cache and is then changed (here a view, whose
+    hidden hands offer other actions) gives other legal actions than the same position rebuilt
+    by from_dict(to_dict(s))."""
+    game = _StaleViewCache()
+    state = game.new_game(["A", "B"], {}, 3)
+    other = 1 - state.active
+    view = game.view(state, other)
+    stale = game.legal_actions(view)
+    assert stale == game.legal_actions(state)
+    with pytest.raises(C.ConformanceError, match="rebuilt") as info:
+        C.check_legal_cache(game, view, stale)
+    assert info.value.check == "legal actions cached"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_trusted_apply_and_the_legal_cache_agree_on_every_action_of_a_few_positions(
+    game_id: str,
+) -> None:
+    """Rule (speed slots), exhaustively on the first 30 positions of a game: apply_trusted
+    equals apply for every legal action, and the cached legal actions equal a fresh computation
+    on the rebuilt state, before and after the views and a copy have been made."""
+    game = game_for(game_id)
+    setup = C.playout_setups(game.spec, 1)[0]
+    state = game.new_game(setup.players, setup.options, setup.seed)
+    rng = Rng(seed_state(11))
+    for _ in range(30):
+        if state.is_over:
+            break
+        legal = game.legal_actions(state)
+        for action in legal:
+            C.check_trusted_apply(game, state, action, game.apply(state, action))
+        for seat in [None, *range(state.num_players)]:
+            game.view(state, seat)
+        state.copy()
+        C.check_legal_cache(game, state, legal)
+        state = game.apply_trusted(state, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_caches_legal_actions_and_its_copies_start_without_the_cache(
+    game_id: str,
+) -> None:
+    """Rule (speed slots): each game keeps its legal actions on the state (``legal_cache``), and
+    copy(), view(), determinise() and apply() all return states without it, so a copy changed
+    afterwards never sees a stale list."""
+    game = get_game(game_id)
+    setup = C.playout_setups(game.spec, 1)[0]
+    state = game.new_game(setup.players, setup.options, setup.seed)
+    legal = game.legal_actions(state)
+    assert state.legal_cache == legal
+    seat = state.current_player
+    view = game.view(state, seat)
+    assert view.legal_cache is None
+    game.legal_actions(view)
+    made = (
+        state.copy(),
+        game.determinise(view, seat, Rng(seed_state(2))),
+        game.apply(state, legal[0]),
+        game.apply_trusted(state, legal[-1]),
+    )
+    assert all(s.legal_cache is None for s in made)

@@ -593,3 +593,15 @@ def test_read_common_refuses_a_private_line_with_no_event_to_replace() -> None:
 def test_toy_state_is_a_game_state() -> None:
     """The toy state used by these tests extends the shared GameState."""
     assert issubclass(ToyState, GameState)
+
+
+def test_default_apply_trusted_is_apply() -> None:
+    """Contract (speed slots): a game that does not override ``apply_trusted`` gets ``apply``:
+    the same next state for a legal action, and the same refusal for an illegal one."""
+    state = TOY.new_game(["Ann", "Bob"], {}, 5)
+    for action in TOY.legal_actions(state):
+        assert TOY.to_dict(TOY.apply_trusted(state, action)) == TOY.to_dict(
+            TOY.apply(state, action)
+        )
+    with pytest.raises(IllegalAction):
+        TOY.apply_trusted(state, ("no-such-verb",))

@@ -336,8 +336,11 @@ class StrongBot:
 
     @staticmethod
     def _apply(game: Game[Any], state: GameState, action: Action) -> GameState | None:
+        """``action`` played on a determinisation. It came from ``legal_actions`` of this
+        very state (a tree child is only chosen when listed legal here), so the trusted apply
+        skips the legality check; a game that refuses anyway ends the walk (``None``)."""
         try:
-            after: GameState = game.apply(state, action)
+            after: GameState = game.apply_trusted(state, action)
         except IllegalAction:
             return None
         return after
@@ -360,7 +363,7 @@ class StrongBot:
                     break
                 action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
             try:
-                state = game.apply(state, action)
+                state = game.apply_trusted(state, action)  # listed legal just above
             except IllegalAction:
                 break
             steps -= 1

@@ -36,6 +36,28 @@ Actions are small hashable tuples whose first item is a verb, e.g. ``("buy", "ro
 game formats them to and parses them from a short text notation (``buy row 2``), which the command
 line, the game log and the save files use.
 
+Speed: the slots a search uses
+------------------------------
+A tree search (:mod:`gardens_tui.bots.strong`) calls ``legal_actions`` then ``apply`` thousands of
+times a second, so the contract has three slots for speed, each with a sound default:
+
+- :meth:`GameState.copy`: a fast, shallow-enough copy (the default deep-copies).
+- **Cached legal actions.** A game may keep ``legal_actions``' list on the state it was
+  computed for (the games here use a ``legal_cache`` field, ``None`` until first asked, never
+  saved) so that ``legal_actions`` followed by ``apply`` computes it once. The cache belongs to
+  one position: every ``copy()`` and every copy ``apply`` makes to change (a ``derive``) starts
+  without it, so a state that is copied and then changed (``apply``, ``view``, ``determinise``)
+  never sees a stale list; nothing may change a state after its list was computed. Every call
+  still returns a *fresh* list (a shallow copy of the cached one, which is cheap beside
+  computing it): callers may keep, sort or change what they get.
+- :meth:`Game.apply_trusted`: ``apply`` for an action taken unchanged from ``legal_actions``,
+  which may skip the legality check (the games here split their ``apply`` into the check and
+  the unchecked move, so both share one body).
+
+The conformance suite checks all three: at every decision ``apply_trusted`` and ``apply`` give
+equal states for the action played and for a sample of other legal actions, and a state's
+(cached) legal actions equal those of the same position rebuilt by ``from_dict(to_dict(s))``.
+
 This module is pure Python and imports nothing outside the standard library (and the rules'
 own :mod:`~gardens_tui.rules.safe_text`).
 """
@@ -425,12 +447,30 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[Action]:
-        """Every legal action for the pending decision, in a deterministic order ([] when over)."""
+        """Every legal action for the pending decision, in a deterministic order ([] when over).
+
+        Always a fresh list the caller may keep or change. A game may cache the list on the
+        state (see "Speed" in the module docstring): then ``copy()`` and the copies ``apply``
+        changes must start without the cache, and the list must equal the one computed afresh
+        on ``from_dict(to_dict(state))``.
+        """
 
     @abstractmethod
     def apply(self, state: S, action: Action) -> S:
         """The state after ``action``. Raises :class:`IllegalAction`, naming the rule, and leaves
         ``state`` untouched when the action is not legal now."""
+
+    def apply_trusted(self, state: S, action: Action) -> S:
+        """The state after ``action``, an action taken unchanged from ``legal_actions(state)``.
+
+        It may skip the legality check that :meth:`apply` makes, which is what a search wants:
+        it already knows the action is legal. Like ``apply`` it leaves ``state`` untouched and
+        returns a state equal to ``apply(state, action)`` (the conformance suite checks it).
+        Behaviour on any other action is undefined: it may raise anything, or return a wrong
+        state. Callers that got the action from a person, a file or the network use ``apply``.
+        The default is ``apply`` itself.
+        """
+        return self.apply(state, action)
 
     def is_legal(self, state: S, action: Action) -> bool:
         """Whether ``action`` is legal now."""

@@ -40,6 +40,11 @@ decision (the costly checks touch each position as few times as possible, see
   ``legal_actions`` is deterministic; ``current_player`` is ``decision.seat``; events are strings;
   ``scores`` has one row per seat and stable categories; ``winners`` is non-empty at the end;
 - a state without ``chance`` did not draw from the PRNG (undo relies on it);
+- the speed slots (:mod:`gardens_tui.rules._conformance.checks_engine`): ``apply_trusted``
+  gives the state ``apply`` gives, for the action played at every decision and for a sample of
+  other legal actions at deep ones; ``legal_actions`` returns a fresh list each call, and the
+  (cached) list equals the one computed on ``from_dict(to_dict(state))``, for the position and
+  for its twins;
 - ``from_dict`` refuses damaged data with ``ValueError`` and nothing else;
 - ``new_game`` takes exactly the player counts of ``spec.counts`` (each game tries one it must
   refuse; :func:`check_new_game_refuses` tries them all);
@@ -73,6 +78,11 @@ from gardens_tui.rules._conformance.checks_decisions import (
     check_pass_action,
     check_public_decision,
     check_skill,
+)
+from gardens_tui.rules._conformance.checks_engine import (
+    check_legal_cache,
+    check_trusted_apply,
+    check_trusted_samples,
 )
 from gardens_tui.rules._conformance.checks_state import (
     check_components,
@@ -188,6 +198,7 @@ __all__ = [
     "check_indistinguishable",
     "check_indistinguishable_after_apply",
     "check_legal_actions",
+    "check_legal_cache",
     "check_new_game",
     "check_new_game_refuses",
     "check_notation",
@@ -202,6 +213,8 @@ __all__ = [
     "check_state_basics",
     "check_terminal",
     "check_texts",
+    "check_trusted_apply",
+    "check_trusted_samples",
     "check_view",
     "check_view_ignores_rng",
     "check_views_work",

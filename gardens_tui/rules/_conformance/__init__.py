@@ -6,6 +6,8 @@ One job each:
 - :mod:`.checks_state`: one real position (round trip, copy, common fields, components, scores,
   the end, texts, ``evaluate``);
 - :mod:`.checks_actions`: legal actions, notation, refusing illegal actions, ``apply``;
+- :mod:`.checks_engine`: the speed slots: ``apply_trusted`` agrees with ``apply``, and cached
+  legal actions equal a fresh computation;
 - :mod:`.checks_decisions`: decisions are public, optional windows can be passed, skill
   decisions can be rolled and stop undo;
 - :mod:`.checks_view`: what a view hides, and that the rules work on views;

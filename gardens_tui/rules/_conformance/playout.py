@@ -23,6 +23,11 @@ from gardens_tui.rules._conformance.checks_decisions import (
     check_public_decision,
     check_skill,
 )
+from gardens_tui.rules._conformance.checks_engine import (
+    check_legal_cache,
+    check_trusted_apply,
+    check_trusted_samples,
+)
 from gardens_tui.rules._conformance.checks_state import (
     check_components,
     check_copy,
@@ -80,6 +85,9 @@ class Thoroughness:
       ``describe_action`` and garbage text for ``parse_action``;
     - ``damage_every`` / ``damage_count``: every how many decisions, and how many, damaged
       copies of the state are given to ``from_dict``;
+    - ``trusted_samples``: legal actions besides the one played, drawn at deep decisions, for
+      which ``apply_trusted`` must agree with ``apply`` (:mod:`.checks_engine`; the action
+      played is checked at every decision);
     - ``max_decisions``: the termination bound.
     """
 
@@ -90,13 +98,16 @@ class Thoroughness:
     deep_every: int = 10
     damage_every: int = 40
     damage_count: int = 4
+    trusted_samples: int = 2
     max_decisions: int = MAX_DECISIONS
 
 
 STANDARD = Thoroughness()
 """The thoroughness of the test suite and of the command line without ``--full``."""
 
-FULL = Thoroughness(view_seats=99, twins=99, deep_every=1, damage_every=5, illegal_malformed=6)
+FULL = Thoroughness(
+    view_seats=99, twins=99, deep_every=1, damage_every=5, illegal_malformed=6, trusted_samples=4
+)
 """Every seat's view, twin, texts and more damage at every decision: slower, for one-off runs."""
 
 
@@ -198,11 +209,17 @@ def play_checked(
     the same for the position and a twin it cannot tell apart, before and after the action
     (:mod:`.twins`); deep decisions also check that the rules work on a view and that the
     position's text and scores show that viewer no more than its view (:mod:`.checks_view`).
+    After all that, the position's cached legal actions must still be a fresh copy of the list
+    its rebuilt twin computes, and ``apply_trusted`` must agree with ``apply`` for the action
+    played (and, at deep decisions, for a sample of other legal actions drawn from a third RNG,
+    so the actions played do not depend on it), and deep decisions check the twins' cached
+    legal actions too (:mod:`.checks_engine`).
     Each game also tries one player count the spec does not allow.
     """
     pool = pool if pool is not None else ActionPool()
     rng = Rng(seed_state(setup.seed ^ 0xA11CE))
     twin_rng = Rng(seed_state(setup.seed ^ 0x7E1F5))
+    trust_rng = Rng(seed_state(setup.seed ^ 0x7257ED))
     t = thoroughness
     actions: list[Action] = []
     dicts: list[dict[str, Any]] = []
@@ -345,11 +362,20 @@ def play_checked(
                 )
                 stage = "indistinguishable"
                 check_indistinguishable(game, state, twin, legal=legal)
+                if deep and k < slow:
+                    # determinise copies a view, then changes the copy: no stale list.
+                    stage = "legal actions cached"
+                    position = twin.position
+                    check_legal_cache(game, position, game.legal_actions(position))
                 twins.append(twin)
             if step % t.damage_every == 0:
                 stage = "damaged from_dict"
                 check_from_dict_refuses(game, damaged_copies(text, rng, t.damage_count))
             pool.add(legal)
+            stage = "legal actions cached"
+            # After views, twins and refused actions have used it, the position's cached list is
+            # still the one its rebuilt twin computes afresh.
+            check_legal_cache(game, state, legal, rebuilt=restored)
             if choose is not None:
                 action = choose(state, legal, rng)
             elif setup.policy == "balanced":
@@ -359,6 +385,16 @@ def play_checked(
             stage = f"apply {action!r}"
             # Play on from the restored state: the replay below proves it plays identically.
             new = check_apply(game, restored, data, action)
+            stage = "trusted apply"
+            check_trusted_apply(game, state, action, new)
+            if deep:
+                check_trusted_samples(game, state, legal, action, trust_rng, t.trusted_samples)
+                if game.to_dict(state) != data:
+                    raise fail(
+                        "trusted apply",
+                        "apply or apply_trusted changed the state it was given: "
+                        + first_difference(data, game.to_dict(state)),
+                    )
             pending = [(state, twin, action) for twin in twins]
             state = new
             actions.append(action)

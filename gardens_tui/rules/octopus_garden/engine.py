@@ -234,6 +234,12 @@ def apply(s0: OctopusState, action: Action, name: Callable[[Action], str]) -> Oc
         legal = s0.legal_cache = _compute_legal(s0)
     if action not in legal:
         raise illegal(s0, action, name(action))
+    return apply_unchecked(s0, action)
+
+
+def apply_unchecked(s0: OctopusState, action: Action) -> OctopusState:
+    """The state after ``action``, which must be one of ``legal_actions(s0)`` (not checked:
+    anything else gives an undefined result). ``s0`` is left untouched."""
     s = s0.derive(s0.claim_order[0] if s0.phase == "claim" else s0.active)
     s.chance = False
     s.hidden = s0.hidden

@@ -199,13 +199,21 @@ def whirlpool_actions(s: SeabedState) -> list[Action]:
 
 def apply(state: SeabedState, action: Action, fmt: Format) -> SeabedState:
     """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal."""
-    legal = legal_actions(state)
+    legal = state.legal_cache
+    if legal is None:
+        legal = state.legal_cache = _compute_legal(state)
     try:
         ok = action in legal
     except TypeError:
         ok = False
     if not ok:
-        raise IllegalAction(refusals.explain(state, action, legal, fmt))
+        raise IllegalAction(refusals.explain(state, action, list(legal), fmt))
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
+    """The position after ``action``, which must be one of ``legal_actions(state)`` (not
+    checked: anything else gives an undefined result). ``state`` is left untouched."""
     s = state.copy()
     s.chance = False
     t = Turn(s)

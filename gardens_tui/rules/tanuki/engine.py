@@ -155,7 +155,18 @@ def place_actions(s: TanukiState) -> list[Action]:
 
 
 def legal_actions(s: TanukiState) -> list[Action]:
-    """Every legal action of the pending decision, in a fixed order."""
+    """Every legal action of the pending decision, in a fixed order (a fresh list).
+
+    Computed once per state and cached on it (states are immutable once handed out; ``copy``
+    starts without the cache), so ``legal_actions`` followed by ``apply`` costs one
+    computation."""
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
+    return list(cached)
+
+
+def _compute_legal(s: TanukiState) -> list[Action]:
     if s.over:
         return []
     phase = s.phase
@@ -196,10 +207,19 @@ def legal_actions(s: TanukiState) -> list[Action]:
 
 def apply(s: TanukiState, action: Action, fmt: Callable[[Any], str]) -> TanukiState:
     """The next position; :class:`IllegalAction` naming the rule (``s`` untouched) if illegal."""
-    if s.over or action not in legal_actions(s):
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
+    if s.over or action not in cached:
         from gardens_tui.rules.tanuki.refusals import reason
 
         raise IllegalAction(reason(s, action, fmt))
+    return apply_unchecked(s, action)
+
+
+def apply_unchecked(s: TanukiState, action: Action) -> TanukiState:
+    """The next position after ``action``, which must be one of ``legal_actions(s)`` (not
+    checked: anything else gives an undefined result). ``s`` is left untouched."""
     n = s.copy()
     n.chance = False
     log = B.Log()
@@ -542,4 +562,4 @@ def _end(n: TanukiState, log: B.Log, leaders: list[int]) -> None:
     log.say(f"The game is over: {names} won")
 
 
-__all__ = ["AROUND", "apply", "legal_actions", "new_game"]
+__all__ = ["AROUND", "apply", "apply_unchecked", "legal_actions", "new_game"]

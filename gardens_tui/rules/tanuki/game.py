@@ -43,6 +43,11 @@ class TanukiGame(Game[TanukiState]):
         """The next position; ``IllegalAction`` naming the rule (state untouched) if illegal."""
         return engine.apply(state, action, _safe_format)
 
+    def apply_trusted(self, state: TanukiState, action: Action) -> TanukiState:
+        """The next position for an action taken from ``legal_actions(state)``, without
+        checking it again (undefined for any other action)."""
+        return engine.apply_unchecked(state, action)
+
     def scores(self, state: TanukiState) -> Scores:
         """Shiitake and cards (1 each until the end, then a Shiitake Basket counts 3)."""
         return scoring.score_table(state)

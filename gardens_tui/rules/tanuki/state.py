@@ -109,6 +109,8 @@ class TanukiState(GameState):
     extra: int = 0
     last: int = -1
     phase: str = "edge"
+    legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
+    """The engine's cache of this state's legal actions (never saved, never copied)."""
 
     # --- derived facts ---------------------------------------------------------------------
 
@@ -195,7 +197,8 @@ class TanukiState(GameState):
     # --- copying ---------------------------------------------------------------------------
 
     def copy(self) -> TanukiState:
-        """An independent copy. Built without ``__init__``: copying is on every bot's hot path."""
+        """An independent copy (without the legal-action cache). Built without ``__init__``:
+        copying is on every bot's hot path."""
         n: TanukiState = _new(TanukiState)
         copy_common_fields(self, n)
         n.hands = [h[:] for h in self.hands]
@@ -228,4 +231,5 @@ class TanukiState(GameState):
         n.extra = self.extra
         n.last = self.last
         n.phase = self.phase
+        n.legal_cache = None
         return n

@@ -174,7 +174,18 @@ def may_take(s: GardensState, seat: int, row: int, slot: int) -> bool:
 
 
 def legal_actions(s: GardensState) -> list[Action]:
-    """Every legal action of the pending decision, in a fixed order."""
+    """Every legal action of the pending decision, in a fixed order (a fresh list).
+
+    Computed once per state and cached on it (states are immutable once handed out; ``copy``
+    and ``derive`` start without the cache), so ``legal_actions`` followed by ``apply`` costs
+    one computation."""
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
+    return list(cached)
+
+
+def _compute_legal(s: GardensState) -> list[Action]:
     if s.over:
         return []
     phase = s.phase
@@ -218,12 +229,21 @@ def legal_actions(s: GardensState) -> list[Action]:
 
 def apply(s: GardensState, action: Action, fmt: Callable[[Any], str]) -> GardensState:
     """The position after ``action``; :class:`IllegalAction` (naming the rule) if not legal."""
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
     try:
-        legal = action in legal_actions(s)
+        legal = action in cached
     except TypeError:  # an unhashable item inside a malformed action
         legal = False
     if not legal:
         raise IllegalAction(refusals.reason(s, action, fmt))
+    return apply_unchecked(s, action)
+
+
+def apply_unchecked(s: GardensState, action: Action) -> GardensState:
+    """The position after ``action``, which must be one of ``legal_actions(s)`` (not checked:
+    anything else gives an undefined result). ``s`` is left untouched."""
     verb = action[0]
     if verb == "take":
         return _take(s, action[1], action[2], action[3])
@@ -356,4 +376,12 @@ def _end_round(n: GardensState, log: list[str]) -> None:
     n.chance = True
 
 
-__all__ = ["SIDES", "apply", "legal_actions", "may_take", "new_game", "takes_left"]
+__all__ = [
+    "SIDES",
+    "apply",
+    "apply_unchecked",
+    "legal_actions",
+    "may_take",
+    "new_game",
+    "takes_left",
+]

@@ -110,6 +110,8 @@ class GardensState(GameState):
     species: int = -1
     last: list[int] = field(default_factory=list)
     phase: str = "take"
+    legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
+    """The engine's cache of this state's legal actions (never saved, never copied)."""
 
     # --- derived facts ---------------------------------------------------------------------
 
@@ -187,7 +189,8 @@ class GardensState(GameState):
     # --- copying ---------------------------------------------------------------------------
 
     def copy(self) -> GardensState:
-        """An independent copy. Built without ``__init__``: copying is on every bot's hot path."""
+        """An independent copy (without the legal-action cache). Built without ``__init__``:
+        copying is on every bot's hot path."""
         n: GardensState = _new(GardensState)
         copy_common_fields(self, n)
         n.decks = [d[:] for d in self.decks]
@@ -209,6 +212,7 @@ class GardensState(GameState):
         n.species = self.species
         n.last = self.last[:]
         n.phase = self.phase
+        n.legal_cache = None
         return n
 
     def derive(self) -> GardensState:
@@ -242,6 +246,7 @@ class GardensState(GameState):
         n.species = self.species
         n.last = self.last
         n.phase = self.phase
+        n.legal_cache = None
         return n
 
 

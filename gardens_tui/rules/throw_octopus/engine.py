@@ -166,13 +166,21 @@ def _compute_legal(s: ThrowState) -> list[Action]:
 
 def apply(state: ThrowState, action: Action, fmt: Format) -> ThrowState:
     """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal."""
-    legal = legal_actions(state)
+    legal = state.legal_cache
+    if legal is None:
+        legal = state.legal_cache = _compute_legal(state)
     try:
         ok = action in legal
     except TypeError:
         ok = False
     if not ok:
-        raise IllegalAction(refusals.explain(state, action, legal, fmt))
+        raise IllegalAction(refusals.explain(state, action, list(legal), fmt))
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: ThrowState, action: Action) -> ThrowState:
+    """The position after ``action``, which must be one of ``legal_actions(state)`` (not
+    checked: anything else gives an undefined result). ``state`` is left untouched."""
     s = state.copy()
     s.chance = False
     t = Turn(s)

@@ -41,6 +41,11 @@ class ThrowOctopus(Game[ThrowState]):
         """The next position; ``IllegalAction`` naming the rule (state untouched) if illegal."""
         return engine.apply(state, action, _safe_format)
 
+    def apply_trusted(self, state: ThrowState, action: Action) -> ThrowState:
+        """The next position for an action taken from ``legal_actions(state)``, without
+        checking it again (undefined for any other action)."""
+        return engine.apply_unchecked(state, action)
+
     def scores(self, state: ThrowState) -> Scores:
         """Tiles left in hand (fewest wins), per game on a Game Night; solo: creature points."""
         return scoring.score_table(state)
