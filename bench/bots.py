@@ -6,6 +6,7 @@ Run it from the project folder::
     python bench/bots.py --games 10 --jobs 2      # more games, two processes
     python bench/bots.py --levels greedy,strong --counts 2 --games 20   # the target pairing
     python bench/bots.py --strong-iterations 300 --expert-iterations 1200  # reproducible
+    python bench/bots.py --pairings random:greedy,greedy:strong,strong:expert   # a chain
 
 For every registered game (``--game`` picks some) at 2 and 4 seats (where a game does not allow
 one of them, the nearest count it allows), every pair of levels plays ``--games``
@@ -215,6 +216,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2, help="games per pairing and count")
     parser.add_argument("--game", action="append", help="a game id (repeatable); default all")
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma list of levels")
+    parser.add_argument(
+        "--pairings",
+        help="comma list of A:B pairings to play instead of every pair of --levels "
+        "(a chain such as random:greedy,greedy:strong,strong:expert is enough for the ratings)",
+    )
     parser.add_argument("--counts", default="2,4", help="comma list of seat counts")
     parser.add_argument("--offset", type=int, default=0, help="first game index (new deals)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play games in")
@@ -238,13 +244,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         budget(args.expert_iterations, args.expert_seconds),
     )
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    pairings = list(itertools.combinations(levels, 2))
+    if args.pairings:
+        pairings = [
+            (pair.split(":")[0].strip(), pair.split(":")[1].strip())
+            for pair in args.pairings.split(",")
+            if pair.strip()
+        ]
+        levels = [lv for lv in LEVELS if any(lv in pair for pair in pairings)]
     wanted_counts = [int(c) for c in args.counts.split(",")]
     game_ids = args.game or list(GAMES)
     print(f"Bot ladder: {args.games} games per pairing; {budgets.describe()}")
     jobs: list[Job] = []
     for game_id in game_ids:
         for players in counts_for(get_game(game_id), wanted_counts):
-            for first, second in itertools.combinations(levels, 2):
+            for first, second in pairings:
                 for index in range(args.offset, args.offset + args.games):
                     jobs.append(Job(game_id, players, first, second, index, budgets))
     results: dict[tuple[str, int], dict[tuple[str, str], list[float]]] = {}
