@@ -26,6 +26,7 @@ from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens.curtain import CurtainScreen
 from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.lobby import LobbyScreen
 from gardens_tui.ui.screens.lobby_dialogs import ChatDialog, CodeDialog, CreateTableDialog
 
@@ -239,7 +240,8 @@ async def test_escape_at_a_remote_table_is_named_lobby_and_goes_back_to_it(
     start_owner: StartOwner,
 ) -> None:
     """Behaviour: at a remote table the footer names Escape "Lobby" (not "Menu"), also on a
-    screen that binds Escape to cancel first (Octopus's Garden), and Escape goes back there."""
+    screen that binds Escape to cancel first (Octopus's Garden), and Escape goes back there;
+    the help's keys leave out saving (there is none there) and add the chat key."""
     owner = start_owner()
     bob = owner.connect("id:bob", "Bob")
     code = bob.create_table("octopus-garden", [("Ann", None), ("Bob", None)], seed=3)
@@ -249,6 +251,15 @@ async def test_escape_at_a_remote_table_is_named_lobby_and_goes_back_to_it(
         screen = remote_screen(app)
         shown = {key: active.binding.description for key, active in screen.active_bindings.items()}
         assert shown["escape"] == "Lobby"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        keys = dict(help_screen.keys)
+        assert "ctrl+s" not in keys and "ctrl+t" in keys and "the lobby" in keys["esc"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)

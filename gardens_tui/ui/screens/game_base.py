@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
@@ -86,6 +86,7 @@ from gardens_tui.ui.compositor import ClippedCompositor
 from gardens_tui.ui.literal import literal, notify_plain
 from gardens_tui.ui.screens.curtain import CurtainScreen, needs_curtain
 from gardens_tui.ui.screens.end import EndChoice, EndScreen
+from gardens_tui.ui.screens.help import KeyHelp
 from gardens_tui.ui.screens.hint import HINT_KEY, HintAsker
 from gardens_tui.ui.screens.modal import DismissOnce, screen_is_live
 from gardens_tui.ui.widgets.board_grid import BoardGrid
@@ -900,6 +901,19 @@ class GameScreen(DismissOnce[None]):
         while path.exists() or path.is_symlink():
             path, number = folder / f"{stem}-{number}.json", number + 1
         return path
+
+    def key_help(self, rows: Iterable[KeyHelp]) -> list[KeyHelp]:
+        """A game's key table as this screen offers it: at a remote table there is no
+        ``ctrl+s`` (no saves of this terminal's choosing), Escape goes back to the lobby and
+        ``ctrl+t`` chats."""
+        if self.has_table:
+            return list(rows)
+        shown = [
+            (key, text.replace("the menu", "the lobby") if key == "esc" else text)
+            for key, text in rows
+            if key != "ctrl+s"
+        ]
+        return [*shown, ("ctrl+t", "Chat: say a line to everyone at the table")]
 
     def action_leave_table(self) -> None:
         """Back to the lobby from a remote table (the seat stays held): :meth:`action_leave`."""

@@ -748,7 +748,9 @@ class OctopusGardenScreen(GameScreen):
         covered: a burst of ``?`` opens one help screen)."""
         if self.is_active:
             legend = legend_rows(self.state, self.ascii_mode)
-            self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP, legend))
+            self.app.push_screen(
+                HelpScreen([self.seat_view.game.spec], self.key_help(KEY_HELP), legend)
+            )
 
     def action_legend(self) -> None:
         """What every letter and mark on the board means (not while this screen is covered)."""

@@ -748,7 +748,9 @@ class SeabedScreen(GameScreen):
         """The legend, every key of this screen and the rules."""
         if self.is_active:
             legend = legend_rows(self.ascii_mode)
-            self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP, legend))
+            self.app.push_screen(
+                HelpScreen([self.seat_view.game.spec], self.key_help(KEY_HELP), legend)
+            )
 
     def action_legend(self) -> None:
         """What every glyph and colour on the seascape means (the help without the keys)."""

@@ -806,7 +806,9 @@ class TanukiScreen(GameScreen):
         """The legend, every key of this screen, then the rules."""
         if self.is_active:
             legend = legend_rows(self.state, self.ascii_mode, self.roomy, zoom=self.zooming)
-            self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP, legend))
+            self.app.push_screen(
+                HelpScreen([self.seat_view.game.spec], self.key_help(KEY_HELP), legend)
+            )
 
     def action_legend(self) -> None:
         """What every letter and mark means (the help screen with the legend and the rules)."""

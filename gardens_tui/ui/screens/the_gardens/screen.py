@@ -639,7 +639,9 @@ class TheGardensScreen(GameScreen):
         """The rules of The Gardens, the legend and every key of this screen."""
         if self.is_active:
             legend = legend_rows(self.state, self.ascii_mode)
-            self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP, legend))
+            self.app.push_screen(
+                HelpScreen([self.seat_view.game.spec], self.key_help(KEY_HELP), legend)
+            )
 
     def action_legend(self) -> None:
         """What every letter and mark on the cards means: the help screen with only the

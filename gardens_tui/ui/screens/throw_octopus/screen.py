@@ -657,7 +657,9 @@ class ThrowOctopusScreen(GameScreen):
         """The rules, the legend and every key of this screen."""
         if self.is_active:
             legend = legend_rows(self.ascii_mode)
-            self.app.push_screen(HelpScreen([self.seat_view.game.spec], KEY_HELP, legend))
+            self.app.push_screen(
+                HelpScreen([self.seat_view.game.spec], self.key_help(KEY_HELP), legend)
+            )
 
     def action_legend(self) -> None:
         """What every letter and mark on the seascape means (the help without the keys)."""
