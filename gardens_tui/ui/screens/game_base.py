@@ -109,6 +109,14 @@ def save_name(table: Table, now: datetime) -> str:
     return f"{table.setup.game}-{now:%Y%m%d-%H%M%S}.json"
 
 
+def not_yours_bindings(keys: Iterable[str]) -> list[Binding]:
+    """Hidden twins of a screen's decision ``keys``, to list after the screen's own bindings:
+    when a key's own binding is off because nobody at this keyboard decides (another seat's
+    turn over SSH, a bot's, a spectator, the end), its twin says whose decision it is instead
+    of ignoring the key in silence (:meth:`GameScreen.action_not_yours`)."""
+    return [Binding(key, "not_yours", show=False) for key in keys]
+
+
 LEAVE_BINDINGS: tuple[Binding, ...] = (
     Binding("escape", "leave", "Menu"),
     Binding("escape", "leave_table", "Lobby"),
@@ -724,6 +732,11 @@ class GameScreen(DismissOnce[None]):
         if self.is_active:
             self.app.push_screen(ChoiceScreen(title, list(labels)), chosen)
 
+    def action_not_yours(self) -> None:
+        """A decision key pressed while nobody at this keyboard decides
+        (:func:`not_yours_bindings`): say whose decision it is."""
+        self._not_your_turn()
+
     def _not_your_turn(self) -> None:
         """Refuse a board choice made while nobody at this keyboard decides: say whose decision
         it is (or that the game is over)."""
@@ -774,6 +787,8 @@ class GameScreen(DismissOnce[None]):
             return self.has_table  # a remote seat: no files of this terminal's choosing
         if action == "leave_table":
             return not self.has_table  # Escape goes back to the lobby, not the menu
+        if action == "not_yours":
+            return not self.human_to_move()
         if action == "chat":
             return not self.has_table  # a remote table: a line to everyone there
         if action == "replay" and not self.has_table:

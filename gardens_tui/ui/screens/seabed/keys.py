@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
+from gardens_tui.ui.screens.game_base import not_yours_bindings
 from gardens_tui.ui.widgets.action_picker import CommandLine
 
 BINDINGS: list[BindingType] = [
@@ -23,17 +24,12 @@ BINDINGS: list[BindingType] = [
     Binding("c", "sb('choices')", "Choices", show=False),
     Binding("tab", "switch", "Switch", show=False),
     Binding("shift+tab", "switch", "Switch", show=False),
+    # r and p are left out: the base also binds them (retry a failed bot, pass a window)
+    *not_yours_bindings(("1", "2", "right_square_bracket", "left_square_bracket", *"ynmtfc")),
 ]
 """The screen's own bindings (the base adds undo, save, pass and the rest; boards the cursor
-keys)."""
-
-DECISION_KEYS = frozenset(
-    {"1", "2", "right_square_bracket", "left_square_bracket", "y", "n", "m", "t", "f", "c"}
-)
-"""The screen's own keys that only ever act on a decision of this keyboard's seat: pressed
-while somebody else decides (another seat at a networked table, a bot, or the keyboard is a
-spectator's) they are refused with whose decision it is, never ignored in silence. (``r`` and
-``p`` are left out: the base also binds them, to retry a failed bot and to pass a window.)"""
+keys). The hidden ``not_yours`` twins come last (:func:`~..game_base.not_yours_bindings`): a
+decision key pressed while somebody else decides is refused with whose decision it is."""
 
 KEY_HELP: tuple[tuple[str, str], ...] = (
     ("arrows, h j k l, mouse", "Move the cursor on the seascape (it scrolls) or on the hand"),

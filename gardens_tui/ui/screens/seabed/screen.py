@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Container, Horizontal
@@ -53,12 +52,7 @@ from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.seabed.board import SbBoard
-from gardens_tui.ui.screens.seabed.keys import (
-    BINDINGS,
-    DECISION_KEYS,
-    KEY_HELP,
-    command_lines,
-)
+from gardens_tui.ui.screens.seabed.keys import BINDINGS, KEY_HELP, command_lines
 from gardens_tui.ui.screens.seabed.layouts import hand_layout, sea_layout
 from gardens_tui.ui.screens.seabed.paint import (
     area_pieces,
@@ -662,15 +656,6 @@ class SeabedScreen(GameScreen):
         board.focus()
         self._info_text = ""
         self._draw_info()
-
-    def on_key(self, event: events.Key) -> None:
-        """A decision key (:data:`~.keys.DECISION_KEYS`) pressed while nobody at this keyboard
-        decides is refused in the prompt line with whose decision it is (its binding is off
-        then, so without this the key would do nothing and say nothing)."""
-        if event.key in DECISION_KEYS and not self.deciding() and not self.dismissed:
-            event.stop()
-            event.prevent_default()
-            self._not_your_turn()
 
     def action_sb(self, command: str) -> None:
         """A command (a key or a click in the command list)."""

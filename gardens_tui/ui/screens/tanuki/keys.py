@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from textual.binding import Binding, BindingType
 
+from gardens_tui.ui.screens.game_base import not_yours_bindings
 from gardens_tui.ui.screens.tanuki.picker import COMMAND_OF
 from gardens_tui.ui.widgets.action_picker import CommandLine
 
@@ -29,11 +30,10 @@ BINDINGS: list[BindingType] = [
     Binding("tab", "switch", "Switch", show=False),
     Binding("shift+tab", "switch", "Switch", show=False),
     *(Binding(str(i), f"pick({i - 1})", f"Tile {i}", show=False) for i in range(1, 7)),
-    *(Binding(key, "not_yours", show=False) for key in ("r", *"tnxpybmc", *"123456")),
+    *not_yours_bindings(("r", *"tnxpybmc", *"123456")),
 ]
 """The screen's own bindings (the base adds undo, save and the rest; boards the cursor keys).
-The hidden ``not_yours`` twins come last: a decision key pressed while nobody at this keyboard
-decides (another seat's turn over SSH, a spectator, the end) says whose decision it is."""
+The hidden ``not_yours`` twins come last (:func:`~..game_base.not_yours_bindings`)."""
 
 KEY_HELP: tuple[tuple[str, str], ...] = (
     ("arrows, h j k l, w a s d, mouse", "Move the cursor on the garden or on your hand"),

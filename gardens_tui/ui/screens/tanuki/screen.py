@@ -711,14 +711,7 @@ class TanukiScreen(GameScreen):
             )
         if action == "switch":
             return True if self.deciding() else None
-        if action == "not_yours":
-            return not self.deciding() and not self.dismissed and self.is_mounted
         return super().check_action(action, parameters)
-
-    def action_not_yours(self) -> None:
-        """A decision key pressed while nobody at this keyboard decides: say whose decision it
-        is (or that the game is over), as Enter on the garden does."""
-        self._not_your_turn()
 
     def action_tk(self, command: str) -> None:
         """Carry out a command (a key, or a click on the dock or the footer)."""
