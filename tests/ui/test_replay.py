@@ -343,3 +343,23 @@ def test_the_prompt_in_ascii_mode_is_plain_ascii() -> None:
     assert text.endswith("<-/-> to step, Esc to close")
     screen = replay_screen_for(table, 2)
     assert screen.replay.position == 2 and screen.table is not table
+
+
+async def test_a_replay_at_80x24_is_laid_out_as_the_game_screen_is() -> None:
+    """Behaviour (found playing at 80x24): a replay gets its game screen's own CSS, so at 80x24
+    it lays out the board, the side column and the legend as the live screen does (the legend
+    over the garden and a wider side column before)."""
+    table = octopus_table("Ann", "Bob=greedy", moves=30)
+    app = create_app(settings=Settings(bot_delay_ms=0, autosave=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        live = app.open_seat(LocalSeatView(table, (0,), 0))
+        await pilot.pause()
+        await pilot.pause()
+        widths = {name: live.query_one(name).region.width for name in ("#game-side", "#game-main")}
+        legend = live.query_one("#og-legend").styles.display
+    app = create_app(settings=Settings(bot_delay_ms=0, autosave=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, table, 10)
+        assert "OctopusGardenScreen" in type(screen)._css_type_names
+        assert {name: screen.query_one(name).region.width for name in widths} == widths
+        assert screen.query_one("#og-legend").styles.display == legend

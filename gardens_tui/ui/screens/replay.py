@@ -24,11 +24,13 @@ is not the table the replay was opened from.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import ClassVar, Literal
 
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 
 from gardens_tui.replay_view import REPLAY_REFUSAL, ReplaySeatView
 from gardens_tui.rules.base import Action
@@ -106,6 +108,20 @@ class ReplayMixin(GameScreen):
     changed), ``position`` where it opens (``None``: the start), ``viewer`` whose eyes it is
     drawn for (``"auto"``: see :func:`~gardens_tui.replay_view.replay_viewer`).
     """
+
+    @classmethod
+    @cache
+    def _css_bases(cls, base: type[DOMNode]) -> Sequence[type[DOMNode]]:
+        """Every Textual class in ``base``'s method resolution order, up to the first that does
+        not inherit CSS. Textual follows only each class's first base, which for a replay class
+        is this mixin: the game screen's own CSS (its layouts at 80x24) would be skipped."""
+        classes: list[type[DOMNode]] = []
+        for klass in base.__mro__:
+            if isinstance(klass, type) and issubclass(klass, DOMNode):
+                classes.append(klass)
+                if not klass._inherit_css:
+                    break
+        return classes
 
     BINDINGS: ClassVar[list[BindingType]] = REPLAY_BINDINGS
 
