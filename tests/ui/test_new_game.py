@@ -190,9 +190,13 @@ async def test_escape_cancels_with_none() -> None:
     assert app.results == [None]
 
 
-async def test_initial_setup_prefills_seats_options_and_seed(toy_registered: None) -> None:
+async def test_initial_setup_prefills_seats_and_options_but_deals_a_new_seed(
+    toy_registered: None,
+) -> None:
+    """Behaviour: the form starts from the last game's seats and options, never its seed (found
+    at 80x24: "New game" from the menu repeated the last deal, the seed field out of sight)."""
     initial = Setup("toy", (Seat("Xia"), Seat("Yan", "random"), Seat("Zoe")), {"snap": False}, 8)
-    dialog = NewGameDialog(initial)
+    dialog = NewGameDialog(initial, seed_chooser=lambda: 5)
     app = DialogApp(dialog)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -201,12 +205,13 @@ async def test_initial_setup_prefills_seats_options_and_seed(toy_registered: Non
         assert dialog.query_one("#opt-snap", TickBox).value is False
         await pilot.press("ctrl+s")
         await pilot.pause()
-    assert app.results == [Setup("toy", initial.seats, {"snap": False}, 8)]
+    assert app.results == [Setup("toy", initial.seats, {"snap": False}, 5)]
 
 
 async def test_starting_from_the_menu_opens_the_game_with_those_seats(toy_registered: None) -> None:
     app = create_app(settings=Settings(bot_delay_ms=0))
-    app.last_setup = Setup("toy", (Seat("Ann"), Seat("Bob")), {}, 3)
+    app.seed_chooser = lambda: 3
+    app.last_setup = Setup("toy", (Seat("Ann"), Seat("Bob")), {}, 99)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -256,7 +261,7 @@ async def test_a_budget_the_form_does_not_list_is_kept_in_a_rematch(toy_register
     select does not list (``expert@1.5s``, ``strong@5000`` iterations) as extra choices."""
     seats = (Seat("Xia"), Seat("Yan", "expert@1.5s"), Seat("Zoe", "strong@5000"))
     initial = Setup("toy", seats, {"snap": True}, 8)
-    dialog = NewGameDialog(initial)
+    dialog = NewGameDialog(initial, seed_chooser=lambda: 8)
     app = DialogApp(dialog)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -192,8 +192,9 @@ class NewGameDialog(AppModal[Setup | None]):
     The dialog keeps its own footer (its keys) visible and scrolls its form inside when the
     terminal is short; every option's description is shown whole (wrapped).
 
-    ``initial`` pre-fills the form (a rematch with the same seats and options); ``seed_chooser``
-    picks the seed when the field is blank (the tests pass a fixed one). Refusals are shown
+    ``initial`` pre-fills the form (a rematch with the same seats and options; never its seed,
+    so a new game is a new deal unless a seed is typed); ``seed_chooser`` picks the seed when
+    the field is blank (the tests pass a fixed one). Refusals are shown
     literally (a refused name appears as typed, escaped); only the first Start or Cancel counts.
     """
 
@@ -256,8 +257,9 @@ class NewGameDialog(AppModal[Setup | None]):
                 yield Grid(id="options", classes="form")
                 with Grid(classes="form", id="seed-grid"):
                     yield Label("Seed")
+                    # Never the last game's seed: "New game" deals anew unless one is typed.
                     yield SafeInput(
-                        "" if initial is None else str(initial.seed),
+                        "",
                         placeholder="blank = random",
                         id="seed",
                         type="integer",
