@@ -2,7 +2,8 @@
 still to be planted are likely to become.
 
 One decision ahead is short-sighted, so the value of things not yet points is estimated: a pearl
-is worth a fraction of a point (less as the game nears its end), an oyster token pays a pearl per
+is worth a fraction of a point (less as the game nears its end, and little beyond what the dearest
+purchase costs), an oyster token pays a pearl per
 turn left, a token in hand is worth its rough final value, and a group of anemones or seagrass
 one or two short of its next bonus animal is worth part of that animal.
 """
@@ -84,6 +85,18 @@ def _turns_left(s: OctopusState, seat: int) -> float:
     return max(1.0, empty / 3.0)
 
 
+USEFUL_PEARLS = 10
+"""About what the dearest purchase costs: pearls beyond it wait for a later turn."""
+
+
+def pearl_value(pearls: int, each: float) -> float:
+    """What ``pearls`` in hand are worth at ``each`` apiece, with diminishing returns beyond
+    :data:`USEFUL_PEARLS`: a bank no purchase needs is worth little, so passing turn after
+    turn to hoard never looks better than buying (a search's random rollouts made it look so)."""
+    useful = min(pearls, USEFUL_PEARLS)
+    return each * useful + 0.2 * each * (pearls - useful)
+
+
 def seat_value(s: OctopusState, seat: int, total: int) -> float:
     """How good the position is for one seat, in points."""
     if s.over:
@@ -91,7 +104,7 @@ def seat_value(s: OctopusState, seat: int, total: int) -> float:
     turns = _turns_left(s, seat)
     pearl = min(0.6, 0.1 * turns)
     garden = s.gardens[seat]
-    value = float(total) + pearl * s.pearls[seat]
+    value = float(total) + pearl_value(s.pearls[seat], pearl)
     value += count_base(garden, OYSTER) * pearl * turns
     if seat == s.active and s.hand:
         value += hand_value(s, seat, pearl * turns)
