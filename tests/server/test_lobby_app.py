@@ -312,8 +312,14 @@ async def test_ctrl_t_says_a_line_and_others_lines_show_as_notices(
         await pilot.press(*"good luck", "enter")
         assert await asyncio.to_thread(heard.wait, GUARD)
         assert bob_view.chat[-1].name == "Ann" and bob_view.chat[-1].text == "good luck"
+        seat_view = screen.seat_view
+        assert isinstance(seat_view, RemoteSeatView)
+        said = asyncio.Event()  # a chat line is no update: wait on the chat listener
+        seat_view.add_chat_listener(lambda line: said.set())  # runs on the app's loop
         bob_view.say("[b]thanks[/b]")
-        await until(pilot, lambda: len(screen.seat_view.chat) == 2, screen.seat_view)  # type: ignore[attr-defined]
+        while len(seat_view.chat) < 2:
+            await asyncio.wait_for(said.wait(), GUARD)
+            said.clear()
         await pilot.pause()
         messages = [str(n.message) for n in app._notifications]
         assert any("Bob: [b]thanks[/b]" in message for message in messages)

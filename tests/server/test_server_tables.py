@@ -353,9 +353,12 @@ def test_a_seat_view_changes_position_only_where_its_dispatch_runs(
         call()
     queued.clear()
     arrived.clear()
+    caught_up = threading.Event()
+    bob_view.add_listener(lambda view: caught_up.set() if view.length == 1 else None)
+    assert bob_view.length == 1 or caught_up.wait(GUARD)  # Bob's own reader thread
+    assert bob_view.may_act()  # the toy game: Bob answers Ann
     before = ann_view.view()
-    mover = bob_view if bob_view.may_act() else ann_view
-    mover.apply(mover.legal_actions()[0])
+    bob_view.apply(bob_view.legal_actions()[0])
     assert arrived.wait(GUARD)
     assert ann_view.length == 1 and ann_view.view() is before
     for call in queued:
