@@ -42,6 +42,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import chess_plies_per_second  # bench/engine.py: the same reference figure
+
 from gardens_tui.bots import LEVELS, Bot, make_bot
 from gardens_tui.bots.strong import EXPERT, STRONG, SearchBudget, StrongBot
 from gardens_tui.rules.base import Game, GameState
@@ -188,26 +190,6 @@ def search_speed(game: Game[Any], seconds: float) -> tuple[float, int]:
     bot = StrongBot(1, SearchBudget(seconds=seconds), reuse=False)
     result = bot.search(game, game.view(state, seat))
     return result.iterations / max(result.seconds, 1e-9), players
-
-
-def chess_plies_per_second(seconds: float) -> float | None:
-    """python-chess random-playout plies per second (``None`` if python-chess is missing)."""
-    try:
-        import chess
-    except ImportError:
-        return None
-    rng = Rng(seed_state(1))
-    plies = 0
-    started = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds:
-        board = chess.Board()
-        while not board.is_game_over():
-            moves = list(board.legal_moves)
-            board.push(moves[rng.randrange(len(moves))])
-            plies += 1
-        elapsed = time.perf_counter() - started
-    return plies / elapsed
 
 
 def main(argv: Sequence[str] | None = None) -> int:

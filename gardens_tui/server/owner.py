@@ -467,7 +467,8 @@ class TableOwner:
         tables = []
         for code, hosted in sorted(self.tables.items()):
             table = hosted.table
-            present = {s.seat for s in self.sessions if s.hosted is hosted and s.seat is not None}
+            at_table = [s.seat for s in self.sessions if s.hosted is hosted]  # None: watching
+            present = {seat for seat in at_table if seat is not None}
             tables.append(
                 {
                     "code": code,
@@ -485,7 +486,7 @@ class TableOwner:
                         for i, seat in enumerate(table.seats)
                     ],
                     "host": None if hosted.host is None else hosted.host.name,
-                    "spectators": self.spectators(hosted),
+                    "spectators": at_table.count(None),
                     "turn": table.state.turn,
                     "over": table.state.is_over,
                     "turn_seconds": hosted.turn_seconds,

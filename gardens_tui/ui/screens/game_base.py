@@ -783,10 +783,10 @@ class GameScreen(DismissOnce[None]):
             return decision is not None and decision.skill is not None
         if action == "retry_bot":
             return self.bot_error is not None and not self.bot_thinking
-        if action in ("save", "leave"):
+        if action == "save":
             return self.has_table  # a remote seat: no files of this terminal's choosing
-        if action == "leave_table":
-            return not self.has_table  # Escape goes back to the lobby, not the menu
+        if action in ("leave", "leave_table"):  # Escape: to the menu, or to the lobby
+            return self.has_table == (action == "leave")
         if action == "not_yours":
             return not self.human_to_move()
         if action == "chat":
