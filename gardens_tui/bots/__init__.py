@@ -176,7 +176,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if spec.level in SEARCH_LEVELS:
         from gardens_tui.bots import strong
 
-        budget = strong.EXPERT if spec.level == "expert" else strong.STRONG
+        budget = strong.LEVEL_BUDGETS[spec.level]
         if spec.seconds is not None:
             budget = replace(budget, seconds=spec.seconds, iterations=None)
         elif spec.iterations is not None:

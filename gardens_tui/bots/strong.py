@@ -56,6 +56,7 @@ from gardens_tui.rules.rng import Rng, seed_state
 
 __all__ = [
     "EXPERT",
+    "LEVEL_BUDGETS",
     "STRONG",
     "ActionStats",
     "SearchBudget",
@@ -99,6 +100,9 @@ STRONG = SearchBudget(seconds=1.0)
 
 EXPERT = SearchBudget(seconds=4.0)
 """The ``expert`` level: the same search with four times the time."""
+
+LEVEL_BUDGETS: dict[str, SearchBudget] = {"strong": STRONG, "expert": EXPERT}
+"""Each search level's own budget: what a plain ``strong`` or ``expert`` seat thinks with."""
 
 
 @dataclass(frozen=True, slots=True)

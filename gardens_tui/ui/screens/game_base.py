@@ -113,8 +113,13 @@ def not_yours_bindings(keys: Iterable[str]) -> list[Binding]:
     """Hidden twins of a screen's decision ``keys``, to list after the screen's own bindings:
     when a key's own binding is off because nobody at this keyboard decides (another seat's
     turn over SSH, a bot's, a spectator, the end), its twin says whose decision it is instead
-    of ignoring the key in silence (:meth:`GameScreen.action_not_yours`)."""
-    return [Binding(key, "not_yours", show=False) for key in keys]
+    of ignoring the key in silence (:meth:`GameScreen.action_not_yours`).
+
+    A key that is also one of :attr:`GameScreen.SEAT_BINDINGS` (``r`` retries a failed bot out
+    of turn) gets that binding again just before its twin, so the twin never shadows it."""
+    keys = tuple(keys)
+    seat_first = [binding for binding in GameScreen.SEAT_BINDINGS if binding.key in keys]
+    return [*seat_first, *(Binding(key, "not_yours", show=False) for key in keys)]
 
 
 LEAVE_BINDINGS: tuple[Binding, ...] = (

@@ -1,10 +1,10 @@
 """The new-game dialog: game, seats (name, human or bot level), the game's options, a seed.
 
 A seat played by a search level (``strong``, ``expert``) also shows its thinking time per
-decision (:data:`THINK_CHOICES`: the level's usual time or 0.5 to 60 seconds); the seat's level
-string then carries it (``strong@2s``: :func:`~gardens_tui.bots.parse_bot`). A budget the form
-does not list (from ``--players``, ``strong@1.5s`` or ``strong@5000`` iterations, in a rematch)
-is kept as an extra choice.
+decision (:data:`THINK_CHOICES`: the level's usual time, shown with its seconds as ``usual 1 s``,
+or 0.5 to 60 seconds); the seat's level string then carries it (``strong@2s``:
+:func:`~gardens_tui.bots.parse_bot`). A budget the form does not list (from ``--players``,
+``strong@1.5s`` or ``strong@5000`` iterations, in a rematch) is kept as an extra choice.
 
 It returns a :class:`~gardens_tui.table.Setup` validated exactly as the command line validates
 one: :func:`~gardens_tui.table.check_seats`, ``GameSpec.check_player_count`` and
@@ -22,10 +22,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from gardens_tui.bots import DEFAULT_LEVEL, LEVELS, SEARCH_LEVELS, BotSpec, parse_bot
+from gardens_tui.bots.strong import LEVEL_BUDGETS
 from gardens_tui.rules.base import GameSpec, OptionValue
 from gardens_tui.rules.registry import game_specs
 from gardens_tui.rules.rng import MAX_SEED
@@ -35,6 +37,9 @@ from gardens_tui.ui.ascii_mode import PlainTickBox as TickBox
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.safe_input import SafeInput
+
+_SELECT_VALUE: Reactive[Any] = Select.value  # type: ignore[misc]  # generic class attribute
+"""A select's ``value`` reactive, to redraw a select whose options were relabelled."""
 
 NAME_FIELD_LENGTH = 4 * MAX_NAME_CELLS
 """Characters a name field holds: more than the name rule's 40 columns, so that a name of
@@ -62,8 +67,20 @@ THINK_CHOICES: tuple[tuple[str, str], ...] = (
     ("60 s", "60s"),
 )
 """``(label, budget)`` for a search level's thinking time: the budget is the part of the level
-string after ``@`` (:func:`~gardens_tui.bots.parse_bot`); ``usual`` is the level's own time
-(``strong`` about 1 s, ``expert`` about 4 s)."""
+string after ``@`` (:func:`~gardens_tui.bots.parse_bot`); ``usual`` is the level's own time,
+which the select shows with its figure (:func:`usual_label`)."""
+
+
+def usual_label(level: str) -> str:
+    """The ``usual`` choice's label for ``level``: ``usual 1 s`` for ``strong``, ``usual 4 s``
+    for ``expert`` (the figures of :data:`~gardens_tui.bots.strong.LEVEL_BUDGETS`); plain
+    ``usual`` for a level without a budget of its own."""
+    budget = LEVEL_BUDGETS.get(level)
+    if budget is None:
+        return "usual"
+    if budget.seconds is not None:
+        return f"usual {budget.seconds:g} s"
+    return f"usual {budget.iterations} it"
 
 
 def budget_of(spec: BotSpec) -> str:
@@ -72,22 +89,24 @@ def budget_of(spec: BotSpec) -> str:
     return budget
 
 
-def think_label(budget: str) -> str:
-    """How the thinking select shows ``budget``: ``2 s`` for ``2s``, ``5000 it`` for
-    iterations, ``usual`` for none."""
+def think_label(budget: str, level: str) -> str:
+    """How the thinking select shows ``budget`` for a seat of ``level``: ``2 s`` for ``2s``,
+    ``5000 it`` for iterations, the level's :func:`usual_label` for none."""
+    if budget == USUAL:
+        return usual_label(level)
     for label, value in THINK_CHOICES:
         if value == budget:
             return label
     return f"{budget[:-1]} s" if budget.endswith("s") else f"{budget} it"
 
 
-def think_choices(budget: str) -> list[tuple[Text, str]]:
-    """The thinking select's options: :data:`THINK_CHOICES`, plus ``budget`` when it is not
-    one of them (kept from the setup the form started from)."""
+def think_choices(budget: str, level: str) -> list[tuple[Text, str]]:
+    """The thinking select's options for a seat of ``level``: :data:`THINK_CHOICES`, plus
+    ``budget`` when it is not one of them (kept from the setup the form started from)."""
     values = [value for _, value in THINK_CHOICES]
     if budget not in values:
         values.append(budget)
-    return [(literal(think_label(value)), value) for value in values]
+    return [(literal(think_label(value, level)), value) for value in values]
 
 
 def default_seats(count: int) -> list[Seat]:
@@ -125,7 +144,7 @@ class SeatRow(Horizontal):
     long it thinks (the thinking select, hidden for the other kinds)."""
 
     DEFAULT_CSS = """
-    SeatRow .seat-think { width: 11; }
+    SeatRow .seat-think { width: 13; }
     """
 
     def __init__(self, index: int, seat: Seat) -> None:
@@ -136,11 +155,13 @@ class SeatRow(Horizontal):
             self._spec: BotSpec | None = None if seat.bot is None else parse_bot(seat.bot)
         except ValueError:  # a level this version does not know: the form offers the default
             self._spec = BotSpec(DEFAULT_LEVEL)
+        # the budget the seat came with stays a choice even where the form does not list it
+        self._kept_budget = USUAL if self._spec is None else budget_of(self._spec)
 
     def compose(self) -> ComposeResult:
         """Label, name field, kind select and thinking select."""
         spec = self._spec
-        budget = USUAL if spec is None else budget_of(spec)
+        budget = self._kept_budget
         yield Label(literal(f"Seat {self.index + 1}"), classes="seat-label")
         yield SafeInput(
             self.seat.name,
@@ -157,7 +178,7 @@ class SeatRow(Horizontal):
             compact=True,
         )
         think = Select(
-            think_choices(budget),
+            think_choices(budget, DEFAULT_LEVEL if spec is None else spec.level),
             value=budget,
             allow_blank=False,
             classes="seat-think",
@@ -169,8 +190,17 @@ class SeatRow(Horizontal):
 
     @on(Select.Changed, ".seat-kind")
     def _kind_changed(self, event: Select.Changed) -> None:
-        """Show the thinking select only for a search level."""
-        self.query_one(".seat-think", Select).display = event.value in SEARCH_LEVELS
+        """Show the thinking select only for a search level, its ``usual`` choice labelled
+        with that level's time (the choice made is kept)."""
+        think = self.query_one(".seat-think", Select)
+        think.display = event.value in SEARCH_LEVELS
+        if isinstance(event.value, str) and event.value in SEARCH_LEVELS:
+            budget = think.value
+            think.set_options(think_choices(self._kept_budget, event.value))
+            if budget != think.value:
+                think.value = budget
+            else:
+                think.mutate_reactive(_SELECT_VALUE)  # the same choice: redraw its new label
 
     def read(self) -> Seat:
         """The seat as typed, its name in the form names are stored (NFC, no surrounding

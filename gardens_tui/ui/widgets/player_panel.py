@@ -20,21 +20,47 @@ from rich.measure import Measurement
 from rich.text import Text
 from textual.widgets import Static
 
+from gardens_tui.bots import parse_bot
 from gardens_tui.rules.base import GameState
 from gardens_tui.seats import SeatView
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.widgets.glyphs import glyph
 
 MIN_NAME = 4
-"""Below this many cells for the names, bot levels shrink to their glyph to make room."""
+"""Below this many cells for the names, bot labels lose their thinking budget, then their level
+(:func:`shorter_labels`), to make room."""
+
+
+def level_words(level: str) -> str:
+    """A bot level string as the panel words it: ``greedy``; a search level with its own budget
+    as ``strong 2s`` (``strong@2s``), ``expert 1.5s``, ``strong 5000it`` (iterations). A level
+    string this version cannot read is shown as it is."""
+    try:
+        spec = parse_bot(level)
+    except ValueError:
+        return level
+    if spec.seconds is not None:
+        return f"{spec.level} {spec.seconds:g}s"
+    if spec.iterations is not None:
+        return f"{spec.level} {spec.iterations}it"
+    return spec.level
 
 
 def bot_label(level: str | None, ascii_mode: bool = False) -> str:
-    """The bot column's text: ``⚙ greedy`` (ASCII ``# greedy``) for a bot, ``""`` for a person.
+    """The bot column's text: ``⚙ greedy`` (ASCII ``# greedy``), ``⚙ strong 2s`` for a budget
+    (:func:`level_words`) for a bot, ``""`` for a person.
 
     The space after the glyph keeps the level readable where a terminal draws ``⚙`` wide.
     """
-    return "" if level is None else f"{glyph('bot', ascii_mode)} {level}"
+    return "" if level is None else f"{glyph('bot', ascii_mode)} {level_words(level)}"
+
+
+def shorter_labels(labels: Sequence[str]) -> list[list[str]]:
+    """The bot column's forms to try, longest first: the :func:`bot_label` s as they are, then
+    without their budget (``⚙ strong``), then the glyph alone (``⚙``)."""
+    forms = [list(labels), [" ".join(label.split(" ")[:2]) for label in labels]]
+    forms.append([label[:1] for label in labels])
+    return [form for i, form in enumerate(forms) if i == 0 or form != forms[i - 1]]
 
 
 PanelExtras = Callable[[GameState, int], Sequence[str]]
@@ -88,12 +114,13 @@ def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
     padded to the longest label (no column when no seat is a bot), then the score flush right.
     Names that do not fit end in ``…`` (or, when two would then look the same, lose their middle:
     :func:`middle_ellipsis`); when fewer than :data:`MIN_NAME` cells would be left for
-    them, the bot labels shrink to their first cell (the glyph). A row's ``extras`` follow it,
+    them, the bot labels shrink (:func:`shorter_labels`: without the budget, then the glyph
+    only) until there are. A row's ``extras`` follow it,
     one line each, dim, under the name, ending in ``…`` where they do not fit.
     """
     if not rows:
         return []
-    bots = [row.bot for row in rows]
+    labels = [row.bot for row in rows]
     score_width = max(cell_len(row.score) for row in rows)
     longest_name = max(row.name.cell_len for row in rows)
 
@@ -101,8 +128,8 @@ def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
         bot_width = max(cell_len(label) for label in labels)
         return width - 2 - (bot_width + 1 if bot_width else 0) - 1 - score_width
 
-    if name_room(bots) < min(MIN_NAME, longest_name):
-        bots = [label[:1] for label in bots]
+    forms = shorter_labels(labels)  # the longest form that leaves the names room
+    bots = next((f for f in forms if name_room(f) >= min(MIN_NAME, longest_name)), forms[-1])
     bot_width = max(cell_len(label) for label in bots)
     name_width = max(1, min(longest_name, name_room(bots)))
     names = [row.name.copy() for row in rows]

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.components import CODES, describe
-from gardens_tui.ui.screens.game_base import LEAVE_BINDINGS
+from gardens_tui.ui.screens.game_base import LEAVE_BINDINGS, not_yours_bindings
 from gardens_tui.ui.screens.octopus_garden.paint import symbol
 from gardens_tui.ui.screens.octopus_garden.picker import Pick, token_actions
 from gardens_tui.ui.widgets.action_picker import CommandLine, CommandStyle
@@ -55,8 +55,11 @@ BINDINGS: list[BindingType] = [
     Binding("c", "og('choices')", "Choices", show=False),
     Binding("1", "pick_token(0)", "Token to plant", key_display="1-9", show=False),
     *(Binding(str(n), f"pick_token({n - 1})", "", show=False) for n in range(2, 10)),
+    *not_yours_bindings(("o", "p", "f", "r", "t", "x", "m", "c", *"123456789")),
 ]
-"""The screen's own bindings (the base adds undo and save; boards add the cursor keys)."""
+"""The screen's own bindings (the base adds undo and save; boards add the cursor keys). The
+hidden ``not_yours`` twins come last (:func:`~..game_base.not_yours_bindings`): a decision key
+pressed while somebody else decides says whose decision it is."""
 
 KEY_HELP: tuple[tuple[str, str], ...] = (
     ("arrows, h j k l, w a s d, mouse", "Move the cursor on the market or the garden"),

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from textual.binding import Binding, BindingType
 
 from gardens_tui.rules.base import Action
-from gardens_tui.ui.screens.game_base import LEAVE_BINDINGS
+from gardens_tui.ui.screens.game_base import LEAVE_BINDINGS, not_yours_bindings
 from gardens_tui.ui.widgets.action_picker import CommandLine
 
 BINDINGS: list[BindingType] = [
@@ -28,8 +28,12 @@ BINDINGS: list[BindingType] = [
     Binding("b", "tg('return')", "Return visitor"),
     Binding("f", "tg('species')", "Fig species"),
     Binding("c", "tg('choices')", "Choices", show=False),
+    # o (the next mat) is a view, not a decision: it works whoever decides
+    *not_yours_bindings(("b", "f", "p", "c")),
 ]
-"""The screen's own bindings (the base adds undo, save and pass; boards add the cursor keys)."""
+"""The screen's own bindings (the base adds undo, save and pass; boards add the cursor keys).
+The hidden ``not_yours`` twins come last (:func:`~..game_base.not_yours_bindings`): a decision
+key pressed while somebody else decides says whose decision it is."""
 
 KEY_HELP: tuple[tuple[str, str], ...] = (
     ("arrows, h j k l, w a s d, mouse", "Move the cursor on the display or the mat"),

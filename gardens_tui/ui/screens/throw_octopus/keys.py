@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from textual.binding import Binding, BindingType
 
 from gardens_tui.rules.base import Action
+from gardens_tui.ui.screens.game_base import not_yours_bindings
 
 BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
@@ -26,9 +27,11 @@ BINDINGS: list[BindingType] = [
     Binding("tab", "switch", "Switch", show=False),
     Binding("shift+tab", "switch", "Switch", show=False),
     *(Binding(str(i), f"pick({i - 1})", f"Tile {i}", show=False) for i in range(1, 10)),
+    *not_yours_bindings(("right_square_bracket", "left_square_bracket", *"rdptmMxc", *"123456789")),
 ]
 """The screen's own bindings (the base adds undo, save, roll and the rest; boards the cursor
-keys)."""
+keys). The hidden ``not_yours`` twins come last (:func:`~..game_base.not_yours_bindings`): a
+decision key pressed while somebody else decides says whose decision it is."""
 
 KEY_HELP: tuple[tuple[str, str], ...] = (
     ("arrows, h j k l, mouse", "Move the cursor on the seascape or on your hand"),
