@@ -9,19 +9,21 @@ time) and the tests await the workers (``settle``), never sleep.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
 from conftest import quiet_app, settle
 from textual.app import App
+from textual.pilot import Pilot
 
 from gardens_tui.bots.strong import SearchBudget, SearchResult
 from gardens_tui.rules.base import Game, GameState
 from gardens_tui.seats import LocalSeatView
 from gardens_tui.settings import Settings
 from gardens_tui.table import Table
-from gardens_tui.ui.app import create_app
+from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens import hint
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.hint import HINT_KEY, HintScreen
@@ -142,53 +144,74 @@ async def test_hint_key_is_refused_to_a_spectator(
         assert not app.game.hints.thinking and calls == []
 
 
+@asynccontextmanager
+async def hint_thinking(
+    table: Table, monkeypatch: pytest.MonkeyPatch, **settings: Any
+) -> AsyncIterator[tuple[GardensApp, Pilot[Any], GameScreen, threading.Event]]:
+    """The app on ``table`` with ``H`` pressed at Ann's decision and its search held running
+    (:func:`spy_on_advise` with a gate): yields the app, the pilot, the game screen and the
+    search's cancel event; lets the held search go on the way out."""
+    gate = threading.Event()
+    calls = spy_on_advise(monkeypatch, gate)
+    app = quiet_app(table, **settings)
+    try:
+        async with app.run_test(size=(100, 34)) as pilot:
+            await settle(pilot)
+            screen = app.game_screen()
+            assert isinstance(screen, GameScreen)
+            screen.hints.budget = FEW
+            await pilot.press(HINT_KEY)
+            await pilot.pause()
+            assert screen.hints.thinking
+            ((_, cancel),) = calls
+            yield app, pilot, screen, cancel
+    finally:
+        gate.set()
+
+
 async def test_a_move_cancels_the_hint_being_worked_out(
     toy_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rule (hint): a move made while the hint thinks cancels its search, and the hint about
     the position that is gone never shows."""
-    gate = threading.Event()
-    calls = spy_on_advise(monkeypatch, gate)
     table = toy_table("Ann", "Bob=greedy", seed=3)
-    app = quiet_app(table)
-    async with app.run_test(size=(100, 34)) as pilot:
-        await settle(pilot)
-        screen = app.game_screen()
-        assert isinstance(screen, GameScreen)
-        screen.hints.budget = FEW
-        await pilot.press(HINT_KEY)
-        await pilot.pause()
-        assert screen.hints.thinking
-        ((_, cancel),) = calls
+    async with hint_thinking(table, monkeypatch) as (app, pilot, screen, cancel):
         assert screen.play(table.legal_actions()[0])
         assert cancel.is_set() and not screen.hints.thinking
         await settle(pilot)
         assert not isinstance(app.screen, HintScreen)
         assert screen.hints.last is None
-    gate.set()
+
+
+async def test_an_undo_cancels_the_hint_being_worked_out(
+    toy_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule (hint): an undo made while the hint thinks cancels its search (the position it
+    was about is gone), and that hint never shows."""
+    table = toy_table("Bob", "Ann", seed=3)
+    table.apply(table.legal_actions()[0])  # Bob moved; Ann decides and may take it back
+    settings = {"free_undo": True, "curtain": False}  # two people, one keyboard, no hand-off
+    async with hint_thinking(table, monkeypatch, **settings) as (app, pilot, screen, cancel):
+        assert table.can_undo()
+        await pilot.press("u")
+        await pilot.pause()
+        assert not table.actions
+        assert cancel.is_set() and not screen.hints.thinking
+        await settle(pilot)
+        assert not isinstance(app.screen, HintScreen)
+        assert screen.hints.last is None
 
 
 async def test_leaving_the_game_cancels_the_hint_being_worked_out(
     toy_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rule (hint): leaving the game screen (Escape: the menu) cancels a hint's search."""
-    gate = threading.Event()
-    calls = spy_on_advise(monkeypatch, gate)
     table = toy_table("Ann", "Bob=greedy", seed=3)
-    app = quiet_app(table)
-    async with app.run_test(size=(100, 34)) as pilot:
-        await settle(pilot)
-        screen = app.game_screen()
-        assert isinstance(screen, GameScreen)
-        screen.hints.budget = FEW
-        await pilot.press(HINT_KEY)
-        await pilot.pause()
-        ((_, cancel),) = calls
+    async with hint_thinking(table, monkeypatch) as (app, pilot, _, cancel):
         await pilot.press("escape")
         await settle(pilot)
         assert cancel.is_set()
         assert not isinstance(app.screen, HintScreen)
-    gate.set()
 
 
 async def test_the_hint_key_is_listed_in_the_help(toy_table: Callable[..., Table]) -> None:
