@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -81,6 +81,16 @@ OptionValue = bool | int | str
 
 ROLL: Action = ("roll",)
 """The action that resolves a skill decision (:attr:`Decision.skill`) by the game's own odds."""
+
+
+def cached_legal(state: Any, compute: Callable[[Any], list[Action]]) -> list[Action]:
+    """``state``'s legal actions from its ``legal_cache`` field, computed by ``compute`` and
+    stored there on first use (see the module docstring's cached legal actions). The list is the
+    cache itself: hand callers a copy, never change it."""
+    cached: list[Action] | None = state.legal_cache
+    if cached is None:
+        cached = state.legal_cache = compute(state)
+    return cached
 
 
 class IllegalAction(ValueError):

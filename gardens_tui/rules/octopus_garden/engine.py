@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gardens_tui.rules.base import Action, IllegalAction
+from gardens_tui.rules.base import Action, IllegalAction, cached_legal
 from gardens_tui.rules.octopus_garden import animals, flow, refusals, treasure
 from gardens_tui.rules.octopus_garden.board import (
     CELL_NAMES,
@@ -175,9 +175,7 @@ def legal_actions(s: OctopusState) -> list[Action]:
     The list is computed once per state and cached on it (states are immutable once handed
     out), so ``legal_actions`` followed by ``apply`` costs one computation.
     """
-    cached = s.legal_cache
-    if cached is None:
-        cached = s.legal_cache = _compute_legal(s)
+    cached = cached_legal(s, _compute_legal)
     return list(cached)
 
 
@@ -229,9 +227,7 @@ def illegal(s: OctopusState, action: Action, text: str) -> IllegalAction:
 def apply(s0: OctopusState, action: Action, name: Callable[[Action], str]) -> OctopusState:
     """The state after a legal ``action``; ``IllegalAction`` otherwise, naming the action with
     ``name(action)`` (only called then: formatting is not free on the hot path)."""
-    legal = s0.legal_cache
-    if legal is None:
-        legal = s0.legal_cache = _compute_legal(s0)
+    legal = cached_legal(s0, _compute_legal)
     if action not in legal:
         raise illegal(s0, action, name(action))
     return apply_unchecked(s0, action)

@@ -13,7 +13,7 @@ from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gardens_tui.rules.base import Action, IllegalAction
+from gardens_tui.rules.base import Action, IllegalAction, cached_legal
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.seabed import refusals, scoring, seascape
 from gardens_tui.rules.seabed.seascape import find
@@ -103,9 +103,7 @@ def legal_actions(s: SeabedState) -> list[Action]:
     """Every legal action of the pending decision, in a fixed order.
 
     Computed once per state and cached on it (states are immutable once handed out)."""
-    cached = s.legal_cache
-    if cached is None:
-        cached = s.legal_cache = _compute_legal(s)
+    cached = cached_legal(s, _compute_legal)
     return list(cached)
 
 
@@ -199,9 +197,7 @@ def whirlpool_actions(s: SeabedState) -> list[Action]:
 
 def apply(state: SeabedState, action: Action, fmt: Format) -> SeabedState:
     """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal."""
-    legal = state.legal_cache
-    if legal is None:
-        legal = state.legal_cache = _compute_legal(state)
+    legal = cached_legal(state, _compute_legal)
     try:
         ok = action in legal
     except TypeError:

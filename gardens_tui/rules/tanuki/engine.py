@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gardens_tui.rules.base import Action, IllegalAction
+from gardens_tui.rules.base import Action, IllegalAction, cached_legal
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.tanuki import board as B
 from gardens_tui.rules.tanuki import cards as GM
@@ -160,9 +160,7 @@ def legal_actions(s: TanukiState) -> list[Action]:
     Computed once per state and cached on it (states are immutable once handed out; ``copy``
     starts without the cache), so ``legal_actions`` followed by ``apply`` costs one
     computation."""
-    cached = s.legal_cache
-    if cached is None:
-        cached = s.legal_cache = _compute_legal(s)
+    cached = cached_legal(s, _compute_legal)
     return list(cached)
 
 
@@ -207,9 +205,7 @@ def _compute_legal(s: TanukiState) -> list[Action]:
 
 def apply(s: TanukiState, action: Action, fmt: Callable[[Any], str]) -> TanukiState:
     """The next position; :class:`IllegalAction` naming the rule (``s`` untouched) if illegal."""
-    cached = s.legal_cache
-    if cached is None:
-        cached = s.legal_cache = _compute_legal(s)
+    cached = cached_legal(s, _compute_legal)
     if s.over or action not in cached:
         from gardens_tui.rules.tanuki.refusals import reason
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gardens_tui.rules.base import Action, IllegalAction
+from gardens_tui.rules.base import Action, IllegalAction, cached_legal
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.the_gardens import refusals
 from gardens_tui.rules.the_gardens.components import (
@@ -179,9 +179,7 @@ def legal_actions(s: GardensState) -> list[Action]:
     Computed once per state and cached on it (states are immutable once handed out; ``copy``
     and ``derive`` start without the cache), so ``legal_actions`` followed by ``apply`` costs
     one computation."""
-    cached = s.legal_cache
-    if cached is None:
-        cached = s.legal_cache = _compute_legal(s)
+    cached = cached_legal(s, _compute_legal)
     return list(cached)
 
 
@@ -229,9 +227,7 @@ def _compute_legal(s: GardensState) -> list[Action]:
 
 def apply(s: GardensState, action: Action, fmt: Callable[[Any], str]) -> GardensState:
     """The position after ``action``; :class:`IllegalAction` (naming the rule) if not legal."""
-    cached = s.legal_cache
-    if cached is None:
-        cached = s.legal_cache = _compute_legal(s)
+    cached = cached_legal(s, _compute_legal)
     try:
         legal = action in cached
     except TypeError:  # an unhashable item inside a malformed action

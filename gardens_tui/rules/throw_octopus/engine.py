@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gardens_tui.rules.base import ROLL, Action, IllegalAction
+from gardens_tui.rules.base import ROLL, Action, IllegalAction, cached_legal
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.throw_octopus import refusals, seascape
 from gardens_tui.rules.throw_octopus.components import (
@@ -115,9 +115,7 @@ def legal_actions(s: ThrowState) -> list[Action]:
 
     Computed once per state and cached on it (states are immutable once handed out), so
     ``legal_actions`` followed by ``apply`` costs one computation."""
-    cached = s.legal_cache
-    if cached is None:
-        cached = s.legal_cache = _compute_legal(s)
+    cached = cached_legal(s, _compute_legal)
     return list(cached)
 
 
@@ -166,9 +164,7 @@ def _compute_legal(s: ThrowState) -> list[Action]:
 
 def apply(state: ThrowState, action: Action, fmt: Format) -> ThrowState:
     """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal."""
-    legal = state.legal_cache
-    if legal is None:
-        legal = state.legal_cache = _compute_legal(state)
+    legal = cached_legal(state, _compute_legal)
     try:
         ok = action in legal
     except TypeError:
