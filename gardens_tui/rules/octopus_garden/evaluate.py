@@ -6,9 +6,15 @@ is worth a fraction of a point (less as the game nears its end, and little beyon
 purchase costs), an oyster token pays a pearl per
 turn left, a token in hand is worth its rough final value, and a group of anemones or seagrass
 one or two short of its next bonus animal is worth part of that animal.
+
+A search evaluates the same few gardens thousands of times (one decision changes one garden), so
+what the heuristic reads of a garden alone is worked out once per distinct garden
+(:func:`garden_facts`, a bounded memo of a pure function: results never depend on it).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from gardens_tui.rules.octopus_garden.components import (
     ANEMONE,
@@ -32,8 +38,8 @@ from gardens_tui.rules.octopus_garden.components import (
     TRASH,
 )
 from gardens_tui.rules.octopus_garden.garden import count_base, group_sizes
-from gardens_tui.rules.octopus_garden.scoring import relic_points, score_table, trash_points
-from gardens_tui.rules.octopus_garden.state import OctopusState
+from gardens_tui.rules.octopus_garden.scoring import garden_row, relic_points, trash_points
+from gardens_tui.rules.octopus_garden.state import Garden, OctopusState, Stack
 
 HAND_VALUE: dict[int, float] = {
     ANEMONE: 2.8,
@@ -57,32 +63,73 @@ HAND_VALUE: dict[int, float] = {
 """Rough final worth of a token waiting to be planted."""
 
 
-def hand_value(s: OctopusState, seat: int, oyster_income: float) -> float:
-    """What the tokens waiting to be planted will likely add to the seat's final score.
+class GardenFacts(NamedTuple):
+    """What the heuristic reads of one garden alone."""
+
+    points: int
+    """The garden's own points (every category but the bonus animals)."""
+    empty: int
+    """Empty spaces."""
+    oysters: int
+    """Spaces whose flat token is an oyster token."""
+    relics: int
+    """Spaces whose flat token is a relic."""
+    trash: int
+    """Spaces whose flat token is trash."""
+    anemones_short: int
+    """Over the anemone groups: the anemones already towards each group's next clownfish."""
+    seagrass_short: int
+    """Over the seagrass groups: the seagrass already towards each group's next seahorse."""
+
+
+_FACTS: dict[tuple[bool, tuple[Stack, ...]], GardenFacts] = {}
+_FACTS_LIMIT = 1 << 16
+
+
+def garden_facts(garden: Garden, parrot_fish: bool) -> GardenFacts:
+    """The :class:`GardenFacts` of ``garden`` (remembered for the next call with an equal one)."""
+    key = (parrot_fish, tuple(garden))
+    facts = _FACTS.get(key)
+    if facts is None:
+        if len(_FACTS) >= _FACTS_LIMIT:
+            _FACTS.clear()
+        facts = _FACTS[key] = GardenFacts(
+            sum(garden_row(garden, parrot_fish)),
+            sum(1 for st in garden if not st),
+            count_base(garden, OYSTER),
+            count_base(garden, RELIC),
+            count_base(garden, TRASH),
+            sum(n % 3 for n in group_sizes(garden, ANEMONE_LIKE)),
+            sum(n % 5 for n in group_sizes(garden, SEAGRASS_LIKE)),
+        )
+    return facts
+
+
+def hand_value(s: OctopusState, facts: GardenFacts, oyster_income: float) -> float:
+    """What the tokens waiting to be planted will likely add to the score of the seat whose
+    garden has ``facts``.
 
     Relics and trash are valued by how they change the garden's relic and trash scores; an
     oyster by the pearls it will harvest minus its 2-point penalty.
     """
-    garden = s.gardens[seat]
     hand = s.hand
     relics, trash, oysters = hand.count(RELIC), hand.count(TRASH), hand.count(OYSTER)
     value = sum(HAND_VALUE.get(t, 0.0) for t in hand if t not in (RELIC, TRASH, OYSTER))
     if relics:
-        owned = count_base(garden, RELIC)
+        owned = facts.relics
         value += relic_points(owned + relics) - relic_points(owned)
     if trash:
-        owned = count_base(garden, TRASH)
+        owned = facts.trash
         value += trash_points(owned + trash) - trash_points(owned)
     return value + oysters * (oyster_income - 2.0)
 
 
-def _turns_left(s: OctopusState, seat: int) -> float:
+def _turns_left(s: OctopusState, facts: GardenFacts) -> float:
     if s.over:
         return 0.0
     if s.end_by >= 0:
         return 0.5
-    empty = sum(1 for st in s.gardens[seat] if not st)
-    return max(1.0, empty / 3.0)
+    return max(1.0, facts.empty / 3.0)
 
 
 USEFUL_PEARLS = 10
@@ -97,27 +144,27 @@ def pearl_value(pearls: int, each: float) -> float:
     return each * useful + 0.2 * each * (pearls - useful)
 
 
-def seat_value(s: OctopusState, seat: int, total: int) -> float:
+def seat_value(s: OctopusState, seat: int) -> float:
     """How good the position is for one seat, in points."""
+    facts = garden_facts(s.gardens[seat], bool(s.options.get("parrot-fish")))
+    total = facts.points + sum(s.clowns[seat]) + sum(s.horses[seat])
     if s.over:
         return total + 0.01 * s.pearls[seat]
-    turns = _turns_left(s, seat)
+    turns = _turns_left(s, facts)
     pearl = min(0.6, 0.1 * turns)
-    garden = s.gardens[seat]
     value = float(total) + pearl_value(s.pearls[seat], pearl)
-    value += count_base(garden, OYSTER) * pearl * turns
+    value += facts.oysters * pearl * turns
     if seat == s.active and s.hand:
-        value += hand_value(s, seat, pearl * turns)
+        value += hand_value(s, facts, pearl * turns)
     if s.clown_pile:
-        value += sum(n % 3 for n in group_sizes(garden, ANEMONE_LIKE)) * 0.3 * s.clown_pile[-1] / 3
+        value += facts.anemones_short * 0.3 * s.clown_pile[-1] / 3
     if s.horse_pile:
-        value += sum(n % 5 for n in group_sizes(garden, SEAGRASS_LIKE)) * 0.3 * s.horse_pile[-1] / 5
+        value += facts.seagrass_short * 0.3 * s.horse_pile[-1] / 5
     return value
 
 
 def evaluate(s: OctopusState, seat: int) -> float:
     """The seat's value minus the best opponent's (higher is better for ``seat``)."""
-    totals = score_table(s).totals()
-    values = [seat_value(s, p, totals[p]) for p in range(len(s.players))]
+    values = [seat_value(s, p) for p in range(len(s.players))]
     best_other = max(v for p, v in enumerate(values) if p != seat)
     return values[seat] - best_other

@@ -105,24 +105,29 @@ def parrot_points(garden: Garden) -> int:
     return total
 
 
-def seat_scores(state: OctopusState, seat: int) -> tuple[int, ...]:
-    """One seat's points in the order of :func:`categories`."""
-    garden = state.gardens[seat]
+def garden_row(garden: Garden, parrot_fish: bool) -> tuple[int, ...]:
+    """A garden's own points in the order of :func:`categories` after ``bonus animals``
+    (everything but the bonus animals, which the seat holds beside its garden)."""
     k = garden_counts(garden)
-    bonus = sum(state.clowns[seat]) + sum(state.horses[seat])
     crabs = k[CRAB] + k[SHELL] + 6 * k[CRAB_SHELL]
     printed = sum(points * k[code] for code, points in _PRINTED.items())
-    row = [
-        bonus,
+    row = (
         relic_points(k[RELIC]),
         crabs,
         trash_points(k[TRASH]),
         printed,
         -2 * k[OYSTER],
-    ]
-    if state.options.get("parrot-fish"):
-        row.append(parrot_points(garden))
-    return tuple(row)
+    )
+    if parrot_fish:
+        return (*row, parrot_points(garden))
+    return row
+
+
+def seat_scores(state: OctopusState, seat: int) -> tuple[int, ...]:
+    """One seat's points in the order of :func:`categories`."""
+    bonus = sum(state.clowns[seat]) + sum(state.horses[seat])
+    parrot_fish = bool(state.options.get("parrot-fish"))
+    return (bonus, *garden_row(state.gardens[seat], parrot_fish))
 
 
 def score_table(state: OctopusState) -> Scores:

@@ -378,12 +378,6 @@ def _return_flag(t: Turn, cell: Cell, name: str) -> None:
     )
 
 
-def majority(counts: tuple[int, ...]) -> list[int]:
-    """The teams with the most pieces (all of them on a tie); none when nobody has one."""
-    best = max(counts)
-    return [team for team, c in enumerate(counts) if c == best] if best else []
-
-
 def _score_feature(t: Turn, root: int) -> None:
     s = t.s
     f = s.feats[root]
@@ -395,7 +389,7 @@ def _score_feature(t: Turn, root: int) -> None:
     else:
         points, category = seascape.reef_points(f), REEFS
         label = f"the reef at {where[0]},{where[1]} ({size})"
-    winners = majority(f.flags)
+    winners = seascape.majority(f.flags)
     if not winners:
         t.log.say(f"{label.capitalize()} is complete; no flag was on it")
         return

@@ -20,9 +20,14 @@ from gardens_tui.rules.seabed.tiles import SEA, STREAK
 SUPPLY_VALUE = 0.5
 
 
-def _majority(counts: tuple[int, ...]) -> list[int]:
+def _credit_majority(est: list[float], counts: tuple[int, ...], value: float) -> None:
+    """Add ``value`` to every team with the most pieces in ``counts`` (none if nobody has one);
+    :func:`~.seascape.majority` without building its list, on the heuristic's hot path."""
     best = max(counts)
-    return [team for team, c in enumerate(counts) if c == best] if best else []
+    if best:
+        for team, c in enumerate(counts):
+            if c == best:
+                est[team] += value
 
 
 def team_estimates(s: SeabedState) -> list[float]:
@@ -47,8 +52,7 @@ def team_estimates(s: SeabedState) -> list[float]:
                     seascape.streak_points(s, f) if f.kind == STREAK else seascape.reef_points(f)
                 )
                 value = worth * 0.8 / (1.0 + 0.25 * f.open)
-            for w in _majority(f.flags):
-                est[w] += value
+            _credit_majority(est, f.flags, value)
         else:
             root = find(s.sparent, node)
             if root in seen_systems:
@@ -56,8 +60,7 @@ def team_estimates(s: SeabedState) -> list[float]:
             seen_systems.add(root)
             y = s.systems[root]
             value = 0.8 * (y.fish + (y.fields if y.sushi else 0))
-            for w in _majority(y.palaces):
-                est[w] += value
+            _credit_majority(est, y.palaces, value)
     for number, (flags, palaces) in enumerate(s.supply):
         est[number] += SUPPLY_VALUE * (flags + palaces)
     return est

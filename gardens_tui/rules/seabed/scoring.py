@@ -11,16 +11,11 @@ from __future__ import annotations
 
 from gardens_tui.rules.base import Outcome, Scores, TeamScore
 from gardens_tui.rules.seabed import seascape
-from gardens_tui.rules.seabed.seascape import find
+from gardens_tui.rules.seabed.seascape import find, majority
 from gardens_tui.rules.seabed.state import CATEGORIES, SeabedState
 from gardens_tui.rules.seabed.tiles import SEA
 
 PALACES, SEABED = 3, 4
-
-
-def _majority(counts: tuple[int, ...]) -> list[int]:
-    best = max(counts)
-    return [team for team, c in enumerate(counts) if c == best] if best else []
 
 
 def final_scoring(s: SeabedState) -> list[str]:
@@ -30,7 +25,7 @@ def final_scoring(s: SeabedState) -> list[str]:
     lines: list[str] = []
     for root in sorted(s.systems):
         y = s.systems[root]
-        winners = _majority(y.palaces)
+        winners = majority(y.palaces)
         if not winners:
             continue
         points = y.fish + (y.fields if y.sushi else 0)
@@ -47,7 +42,7 @@ def final_scoring(s: SeabedState) -> list[str]:
         f = s.feats[root]
         if f.kind != SEA or not any(f.flags):
             continue
-        winners = _majority(f.flags)
+        winners = majority(f.flags)
         points = seascape.seabed_value(s, root)
         where = seascape.cell_of(s, root)
         for team in winners:

@@ -58,6 +58,12 @@ def tile_at(s: SeabedState, cell: Cell) -> tuple[int, int] | None:
     return None if code is None else (code >> 2, (code & 3) * 90)
 
 
+def majority(counts: tuple[int, ...]) -> list[int]:
+    """The teams with the most pieces (all of them on a tie); none when nobody has one."""
+    best = max(counts)
+    return [team for team, c in enumerate(counts) if c == best] if best else []
+
+
 def need_code(board: dict[Cell, int], cell: Cell) -> int:
     """The requirement code of an empty cell: for each side, the kind the neighbour shows
     there (two bits per side, 0 where no tile is)."""

@@ -228,22 +228,58 @@ def end_statues(s: GardensState, seat: int, counts: list[int]) -> int:
     return 4 * isolated_statues(s.mats[seat])
 
 
+_ABILITIES = (OPERA, BRIDGE, FIG, GALLERY, GOVERNOR, CONSERVATORIUM)
+
+_MAT_POINTS: dict[tuple[object, ...], tuple[int, int, int, int, int, int]] = {}
+_MAT_POINTS_LIMIT = 1 << 16
+
+
+def _mat_points(s: GardensState, seat: int) -> tuple[int, int, int, int, int, int]:
+    """``seat``'s end-game points that its own mat decides: (landmark abilities, trees, streams,
+    pathways, statues but the basic tile's, which compares seats), and its statue count.
+
+    A search scores the same few mats thousands of times, so each result is remembered for its
+    key (the mat, the abilities held, the Fig's species, the scoring tiles and the Central
+    Board's column: everything these categories read), a bounded memo of a pure function.
+    """
+    mat = s.mats[seat]
+    held = tuple(s.holds(seat, landmark) for landmark in _ABILITIES)
+    key = (tuple(mat), held, s.species if held[2] else -2, s.tiles[3], s.tiles[4], s.centre)
+    points = _MAT_POINTS.get(key)
+    if points is None:
+        if len(_MAT_POINTS) >= _MAT_POINTS_LIMIT:
+            _MAT_POINTS.clear()
+        statues = 0 if s.tiles[4] == "basic" else end_statues(s, seat, [])
+        points = _MAT_POINTS[key] = (
+            end_landmarks(s, seat),
+            end_trees(s, seat),
+            stream_points(mat),
+            largest_network(mat, held[-1]),
+            statues,
+            statue_count(mat),
+        )
+    return points
+
+
 def score_rows(s: GardensState) -> list[tuple[int, ...]]:
     """Every seat's points by :data:`CATEGORIES`."""
-    counts = [statue_count(m) for m in s.mats]
+    mats = [_mat_points(s, seat) for seat in range(len(s.mats))]
+    counts = [points[5] for points in mats]
     rows: list[tuple[int, ...]] = []
-    for seat, mat in enumerate(s.mats):
+    for seat, (abilities, trees, streams, pathways, statues, _count) in enumerate(mats):
         walk_trees, walk_fountains, walk_benches, landmarks = s.points[seat]
+        if s.tiles[4] == "basic":
+            statues = end_statues(s, seat, counts)
         rows.append(
             (
                 walk_trees,
                 walk_fountains,
                 walk_benches,
-                landmarks + end_landmarks(s, seat),
-                end_trees(s, seat),
-                stream_points(mat),
-                largest_network(mat, s.holds(seat, CONSERVATORIUM)),
-                end_statues(s, seat, counts),
+                landmarks + abilities,
+                trees,
+                streams,
+                pathways,
+                statues,
             )
         )
     return rows
