@@ -11,7 +11,8 @@ Run it from the project folder::
 For every registered game (``--game`` picks some) at 2 and 4 seats (where a game does not allow
 one of them, the nearest count it allows), every pair of levels plays ``--games``
 games. At 2 seats the levels sit one each; with more seats they alternate (A, B, A, B...), and
-the seats rotate from game to game so each level sits everywhere equally. A game scores 1 for
+the seats rotate from game to game so each level sits everywhere equally; the games of one
+rotation share their deal (:func:`deal_of`). A game scores 1 for
 the level whose seats hold all the winners, 0 for the other, and the share of the winners
 otherwise (a tie between the two levels is 0.5).
 
@@ -19,9 +20,10 @@ Printed per game and count: each pairing's score for the first level with a 95% 
 interval, and an Elo-like rating per level (a Bradley-Terry fit over all pairings, with one
 virtual draw per pairing so that a clean sweep stays finite; ``random`` is pinned at 0).
 
-Then, per game, the search's throughput: iterations per second of the ``strong`` search on a
-mid-game position at 2 seats (or the smallest count), beside python-chess's random-playout plies
-per second from the same run (as bench/engine.py measures it; shown as missing without
+Then, per game, the search's throughput on a mid-game position at 2 seats (or the smallest
+count): iterations per second of the ``strong`` search and the actions it applies per second
+(its plies: in the tree, rating priors and in rollouts), beside python-chess's random-playout
+plies per second from the same run (as bench/engine.py measures it; shown as missing without
 python-chess).
 
 A script, never a test: it asserts nothing and exits 0 unless a game crashes.
@@ -45,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import chess_plies_per_second  # bench/engine.py: the same reference figure
 
 from gardens_tui.bots import LEVELS, Bot, make_bot
-from gardens_tui.bots.strong import EXPERT, STRONG, SearchBudget, StrongBot
+from gardens_tui.bots.strong import EXPERT, ROLLOUT_POLICIES, STRONG, SearchBudget, StrongBot
 from gardens_tui.rules.base import Game, GameState
 from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import Rng, seed_state
@@ -101,12 +103,19 @@ def seat_levels(job: Job) -> list[str]:
     return levels
 
 
+def deal_of(job: Job) -> int:
+    """Which deal (seed) the game plays: the games of one rotation of the seats (and, with an odd
+    seat count, of its swapped twin) share a deal, so its luck falls to both levels alike."""
+    group = job.players if job.players % 2 == 0 else 2 * job.players
+    return job.index // group
+
+
 def play_job(job: Job) -> tuple[Job, float, int]:
     """Play one game; the first level's score (see the module docstring) and its decisions."""
     game = get_game(job.game_id)
     levels = seat_levels(job)
     bots = [bot_of(lv, 1000 * job.index + seat, job.budgets) for seat, lv in enumerate(levels)]
-    state = game.new_game([f"P{i}" for i in range(job.players)], {}, 7919 * job.index + 17)
+    state = game.new_game([f"P{i}" for i in range(job.players)], {}, 7919 * deal_of(job) + 17)
     decisions = 0
     while not state.is_over:
         seat = state.current_player
@@ -180,16 +189,19 @@ def mid_game(game: Game[Any], players: int, seed: int = 3) -> GameState:
     return history[len(history) // 2]
 
 
-def search_speed(game: Game[Any], seconds: float) -> tuple[float, int]:
-    """The strong search's iterations per second on a mid-game position at 2 seats (or the
-    smallest count above), and that seat count."""
+def search_speed(
+    game: Game[Any], seconds: float, knobs: SearchBudget = STRONG
+) -> tuple[float, float, int]:
+    """The strong search's iterations and plies per second on a mid-game position at 2 seats
+    (or the smallest count above), and that seat count."""
     players = min(c for c in game.spec.counts if c >= 2)
     state = mid_game(game, players)
     seat = state.current_player
     assert seat is not None
-    bot = StrongBot(1, SearchBudget(seconds=seconds), reuse=False)
+    bot = StrongBot(1, replace(knobs, seconds=seconds, iterations=None), reuse=False)
     result = bot.search(game, game.view(state, seat))
-    return result.iterations / max(result.seconds, 1e-9), players
+    elapsed = max(result.seconds, 1e-9)
+    return result.iterations / elapsed, result.plies / elapsed, players
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -212,11 +224,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--expert-iterations", type=int, help="limit expert by iterations")
     parser.add_argument("--speed-seconds", type=float, default=1.0, help="throughput sample")
     parser.add_argument("--rollout-turns", type=int, default=STRONG.rollout_turns)
+    parser.add_argument("--rollout", choices=ROLLOUT_POLICIES, default=STRONG.rollout)
+    parser.add_argument("--rollout-sample", type=int, default=STRONG.rollout_sample)
     parser.add_argument("--exploration", type=float, default=STRONG.exploration)
+    parser.add_argument("--prior-temperature", type=float, default=STRONG.prior_temperature)
     args = parser.parse_args(argv)
+    knobs = replace(
+        STRONG,
+        rollout_turns=args.rollout_turns,
+        rollout=args.rollout,
+        rollout_sample=args.rollout_sample,
+        exploration=args.exploration,
+        prior_temperature=args.prior_temperature,
+    )
 
     def budget(iterations: int | None, seconds: float) -> SearchBudget:
-        knobs = replace(STRONG, rollout_turns=args.rollout_turns, exploration=args.exploration)
         if iterations is not None:
             return knobs.with_iterations(iterations)
         return replace(knobs, seconds=seconds)
@@ -287,11 +309,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     chess = chess_plies_per_second(args.speed_seconds)
     chess_text = "python-chess missing" if chess is None else f"{chess:,.0f} plies/s"
     print(f"\nSearch throughput (strong, mid-game position), python-chess: {chess_text}\n")
-    print("| game | seats | iterations/s |")
-    print("|---|---|---|")
+    print("| game | seats | iterations/s | plies/s |")
+    print("|---|---|---|---|")
     for game_id in game_ids:
-        speed, players = search_speed(get_game(game_id), args.speed_seconds)
-        print(f"| {game_id} | {players} | {speed:,.0f} |")
+        speed, plies, players = search_speed(get_game(game_id), args.speed_seconds, knobs)
+        print(f"| {game_id} | {players} | {speed:,.0f} | {plies:,.0f} |")
     return 0
 
 

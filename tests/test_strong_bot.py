@@ -75,11 +75,18 @@ def test_strong_and_expert_are_levels_of_every_game() -> None:
 
 
 def test_a_budget_needs_a_limit() -> None:
-    """A budget without an iteration cap and without a time limit is refused."""
+    """A budget without an iteration cap and without a time limit is refused, and so are an
+    unknown rollout policy, a negative rollout sample and a prior temperature of zero."""
     with pytest.raises(ValueError, match="iteration cap or a time limit"):
         SearchBudget(iterations=None, seconds=None)
     with pytest.raises(ValueError):
         SearchBudget(iterations=0)
+    with pytest.raises(ValueError, match="rollout policy"):
+        SearchBudget(rollout="clever")
+    with pytest.raises(ValueError, match="rollout sample"):
+        SearchBudget(rollout_sample=-1)
+    with pytest.raises(ValueError, match="prior temperature"):
+        SearchBudget(prior_temperature=0.0)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -99,6 +106,40 @@ def test_strong_bot_plays_legal_actions_in_every_game(game_id: str) -> None:
             assert action in game.legal_actions(state)
             assert game.to_dict(state) == before
             state = game.apply(state, action)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_search_tries_the_heuristics_favourite_first(game_id: str) -> None:
+    """The search is steered by the game's own heuristic: its priors rate every action one
+    decision ahead with ``evaluate``, as the greedy bot does, so its very first iteration goes
+    through an action the greedy bot rates best."""
+    game = get_game(game_id)
+    checked = 0
+    for seed in range(4):
+        state = choice_position(game, two_seat_count(game), seed, skip=3 + 4 * seed)
+        seat = state.current_player
+        assert seat is not None
+        view = game.view(state, seat)
+        ratings = {a: game.evaluate(game.apply(view, a), seat) for a in game.legal_actions(view)}
+        best = max(ratings.values())
+        result = bot(seed, 1).search(game, view)
+        assert result.iterations == 1
+        assert ratings[result.stats[0].action] == best
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("rollout", ["greedy", "random"])
+def test_either_rollout_policy_plays_legal_actions(rollout: str) -> None:
+    """Both rollout policies (the heuristic's best, kept for the bots, or any legal action,
+    kept for comparison) search to a legal choice; the greedy one may rate only a sample."""
+    game = get_game("octopus-garden")
+    state = choice_position(game, 2, 6, skip=8)
+    seat = state.current_player
+    budget = SearchBudget(iterations=30, seconds=None, rollout=rollout, rollout_sample=4)
+    result = StrongBot(3, budget).search(game, game.view(state, seat))
+    assert result.action in game.legal_actions(state)
+    assert result.plies > result.iterations
 
 
 def test_forced_and_skill_decisions_need_no_search() -> None:

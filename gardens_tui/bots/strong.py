@@ -1,9 +1,12 @@
 """The ``strong`` and ``expert`` bot levels: information-set Monte Carlo tree search.
 
 One search works for every game through the rules contract alone
-(:class:`~gardens_tui.rules.base.Game`): nothing here knows any game.
+(:class:`~gardens_tui.rules.base.Game`): nothing here knows any game. Besides the moves it uses
+only :meth:`~gardens_tui.rules.base.Game.evaluate` (the game's heuristic, which the greedy bot
+maximises one decision ahead) and :meth:`~gardens_tui.rules.base.Game.determinise`.
 
-How it searches (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
+How it searches (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012, steered by the
+game's heuristic as AlphaZero-style searches are steered by a network):
 
 - The bot starts from its seat's :meth:`~gardens_tui.rules.base.Game.view` only. Each iteration
   deals one **determinisation** of that view (:meth:`~gardens_tui.rules.base.Game.determinise`:
@@ -11,21 +14,38 @@ How it searches (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
   search's own generator), then walks one tree shared by all determinisations. A tree node is a
   sequence of actions, so the tree's statistics are over the bot's *information set*, never one
   guessed deal.
-- At a node, the seat deciding in this determinisation picks among the children whose actions
-  are legal here by UCB1 with **availability counts** (a child's exploration term counts the
-  iterations in which it could have been chosen), maximising that seat's own reward: every seat
-  is assumed to play for itself. Actions never tried yet are expanded first, one per iteration.
+- At a node, the seat deciding in this determinisation picks among the actions legal here by
+  **PUCT**: a child's mean reward for that seat plus an exploration term proportional to its
+  **prior** and shrinking with its visits (an unvisited child counts as the node's own mean).
+  The prior is the greedy bot's opinion: each action is tried once on the determinisation the
+  node is first searched in and rated by ``evaluate`` for the deciding seat, and the ratings
+  become a softmax whose temperature is :attr:`SearchBudget.prior_temperature` times their
+  spread. So the search first checks the moves the heuristic likes, for every seat (opponents
+  are expected to play sensibly), and turns to the others as their values earn it. Every seat
+  maximises its own reward.
 - Forced steps (one legal action) and skill decisions (settled by
   :data:`~gardens_tui.rules.base.ROLL`, as every bot settles them) are played through without a
   node, so long chains of sub-decisions do not dilute the tree.
-- After the expanded node a **rollout** plays uniformly random legal actions until the game ends
-  or :attr:`SearchBudget.rollout_turns` turns have begun; a cut-off position is scored by the
-  game's own :meth:`~gardens_tui.rules.base.Game.evaluate` for every seat.
+- From a node reached for the first time a **rollout** plays on until the game ends or
+  :attr:`SearchBudget.rollout_turns` turns have begun (the default, 2, finishes the turn in
+  progress and plays the next seat's whole turn, so what a move leaves to the next player
+  counts), then the position is scored by ``evaluate`` for every seat. The rollout policy is
+  greedy: each step takes the action ``evaluate`` rates best one decision ahead (ties at
+  random), among at most :attr:`SearchBudget.rollout_sample` actions drawn at random when a
+  decision has more. A ``random`` policy is kept for comparison (see bench/bots.py).
 - Rewards per seat lie in ``0..1``: a finished game gives 1 to every winner and 0 to the rest; a
   cut-off gives ``sigmoid((e_seat - max e_other) / scale)``, where ``scale`` is the running mean
   absolute margin the search has seen so far (each game's evaluation has its own units).
 - The chosen action is the root's most visited legal action (ties: higher value, then the
   deterministic order of ``legal_actions``).
+
+Why steered and greedy rather than uniform and random (measured in two-player Octopus's Garden
+against the greedy bot; README "Bots" has the figures): random rollouts and uniform expansion
+spread a second's iterations over every planting of every purchase, so a purchase was valued by
+random plantings and the search did little better than the heuristic it was scored by. Steering
+the tree by the heuristic and rolling out with it costs more per iteration but spends the
+iterations on the lines a sensible player would follow, and the next seat's reply in the
+rollout shows what a purchase leaves on the market.
 
 Budget and reproducibility: :class:`SearchBudget` caps iterations and/or seconds. Limited by
 iterations only, a search is a pure function of the view and the bot's seed and call history;
@@ -65,22 +85,32 @@ __all__ = [
 ]
 
 
+ROLLOUT_POLICIES = ("greedy", "random")
+"""How a rollout picks its actions: the heuristic's best one decision ahead, or any."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
     """How long one decision may be thought about, and the search's knobs.
 
     ``iterations`` caps the number of iterations (``None``: no cap) and ``seconds`` the wall time
     (``None``: no limit); at least one must be set. ``rollout_turns`` is how many turns a rollout
-    may begin before its position is scored by ``evaluate`` (``0``: score the expanded node
+    may begin before its position is scored by ``evaluate`` (``0``: score the new node
     directly); ``max_rollout_steps`` bounds a rollout's decisions whatever the turns do.
-    ``exploration`` is UCB1's constant (rewards lie in 0..1).
+    ``rollout`` is the rollout policy (one of :data:`ROLLOUT_POLICIES`) and ``rollout_sample``
+    the most actions a greedy rollout step rates (``0``: all of them). ``exploration`` is the
+    PUCT constant (rewards lie in 0..1) and ``prior_temperature`` how sharply the priors follow
+    the heuristic (in units of the spread of its ratings at the node; smaller is sharper).
     """
 
     iterations: int | None = None
     seconds: float | None = 1.0
-    rollout_turns: int = 1
+    rollout_turns: int = 2
     max_rollout_steps: int = 200
-    exploration: float = 0.7
+    rollout: str = "greedy"
+    rollout_sample: int = 10
+    exploration: float = 1.0
+    prior_temperature: float = 0.5
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -89,6 +119,10 @@ class SearchBudget:
             raise ValueError("a search budget's iterations must be at least 1")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError("a search budget's seconds must be positive")
+        if self.rollout not in ROLLOUT_POLICIES:
+            raise ValueError(f"a rollout policy is one of {', '.join(ROLLOUT_POLICIES)}")
+        if self.rollout_sample < 0 or self.prior_temperature <= 0:
+            raise ValueError("a rollout sample is at least 0 and a prior temperature positive")
 
     def with_iterations(self, iterations: int) -> SearchBudget:
         """This budget limited by ``iterations`` only (reproducible from the seed)."""
@@ -118,8 +152,10 @@ class ActionStats:
 @dataclass(frozen=True, slots=True)
 class SearchResult:
     """What a search found: the chosen action, every root action's statistics (most visited
-    first), how many iterations ran, how long they took, whether it was cancelled, and how many
-    iterations it inherited from the bot's previous step of the same turn (tree reuse)."""
+    first), how many iterations ran, how long they took, whether it was cancelled, how many
+    iterations it inherited from the bot's previous step of the same turn (tree reuse), and how
+    many actions it applied on its determinisations (in the tree, to rate priors and in
+    rollouts: the engine's work, comparable with a chess engine's plies)."""
 
     action: Action
     stats: tuple[ActionStats, ...]
@@ -127,19 +163,21 @@ class SearchResult:
     seconds: float
     cancelled: bool = False
     reused: int = 0
+    plies: int = 0
 
 
 class _Node:
     """A node of the information-set tree: the action sequence leading here, its statistics
-    per seat and its children by action."""
+    per seat, its children by action, and the priors of the actions tried from it."""
 
-    __slots__ = ("avail", "children", "totals", "visits")
+    __slots__ = ("children", "prior", "prior_base", "totals", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
-        self.avail = 0
         self.totals = [0.0] * seats
+        self.prior: dict[Action, float] = {}
+        self.prior_base = (0.0, 1.0)
 
 
 def _is_skill(state: GameState) -> bool:
@@ -173,6 +211,7 @@ class StrongBot:
         self._kept: tuple[tuple[Any, ...], _Node] | None = None
         self._scale_sum = 0.0
         self._scale_count = 0
+        self._plies = 0
 
     # --- the Bot protocol -------------------------------------------------------------------
 
@@ -242,6 +281,7 @@ class StrongBot:
         reused = root.visits
         self._kept = None
         self._scale_sum, self._scale_count = 0.0, 0
+        self._plies = 0
         started = time.perf_counter()
         deadline = None if budget.seconds is None else started + budget.seconds
         cap = budget.iterations
@@ -266,7 +306,7 @@ class StrongBot:
             child = root.children.get(action)
             if child is not None:
                 self._kept = (key, child)
-        return SearchResult(action, stats, iterations, elapsed, cancelled, reused)
+        return SearchResult(action, stats, iterations, elapsed, cancelled, reused, self._plies)
 
     @staticmethod
     def _root_stats(root: _Node, actions: Sequence[Action], seat: int) -> tuple[ActionStats, ...]:
@@ -282,12 +322,11 @@ class StrongBot:
         return tuple(row[3] for row in rows)
 
     def _iterate(self, game: Game[Any], state: GameState, root: _Node, rng: Rng) -> None:
-        """One iteration on the determinisation ``state``: select, expand, roll out, back up."""
+        """One iteration on the determinisation ``state``: select down to a node not searched
+        yet (or the end of the game), roll out from there, back the rewards up the path."""
         node = root
         path = [root]
-        c = self.budget.exploration
-        expanded = False
-        while not expanded and not state.over:
+        while not state.over:
             decision = state.decision
             if decision is None:
                 break
@@ -298,36 +337,18 @@ class StrongBot:
                     break
                 state = forced
                 continue
-            mover = decision.seat
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = _Node(len(root.totals))
-                children[action] = child
-                for a in legal:
-                    other = children.get(a)
-                    if other is not None:
-                        other.avail += 1
-                expanded = True
-            else:
-                best_score = -1.0
-                action = legal[0]
-                child = children[action]
-                for a in legal:
-                    candidate = children[a]
-                    candidate.avail += 1
-                    visits = candidate.visits or 1
-                    score = candidate.totals[mover] / visits + c * math.sqrt(
-                        math.log(candidate.avail) / visits
-                    )
-                    if score > best_score:
-                        best_score, action, child = score, a, candidate
+            if not node.visits and node is not root:
+                break
+            action = self._select(game, state, node, legal, decision.seat)
             next_state = self._apply(game, state, action)
             if next_state is None:
                 # the rules refused an action they listed: forget it, score what we have
-                del children[action]
+                node.children.pop(action, None)
+                node.prior[action] = 0.0
                 break
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = _Node(len(root.totals))
             state = next_state
             node = child
             path.append(child)
@@ -338,11 +359,56 @@ class StrongBot:
             for i, r in enumerate(rewards):
                 totals[i] += r
 
-    @staticmethod
-    def _apply(game: Game[Any], state: GameState, action: Action) -> GameState | None:
-        """``action`` played on a determinisation. It came from ``legal_actions`` of this
-        very state (a tree child is only chosen when listed legal here), so the trusted apply
-        skips the legality check; a game that refuses anyway ends the walk (``None``)."""
+    def _select(
+        self, game: Game[Any], state: GameState, node: _Node, legal: list[Action], mover: int
+    ) -> Action:
+        """The action of ``legal`` with the highest PUCT score for ``mover`` at ``node``."""
+        prior = self._priors(game, state, node, legal, mover)
+        total = sum(prior[a] for a in legal) or 1.0
+        children = node.children
+        visits = node.visits
+        fpu = node.totals[mover] / visits if visits else 0.5
+        weight = self.budget.exploration * math.sqrt(visits + 1) / total
+        best_score = -math.inf
+        action = legal[0]
+        for a in legal:
+            child = children.get(a)
+            n = 0 if child is None else child.visits
+            q = child.totals[mover] / n if child is not None and n else fpu
+            score = q + weight * prior[a] / (1 + n)
+            if score > best_score:
+                best_score, action = score, a
+        return action
+
+    def _priors(
+        self, game: Game[Any], state: GameState, node: _Node, legal: list[Action], mover: int
+    ) -> dict[Action, float]:
+        """``node``'s prior weights, with one for every action of ``legal`` (those not rated
+        yet are rated now: the action tried on ``state`` and its result scored for ``mover``)."""
+        prior = node.prior
+        missing = [a for a in legal if a not in prior]
+        if not missing:
+            return prior
+        ratings: list[float | None] = []
+        for a in missing:
+            after = self._apply(game, state, a)
+            ratings.append(None if after is None else game.evaluate(after, mover))
+        if not prior:
+            rated = [r for r in ratings if r is not None] or [0.0]
+            mean = sum(rated) / len(rated)
+            spread = math.sqrt(sum((r - mean) ** 2 for r in rated) / len(rated))
+            node.prior_base = (max(rated), self.budget.prior_temperature * max(spread, 1e-9))
+        top, temperature = node.prior_base
+        for a, r in zip(missing, ratings, strict=True):
+            prior[a] = 0.0 if r is None else math.exp(max(min(r - top, 0.0) / temperature, -50.0))
+        return prior
+
+    def _apply(self, game: Game[Any], state: GameState, action: Action) -> GameState | None:
+        """``action`` played on a determinisation, counted in the search's plies. Every caller
+        took it from ``legal_actions`` of this very state (a tree child is only chosen when
+        listed legal here), so the trusted apply skips the legality check; ``None`` when the
+        game refuses it anyway."""
+        self._plies += 1
         try:
             after: GameState = game.apply_trusted(state, action)
         except IllegalAction:
@@ -350,11 +416,13 @@ class StrongBot:
         return after
 
     def _rollout(self, game: Game[Any], state: GameState, rng: Rng) -> list[float]:
-        """Random play from ``state`` until the game ends or the budget's turns have begun;
-        the rewards per seat (see the module docstring)."""
+        """Play on from ``state`` by the budget's rollout policy until the game ends or the
+        budget's turns have begun; the rewards per seat (see the module docstring)."""
         budget = self.budget
         last_turn = state.turn + budget.rollout_turns
         steps = budget.max_rollout_steps
+        greedy = budget.rollout == "greedy"
+        sample = budget.rollout_sample
         while not state.over and state.turn < last_turn and steps > 0:
             decision = state.decision
             if decision is None:
@@ -365,13 +433,40 @@ class StrongBot:
                 legal = game.legal_actions(state)
                 if not legal:
                     break
-                action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
-            try:
-                state = game.apply_trusted(state, action)  # listed legal just above
-            except IllegalAction:
+                if len(legal) == 1:
+                    action = legal[0]
+                elif greedy:
+                    if sample and len(legal) > sample:
+                        legal = _sample(rng, legal, sample)
+                    action = self._greedy_step(game, state, legal, decision.seat, rng)
+                else:
+                    action = legal[rng.randrange(len(legal))]
+            after = self._apply(game, state, action)  # listed legal just above
+            if after is None:
                 break
+            state = after
             steps -= 1
         return self._rewards(game, state)
+
+    def _greedy_step(
+        self, game: Game[Any], state: GameState, legal: list[Action], mover: int, rng: Rng
+    ) -> Action:
+        """The action of ``legal`` whose result ``evaluate`` rates best for ``mover`` (ties at
+        random), as the greedy bot chooses."""
+        best: list[Action] = []
+        best_value = -math.inf
+        for a in legal:
+            after = self._apply(game, state, a)
+            if after is None:
+                continue
+            value = game.evaluate(after, mover)
+            if value > best_value:
+                best, best_value = [a], value
+            elif value == best_value:
+                best.append(a)
+        if not best:
+            return legal[0]
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
     def _rewards(self, game: Game[Any], state: GameState) -> list[float]:
         seats = state.num_players
@@ -391,6 +486,15 @@ class StrongBot:
             self._scale_count += 1
         scale = max(self._scale_sum / self._scale_count, 1e-6)
         return [_sigmoid(m / scale) for m in margins]
+
+
+def _sample(rng: Rng, items: list[Action], k: int) -> list[Action]:
+    """``k`` distinct items of ``items`` (a list the caller owns: it is shuffled in part)."""
+    n = len(items)
+    for i in range(k):
+        j = i + rng.randrange(n - i)
+        items[i], items[j] = items[j], items[i]
+    return items[:k]
 
 
 def _sigmoid(x: float) -> float:
