@@ -153,7 +153,10 @@ async def test_a_whole_turn_by_keyboard_against_the_greedy_bot_then_save_and_con
         assert any(table.states[i].current_player == 1 for i in range(len(table.actions)))
         bob = screen.query_one("#og-mini-1", OgMiniGarden)
         assert bob.display and bob.last
-        assert screen.marks.market
+        bob_moves = [a for i, a in enumerate(table.actions) if table.states[i].current_player == 1]
+        planted = {a[2] for a in bob_moves if a[0] == "plant"}
+        assert planted and planted <= screen.marks.garden(1)
+        assert bool(screen.marks.market) == any(a[0] == "buy" for a in bob_moves)
         # Save with ctrl+s.
         await pilot.press("ctrl+s")
         await pilot.pause()

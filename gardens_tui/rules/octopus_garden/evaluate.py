@@ -1,11 +1,18 @@
-"""The greedy bot's position heuristic: provisional score plus what pearls, oysters and the tokens
-still to be planted are likely to become.
+"""The greedy bot's position heuristic: provisional score plus what pearls, oysters, relics and
+the tokens still to be planted are likely to become.
 
 One decision ahead is short-sighted, so the value of things not yet points is estimated: a pearl
-is worth a fraction of a point (less as the game nears its end, and little beyond what the dearest
-purchase costs), an oyster token pays a pearl per
-turn left, a token in hand is worth its rough final value, and a group of anemones or seagrass
-one or two short of its next bonus animal is worth part of that animal.
+is worth what it will buy (:func:`pearl_worth`: up to :data:`PEARL_WORTH` points while turns
+remain, less towards the end, and little beyond what the dearest purchase costs), an oyster
+token pays a pearl per turn left, a token in hand is worth its rough final value, a first and
+second relic are worth part of the set they may grow into (:data:`RELIC_PROMISE`), and a group
+of anemones or seagrass one or two short of its next bonus animal is worth part of that animal.
+
+The weights were tuned by playing the greedy bot against itself (bench/heuristics.py): valuing a
+pearl at 0.6 points at most, as this heuristic first did, made the bot spend every pearl at
+once and pass about six turns a game for want of pearls; worth up to 2 points, a pearl buys
+oysters early and keeps the purchases coming, and the relic promise makes it start relic sets.
+Together they win 87% of 600 games against the old weights, by 14 points on average.
 
 A search evaluates the same few gardens thousands of times (one decision changes one garden), so
 what the heuristic reads of a garden alone is worked out once per distinct garden
@@ -132,8 +139,24 @@ def _turns_left(s: OctopusState, facts: GardenFacts) -> float:
     return max(1.0, facts.empty / 3.0)
 
 
+PEARL_WORTH = 2.0
+"""What a pearl is worth while there are turns to spend it in (see :func:`pearl_worth`)."""
+
+PEARL_FADE = 0.3
+"""How fast a pearl's worth falls as the end nears: this much a turn left."""
+
 USEFUL_PEARLS = 10
 """About what the dearest purchase costs: pearls beyond it wait for a later turn."""
+
+RELIC_PROMISE = (0.0, 4.0, 8.0)
+"""What 0, 1 or 2 relics are worth beyond their points while turns remain: the set of three
+(15 points) they may become. Three or more score in full and promise nothing more."""
+
+
+def pearl_worth(turns: float) -> float:
+    """One pearl's worth with about ``turns`` turns left: :data:`PEARL_WORTH`, falling by
+    :data:`PEARL_FADE` a turn as the end nears (a pearl nobody can spend is only a tie-break)."""
+    return min(PEARL_WORTH, PEARL_FADE * turns)
 
 
 def pearl_value(pearls: int, each: float) -> float:
@@ -151,11 +174,15 @@ def seat_value(s: OctopusState, seat: int) -> float:
     if s.over:
         return total + 0.01 * s.pearls[seat]
     turns = _turns_left(s, facts)
-    pearl = min(0.6, 0.1 * turns)
+    pearl = pearl_worth(turns)
     value = float(total) + pearl_value(s.pearls[seat], pearl)
     value += facts.oysters * pearl * turns
+    relics = facts.relics
     if seat == s.active and s.hand:
         value += hand_value(s, facts, pearl * turns)
+        relics += s.hand.count(RELIC)
+    if turns > 1.5 and relics < len(RELIC_PROMISE):
+        value += RELIC_PROMISE[relics]
     if s.clown_pile:
         value += facts.anemones_short * 0.3 * s.clown_pile[-1] / 3
     if s.horse_pile:
