@@ -9,7 +9,7 @@ Every screen at 100x30 and at 80x24 (the smallest supported terminal):
   (human) against greedy bots (as many seats as the game's smallest player count), seed
   :data:`SEED`, at the first of Ann's decisions once :data:`MIDGAME_SHARE` of the game's
   decisions are made (every decision, Ann's too, made by seeded greedy bots). For Octopus's
-  Garden that is decision 94, Ann's market decision: sea stars, hermit crabs and bonus animals
+  Garden that is decision 119, Ann's market decision: sea stars, hermit crabs and bonus animals
   are on show;
 - ``<game id>-end``: the end screen of the same game played out to the end.
 
@@ -88,7 +88,7 @@ def midgame_decisions(game_id: str) -> int:
     return later[0] if later else anns[-1]
 
 
-MIDGAME_DECISIONS = 94
+MIDGAME_DECISIONS = 119
 """Where :func:`midgame_decisions` puts the Octopus's Garden screenshot (for ``bench/ui.py``,
 which measures that position; a test checks the two agree)."""
 

@@ -87,11 +87,11 @@ def test_every_registered_game_gets_a_mid_game_and_an_end_screenshot(
 
 
 def test_the_octopus_garden_screenshot_is_where_the_ui_benchmark_measures() -> None:
-    """``bench/ui.py`` measures the mid-game position of the screenshot: decision 94, where Ann
+    """``bench/ui.py`` measures the mid-game position of the screenshot: decision 119, where Ann
     decides."""
     assert screenshots.midgame_decisions("octopus-garden") == screenshots.MIDGAME_DECISIONS
     table = screenshots.octopus_table(screenshots.MIDGAME_DECISIONS)
-    assert table.state.current_player == 0 and len(table.actions) == 94
+    assert table.state.current_player == 0 and len(table.actions) == 119
 
 
 def test_a_game_without_a_screen_of_its_own_is_shot_on_the_text_screen(
