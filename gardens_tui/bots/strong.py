@@ -427,6 +427,7 @@ class StrongBot:
             decision = state.decision
             if decision is None:
                 break
+            after: GameState | None = None
             if decision.skill is not None:
                 action = ROLL
             else:
@@ -438,10 +439,11 @@ class StrongBot:
                 elif greedy:
                     if sample and len(legal) > sample:
                         legal = _sample(rng, legal, sample)
-                    action = self._greedy_step(game, state, legal, decision.seat, rng)
+                    action, after = self._greedy_step(game, state, legal, decision.seat, rng)
                 else:
                     action = legal[rng.randrange(len(legal))]
-            after = self._apply(game, state, action)  # listed legal just above
+            if after is None:
+                after = self._apply(game, state, action)  # listed legal just above
             if after is None:
                 break
             state = after
@@ -450,10 +452,11 @@ class StrongBot:
 
     def _greedy_step(
         self, game: Game[Any], state: GameState, legal: list[Action], mover: int, rng: Rng
-    ) -> Action:
+    ) -> tuple[Action, GameState | None]:
         """The action of ``legal`` whose result ``evaluate`` rates best for ``mover`` (ties at
-        random), as the greedy bot chooses."""
-        best: list[Action] = []
+        random), as the greedy bot chooses, with that result (already applied to rate it;
+        ``None`` when the game refused every action)."""
+        best: list[tuple[Action, GameState]] = []
         best_value = -math.inf
         for a in legal:
             after = self._apply(game, state, a)
@@ -461,11 +464,11 @@ class StrongBot:
                 continue
             value = game.evaluate(after, mover)
             if value > best_value:
-                best, best_value = [a], value
+                best, best_value = [(a, after)], value
             elif value == best_value:
-                best.append(a)
+                best.append((a, after))
         if not best:
-            return legal[0]
+            return legal[0], None
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
     def _rewards(self, game: Game[Any], state: GameState) -> list[float]:
