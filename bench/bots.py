@@ -103,11 +103,17 @@ def seat_levels(job: Job) -> list[str]:
     return levels
 
 
+def rotation_deal(index: int, players: int) -> int:
+    """Which deal game ``index`` at ``players`` seats plays: the games of one rotation of the
+    seats (and, with an odd seat count, of its swapped twin) share a deal, so its luck falls to
+    both sides alike."""
+    group = players if players % 2 == 0 else 2 * players
+    return index // group
+
+
 def deal_of(job: Job) -> int:
-    """Which deal (seed) the game plays: the games of one rotation of the seats (and, with an odd
-    seat count, of its swapped twin) share a deal, so its luck falls to both levels alike."""
-    group = job.players if job.players % 2 == 0 else 2 * job.players
-    return job.index // group
+    """Which deal (seed) ``job``'s game plays (:func:`rotation_deal`)."""
+    return rotation_deal(job.index, job.players)
 
 
 def play_job(job: Job) -> tuple[Job, float, int]:

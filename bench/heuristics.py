@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots import wilson  # bench/bots.py: the same interval
+from bots import rotation_deal, wilson  # bench/bots.py: the same deals and interval
 
 from gardens_tui.bots.basic import GreedyBot
 from gardens_tui.rules.registry import get_game
@@ -69,8 +69,8 @@ def play(args: tuple[str, int, Weights, int]) -> tuple[float, float]:
     module = heuristic_module(game_id)
     shipped = [(seat + index) % 2 == 0 for seat in range(players)]
     bots = [GreedyBot(1000 * index + seat) for seat in range(players)]
-    group = players if players % 2 == 0 else 2 * players
-    state = game.new_game([f"P{i}" for i in range(players)], {}, 7919 * (index // group) + 5)
+    deal = rotation_deal(index, players)
+    state = game.new_game([f"P{i}" for i in range(players)], {}, 7919 * deal + 5)
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
