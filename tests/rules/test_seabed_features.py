@@ -168,3 +168,19 @@ def test_placement_refused_for_the_second_copy_or_the_wrong_negotiation_verb() -
     p = position([], ["t23", "t24"], options={"negotiation": "propose-and-veto"}, phase="propose")
     assert "are proposed" in refusal(p, "place 1 at 1,0 r90")
     assert "not possible now" in refusal(p, "accept")
+
+
+def test_each_empty_place_needs_what_its_placed_neighbours_show() -> None:
+    """Rule (placement): a tile must continue the feature of every neighbour it touches; the
+    requirement kept tile by tile for each empty place equals the one read afresh from its
+    neighbours, all through random games."""
+    from gardens_tui.rules.rng import Rng, seed_state
+
+    for seed in range(3):
+        rng = Rng(seed_state(seed))
+        state = GAME.new_game(["A", "B", "C"], {}, seed)
+        while not state.is_over:
+            assert state.need == {c: seascape.need_code(state.board, c) for c in state.need}
+            assert all(c not in state.board for c in state.need)
+            legal = GAME.legal_actions(state)
+            state = GAME.apply(state, legal[rng.randrange(len(legal))])

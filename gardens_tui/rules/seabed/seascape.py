@@ -100,8 +100,10 @@ def places(
     ]
 
 
-def _merge(s: SeabedState, a: int, b: int) -> int:
-    """Join the features of nodes ``a`` and ``b``; the new root."""
+def _merge(s: SeabedState, a: int, b: int, fresh: set[int]) -> int:
+    """Join the features of nodes ``a`` and ``b``; the new root. ``fresh`` holds the roots
+    whose records were made by the current :func:`place` (changed in place; the others are
+    shared with other states and copied first), and gains the new root."""
     parent = s.parent
     ra, rb = find(parent, a), find(parent, b)
     if ra == rb:
@@ -109,7 +111,8 @@ def _merge(s: SeabedState, a: int, b: int) -> int:
     if rb < ra:
         ra, rb = rb, ra
     fa, fb = s.feats[ra], s.feats.pop(rb)
-    f = fa.copy()
+    f = fa if ra in fresh else fa.copy()
+    fresh.add(ra)
     f.open += fb.open
     f.tiles |= fb.tiles
     f.fish += fb.fish
@@ -186,19 +189,24 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
             _merge_systems(s, base + a, base + area.field)
     area_at = turned(code).area_at
     x, y0 = cell
+    side_codes = turned(code).side_codes
+    need = s.need
+    fresh = set(range(base, base + len(tile.areas)))
     for side, (dx, dy) in enumerate(SIDE_OFFSETS):
         other_cell = (x + dx, y0 + dy)
         other = s.board.get(other_cell)
         if other is None:
-            if other_cell not in s.board:
-                s.need[other_cell] = need_code(s.board, other_cell)
+            # what the empty place beside now needs on its side facing this tile (the
+            # requirement code of :func:`need_code`, kept up to date tile by tile)
+            facing = (side + 2) % 4
+            need[other_cell] = need.get(other_cell, 0) | side_codes[side] << (2 * facing)
             continue
         other_base = s.cells.index(other_cell) * MAX_AREAS
         other_at = turned(other).area_at
         for p in range(3 * side, 3 * side + 3):
             mine = base + area_at[p]
             theirs = other_base + other_at[mirror(p)]
-            root = _merge(s, mine, theirs)
+            root = _merge(s, mine, theirs, fresh)
             # The root of a new tile's node always holds a record made in this call (the
             # node's own, or the copy _merge made), so it may be changed in place.
             f = s.feats[root]

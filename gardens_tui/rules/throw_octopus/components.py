@@ -80,17 +80,20 @@ def corners(tile: int, rotation: int) -> tuple[int, int, int, int]:
     return ORIENTED[tile * 2 + (rotation == 180)]
 
 
+TILE_NAMES: tuple[str, ...] = tuple(f"t{tile + 1}" for tile in range(NUM_TILES))
+"""Each tile's name, by id (saves name every tile, so these are looked up, not formatted)."""
+
+_TILE_IDS: dict[str, int] = {name: tile for tile, name in enumerate(TILE_NAMES)}
+
+
 def tile_name(tile: int) -> str:
     """``t1`` .. ``t85`` (``?`` for a hidden tile)."""
-    return f"t{tile + 1}" if 0 <= tile < NUM_TILES else "?"
+    return TILE_NAMES[tile] if 0 <= tile < NUM_TILES else "?"
 
 
 def tile_id(name: str) -> int | None:
     """The tile a name like ``t42`` denotes, or ``None``."""
-    if len(name) < 2 or name[0] != "t" or not name[1:].isascii() or not name[1:].isdigit():
-        return None
-    number = int(name[1:])
-    return number - 1 if 1 <= number <= NUM_TILES and len(name) <= 3 else None
+    return _TILE_IDS.get(name)
 
 
 def _key_of(values: tuple[int | None, int | None, int | None, int | None]) -> int:

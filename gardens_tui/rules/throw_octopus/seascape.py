@@ -175,15 +175,26 @@ def remove(state: ThrowState, cell: Cell) -> int:
 
 
 def rebuild(state: ThrowState) -> None:
-    """Recompute ``points``, ``frontier`` and ``slots`` from ``board`` (after loading)."""
-    board = dict(state.board)
-    state.board = {}
-    state.points = {}
-    state.frontier = set()
-    state.slots = {}
+    """Recompute ``points``, ``frontier`` and ``slots`` from ``board`` (after loading).
+
+    In one pass rather than by replaying :func:`place` per tile: the result is the same (a
+    cell's slot depends only on the tiles around it, and every placement refreshes those), at
+    a fraction of the work, which matters because every loaded save and every conformance
+    round trip rebuilds."""
+    board = state.board
+    points: dict[Cell, int] = {}
+    frontier: set[Cell] = set()
     for cell in sorted(board):
-        place(state, cell, board[cell])
-    state.board = board
+        x, y = cell
+        for (dx, dy), value in zip(CORNER_OFFSETS, ORIENTED[board[cell]], strict=True):
+            points[(x + dx, y + dy)] = value
+        for sx, sy in SIDES:
+            side = (x + sx, y + sy)
+            if side not in board:
+                frontier.add(side)
+    state.points, state.frontier, state.slots = points, frontier, {}
+    for cell in sorted(frontier):
+        _refresh(state, cell)
 
 
 def complete_points(state: ThrowState) -> set[Cell]:

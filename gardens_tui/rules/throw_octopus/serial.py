@@ -201,14 +201,11 @@ def _check(s: ThrowState) -> None:
         raise F.fail("state.phase", "the start tile is chosen in solo play, before any other")
     if not s.board and s.phase not in ("start", "over"):
         raise F.fail("state.seascape", "the seascape has a start tile")
+    values_at: dict[tuple[int, int], int] = {}  # every tile touching a grid point agrees
     for (x, y), code in s.board.items():
         for (dx, dy), value in zip(seascape.CORNER_OFFSETS, ORIENTED[code], strict=True):
-            for ax, ay, corner in seascape.AROUND_POINT:
-                other = s.board.get((x + dx + ax, y + dy + ay))
-                if other is not None and ORIENTED[other][corner] != value:
-                    raise F.fail(
-                        "state.seascape", f"{tile_name(code >> 1)} at {x},{y} does not match"
-                    )
+            if values_at.setdefault((x + dx, y + dy), value) != value:
+                raise F.fail("state.seascape", f"{tile_name(code >> 1)} at {x},{y} does not match")
     if len(s.board) > 1:
         for (x, y), code in s.board.items():
             if not any((x + a, y + b) in s.board for a, b in seascape.SIDES):
