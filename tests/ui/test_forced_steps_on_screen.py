@@ -78,16 +78,21 @@ async def test_undo_after_a_forced_step_goes_back_to_the_real_choice() -> None:
 
 async def test_s_skips_the_bots_pauses_until_a_person_decides() -> None:
     """With a long pause per bot step, s lets the bot's whole turn play at once; the pace comes
-    back when Ann must decide."""
+    back when Ann must decide. The market board has the focus and moves its cursor on w a s d,
+    yet s skips the wait (the screen's key comes first while bots play)."""
     state = make_position(active=1, phase="market")
     table = position_table(state, "Ann", "Bob=greedy")
-    app = create_app(table, settings=Settings(bot_delay_ms=5000))
+    app = create_app(table, settings=Settings(bot_delay_ms=600_000))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = og_screen(pilot.app)
+        assert screen.market_board.has_focus
         assert screen.check_action("hurry_bots", ()) is True
         assert table.actions == []  # the bot waits out its pause
         await pilot.press("s")
+        await pilot.pause()
+        # hurried (or already done): a ten-minute pause would still hold the bot otherwise
+        assert screen.hurry_bots or table.state.current_player == 0
         await settle(pilot)
         assert table.state.current_player == 0 and table.actions
         assert screen.hurry_bots is False
@@ -104,3 +109,19 @@ async def test_a_bot_pauses_only_before_real_choices() -> None:
         await settle(pilot)
         assert table.actions == [("move", "star", CELL_IDS["a1"], CELL_IDS["a2"]), ("done",)]
         assert table.state.current_player == 0
+
+
+async def test_s_moves_the_cursor_when_no_bot_waits() -> None:
+    """With no bot to hurry, s is the board's "down" again (w a s d move the cursor)."""
+    state = make_position(phase="market")
+    table = position_table(state)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        board = screen.market_board
+        assert board.has_focus and screen.check_action("hurry_bots", ()) is False
+        before = board.cursor
+        await pilot.press("s")
+        assert board.cursor != before
+        await pilot.press("w")
+        assert board.cursor == before

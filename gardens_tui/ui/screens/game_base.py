@@ -168,7 +168,10 @@ class GameScreen(DismissOnce[None]):
         Binding("p", "pass_window", "Pass"),
         Binding("r", "roll", "Roll"),
         Binding("r", "retry_bot", "Retry bot"),
-        Binding("s", "hurry_bots", "Skip the wait"),
+        # priority: a focused board binds "s" to move its cursor (w a s d) and would take the
+        # key while bots play; when there is no wait to skip, the check fails and the key goes
+        # on to the board.
+        Binding("s", "hurry_bots", "Skip the wait", priority=True),
         Binding("e", "scores", "Scores"),
         Binding("v", "replay", "Replay"),
     )
