@@ -20,47 +20,48 @@ from gardens_tui.rules.seabed.tiles import SEA, STREAK
 SUPPLY_VALUE = 0.5
 
 
-def _credit_majority(est: list[float], counts: tuple[int, ...], value: float) -> None:
-    """Add ``value`` to every team with the most pieces in ``counts`` (none if nobody has one);
-    :func:`~.seascape.majority` without building its list, on the heuristic's hot path."""
-    best = max(counts)
-    if best:
-        for team, c in enumerate(counts):
-            if c == best:
-                est[team] += value
-
-
 def team_estimates(s: SeabedState) -> list[float]:
-    """Each team's pile plus the likely worth of its pieces on the seascape."""
+    """Each team's pile plus the likely worth of its pieces on the seascape.
+
+    On every bot's hot path (each action a search rates ends here), so the union-find walk
+    and the majorities (:func:`~.seascape.majority`: the teams with the most pieces share the
+    value, nobody when no piece is there) are written out inline."""
     est = [float(sum(pile)) for pile in s.piles]
     if s.over:
         return est
-    seen: set[int] = set()
-    seen_systems: set[int] = set()
+    parent, sparent, feats = s.parent, s.sparent, s.feats
+    seen_features: set[int] = set()
+    seen_systems: set[int] = set()  # (the two union-finds number their roots alike)
     for _, node, what in s.flags:
-        if what == "flag":
-            root = find(s.parent, node)
-            if root in seen:
-                continue
-            seen.add(root)
-            f = s.feats[root]
-            if f.kind == SEA:
+        flag = what == "flag"
+        links, seen = (parent, seen_features) if flag else (sparent, seen_systems)
+        root = node
+        while links[root] != root:
+            root = links[root]
+        if root in seen:
+            continue
+        seen.add(root)
+        if flag:
+            f = feats[root]
+            kind = f.kind
+            counts = f.flags
+            if kind == SEA:
                 bottles = 0 if f.diver else f.bottle
                 value = 3.0 * f.manta + 2.0 * f.star + max(0, f.crab - bottles)
+            elif kind == STREAK:
+                fish = f.fish + sum(feats[find(parent, n)].fish for n in f.closers)
+                value = (f.tiles.bit_count() + fish) * 0.8 / (1.0 + 0.25 * f.open)
             else:
-                worth = (
-                    seascape.streak_points(s, f) if f.kind == STREAK else seascape.reef_points(f)
-                )
-                value = worth * 0.8 / (1.0 + 0.25 * f.open)
-            _credit_majority(est, f.flags, value)
+                value = seascape.reef_points(f) * 0.8 / (1.0 + 0.25 * f.open)
         else:
-            root = find(s.sparent, node)
-            if root in seen_systems:
-                continue
-            seen_systems.add(root)
             y = s.systems[root]
+            counts = y.palaces
             value = 0.8 * (y.fish + (y.fields if y.sushi else 0))
-            _credit_majority(est, y.palaces, value)
+        best = max(counts)
+        if best:
+            for team, c in enumerate(counts):
+                if c == best:
+                    est[team] += value
     for number, (flags, palaces) in enumerate(s.supply):
         est[number] += SUPPLY_VALUE * (flags + palaces)
     return est
