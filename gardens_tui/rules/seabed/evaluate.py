@@ -7,13 +7,15 @@ current worth, less the more open edges it has; a seabed flag counts its area's 
 and the diver as at the end); a palace counts its system's fish. Teams tied for a majority all
 count it. A flag or palace still in the supply is worth half a point. The seat's value is its
 two teams' estimates less half the best other seat's; a finished game adds 1000 for a win.
+Why own score and not the winner rule's best team: at 3 and 4 seats the winner always has the
+highest own score (each seat outside the best team shares a team with one of its members and
+scores no more than that member), and at 5-6 seats it nearly always has.
 In the middle of a negotiation the pending proposal is judged as if it were taken.
 """
 
 from __future__ import annotations
 
 from gardens_tui.rules.seabed import seascape
-from gardens_tui.rules.seabed.seascape import find
 from gardens_tui.rules.seabed.state import SeabedState
 from gardens_tui.rules.seabed.tiles import SEA, STREAK
 
@@ -49,8 +51,7 @@ def team_estimates(s: SeabedState) -> list[float]:
                 bottles = 0 if f.diver else f.bottle
                 value = 3.0 * f.manta + 2.0 * f.star + max(0, f.crab - bottles)
             elif kind == STREAK:
-                fish = f.fish + sum(feats[find(parent, n)].fish for n in f.closers)
-                value = (f.tiles.bit_count() + fish) * 0.8 / (1.0 + 0.25 * f.open)
+                value = seascape.streak_points(s, f) * 0.8 / (1.0 + 0.25 * f.open)
             else:
                 value = seascape.reef_points(f) * 0.8 / (1.0 + 0.25 * f.open)
         else:

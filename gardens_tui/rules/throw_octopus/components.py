@@ -83,7 +83,10 @@ def corners(tile: int, rotation: int) -> tuple[int, int, int, int]:
 TILE_NAMES: tuple[str, ...] = tuple(f"t{tile + 1}" for tile in range(NUM_TILES))
 """Each tile's name, by id (saves name every tile, so these are looked up, not formatted)."""
 
-_TILE_IDS: dict[str, int] = {name: tile for tile, name in enumerate(TILE_NAMES)}
+_TILE_IDS: dict[str, int] = {name: tile for tile, name in enumerate(TILE_NAMES)} | {
+    f"t0{tile + 1}": tile for tile in range(9)
+}
+"""Every name :func:`tile_id` accepts: the tiles' own and ``t01`` .. ``t09`` as typed."""
 
 
 def tile_name(tile: int) -> str:
