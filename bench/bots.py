@@ -68,7 +68,10 @@ class Budgets:
                 return f"{b.iterations} iterations"
             return f"{b.seconds:g} s per decision"
 
-        return f"strong: {words(self.strong)}; expert: {words(self.expert)}"
+        turns = ""
+        if self.expert.rollout_turns != self.strong.rollout_turns:
+            turns = f" with rollouts of {self.expert.rollout_turns} turns"
+        return f"strong: {words(self.strong)}; expert: {words(self.expert)}{turns}"
 
 
 def bot_of(level: str, seed: int, budgets: Budgets) -> Bot:
@@ -234,6 +237,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollout-sample", type=int, default=STRONG.rollout_sample)
     parser.add_argument("--exploration", type=float, default=STRONG.exploration)
     parser.add_argument("--prior-temperature", type=float, default=STRONG.prior_temperature)
+    parser.add_argument(
+        "--expert-rollout-turns",
+        type=int,
+        help="expert's rollout turns, when they differ from --rollout-turns",
+    )
     args = parser.parse_args(argv)
     knobs = replace(
         STRONG,
@@ -249,10 +257,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return knobs.with_iterations(iterations)
         return replace(knobs, seconds=seconds)
 
-    budgets = Budgets(
-        budget(args.strong_iterations, args.strong_seconds),
-        budget(args.expert_iterations, args.expert_seconds),
-    )
+    expert = budget(args.expert_iterations, args.expert_seconds)
+    if args.expert_rollout_turns is not None:
+        expert = replace(expert, rollout_turns=args.expert_rollout_turns)
+    budgets = Budgets(budget(args.strong_iterations, args.strong_seconds), expert)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     pairings = list(itertools.combinations(levels, 2))
     if args.pairings:
