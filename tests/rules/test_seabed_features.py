@@ -7,6 +7,7 @@ import pytest
 from seabed_helpers import GAME, play, position
 
 from gardens_tui.rules.base import IllegalAction
+from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.seabed import seascape
 
 START_STREAK = [[0, 0, 0, "streak-e", "flag"]]
@@ -174,8 +175,6 @@ def test_each_empty_place_needs_what_its_placed_neighbours_show() -> None:
     """Rule (placement): a tile must continue the feature of every neighbour it touches; the
     requirement kept tile by tile for each empty place equals the one read afresh from its
     neighbours, all through random games."""
-    from gardens_tui.rules.rng import Rng, seed_state
-
     for seed in range(3):
         rng = Rng(seed_state(seed))
         state = GAME.new_game(["A", "B", "C"], {}, seed)
