@@ -66,7 +66,8 @@ def majority(counts: tuple[int, ...]) -> list[int]:
 
 def need_code(board: dict[Cell, int], cell: Cell) -> int:
     """The requirement code of an empty cell: for each side, the kind the neighbour shows
-    there (two bits per side, 0 where no tile is)."""
+    there (two bits per side, 0 where no tile is). :func:`place` keeps ``state.need`` equal to
+    this tile by tile; this reads it afresh (the definition, and what a test compares with)."""
     x, y = cell
     code = 0
     for side, (dx, dy) in enumerate(SIDE_OFFSETS):
@@ -187,9 +188,9 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
     for a, area in enumerate(tile.areas):
         if area.field >= 0:
             _merge_systems(s, base + a, base + area.field)
-    area_at = turned(code).area_at
+    shape = turned(code)
+    area_at, side_codes = shape.area_at, shape.side_codes
     x, y0 = cell
-    side_codes = turned(code).side_codes
     need = s.need
     fresh = set(range(base, base + len(tile.areas)))
     for side, (dx, dy) in enumerate(SIDE_OFFSETS):
