@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -440,13 +441,15 @@ async def paste_into_a_name_field(text: str) -> None:
         field.post_message(events.Paste(text))
         await settle(pilot)
         assert_clean(app)
-        lines = text.splitlines()  # the field takes the first line of a paste
-        line = lines[0] if lines else ""
-        if any(is_unsafe(char) for char in line):
+        # The field makes a paste one line (a run of line breaks or tabs is one space) and keeps
+        # what fits; what it keeps is refused whole if it holds an unsafe character.
+        pieces = re.split("[\r\n\t\u2028\u2029]+", text)
+        kept = " ".join(piece for piece in pieces if piece)[:NAME_FIELD_LENGTH]
+        if any(is_unsafe(char) for char in kept):
             assert field.value == ""  # refused whole, with a reason
             assert any("Not pasted: character" in str(n.message) for n in notifications(app))
-        else:  # taken as it is (a paste too long for the field is not taken)
-            assert field.value == (line if len(line) <= NAME_FIELD_LENGTH else "")
+        else:
+            assert field.value == kept
         assert not any(is_unsafe(char) for char in field.value)
 
 
@@ -454,6 +457,7 @@ async def paste_into_a_name_field(text: str) -> None:
 @given(text=hostile_text(max_pieces=3))
 @example(text="\x1b[31mAnn\x1b[0m")
 def test_pasted_text_holding_a_control_character_is_refused_with_a_reason(text: str) -> None:
-    """Rule: the new-game dialog refuses control characters with a reason, at the paste."""
+    """Rule: the new-game dialog refuses control characters with a reason, at the paste (line
+    breaks and tabs excepted: they become spaces)."""
     with fresh_home():
         run(paste_into_a_name_field(text))

@@ -11,6 +11,11 @@ character some file system refuses, no leading dot (hidden files are the save la
 files), no control or invisible character, not too long. Replacing another existing save is
 asked first; a file there that is not a gardens-tui save is refused at once with the save
 layer's reason (:func:`~gardens_tui.saves.files.check_replaceable`).
+
+The field is a :class:`~gardens_tui.ui.widgets.safe_input.SafeInput` of :data:`MAX_NAME_LENGTH`
+characters: a paste is made one line and cut to that, one holding a control character is
+refused at once, and a default name holding one (from the name of the file the game was opened
+from) shows it escaped (``\\x1b``), so it is refused for its backslash.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from gardens_tui.table import Table
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.widgets.safe_input import SafeInput
 
 SUFFIX = ".json"
 """Every save file's suffix; a typed name may end with it or not."""
@@ -138,7 +144,9 @@ class SaveDialog(AppModal[Path | None]):
         """Title, the name field, where it goes, the error line and the buttons."""
         with Vertical(id="save-box", classes="dialog"):
             yield Static("Save game", classes="dialog-title")
-            yield Input(self.default, id="save-name", select_on_focus=False)
+            yield SafeInput(
+                self.default, id="save-name", select_on_focus=False, max_length=MAX_NAME_LENGTH
+            )
             yield Static("", id="save-where")
             yield Static("", id="save-error")
             with Horizontal(classes="buttons"):

@@ -14,6 +14,7 @@ from gardens_tui.settings import BOT_DELAY_RANGE, Settings
 from gardens_tui.ui.ascii_mode import PlainTickBox as TickBox
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.widgets.safe_input import SafeInput
 
 MIN_BOT_DELAY_MS, MAX_BOT_DELAY_MS = BOT_DELAY_RANGE
 
@@ -65,7 +66,7 @@ class SettingsScreen(AppModal[Settings | None]):
                 yield Label("ASCII mode")
                 yield TickBox("plain characters only", bool(s.ascii_mode), id="ascii")
                 yield Label("Bot pause per step (ms)")
-                yield Input(
+                yield SafeInput(
                     str(s.bot_delay_ms), id="delay", type="integer", max_length=5, compact=True
                 )
                 yield Label("Free undo")
