@@ -142,6 +142,15 @@ class Driver:
         """Whether the driver decides for ``seat`` (a bot seat, or one given a bot)."""
         return seat in self._bots or self.table.seats[seat].is_bot
 
+    def cancel_thinking(self) -> None:
+        """Ask this table's bots to stop thinking now, from any thread: a search (``strong``,
+        ``expert``) stops between two iterations and answers with its best action so far; the
+        other levels decide at once anyway. For a server shutting down."""
+        for bot in list(self._bots.values()):
+            cancel = getattr(bot, "cancel", None)
+            if callable(cancel):
+                cancel()
+
     def bot_to_move(self) -> int | None:
         """The seat the driver must decide for now, or ``None`` (a person decides, or the game
         is over)."""

@@ -1,11 +1,18 @@
 """``gardens serve ssh`` (a game server over SSH), ``gardens serve passwd`` (its passwords) and
-``gardens serve web`` (the app in a browser).
+``gardens serve web`` (the app in a browser); ``gardens serve admin`` is in
+:mod:`.admin_command`.
 
 ``gardens serve ssh`` runs the table owner and the SSH server in this process until it is
-interrupted (Ctrl+C or SIGTERM); see :mod:`gardens_tui.server`. Its files live under ``--saves``
+stopped: ``SIGTERM`` or ``SIGINT`` (Ctrl+C) ends every session with a line saying the server
+restarts (terminals restored, tables saved) and exits within a few seconds; ``SIGHUP`` reads the
+authorized keys, the password file, the bans, names, mutes and the message of the day again
+without dropping anyone. See :mod:`gardens_tui.server`. Its files live under ``--saves``
 (default: the ``server`` folder of the data folder): ``host_key`` (generated on first start
-unless ``--host-key`` names one), ``tables/`` (every table, restored at the next start) and
-``homes/`` (each player's own settings). It listens on ``--host`` only (default loopback).
+unless ``--host-key`` names one), ``tables/`` (every table, restored at the next start),
+``homes/`` (each player's own settings), ``records/`` (bans, names, mutes, ``motd.txt``) and
+``admin.sock`` (the operator's socket, :mod:`gardens_tui.server.admin`). It listens on
+``--host`` only (default loopback). At start it raises its open-file limit to the most the
+system allows and warns when that is too few for ``--max-connections`` and ``--max-sessions``.
 
 ``gardens serve passwd FILE NAME`` reads a password (twice from a terminal, or one line from
 standard input) and writes NAME's line into FILE (see :mod:`gardens_tui.server.auth` for the
@@ -25,19 +32,56 @@ import asyncio
 import contextlib
 import getpass
 import logging
+import resource
 import shutil
 import signal
 import sys
 import tempfile
 from pathlib import Path
 
+from gardens_tui.cli import admin_command
 from gardens_tui.cli.arguments import CommandAdder, whole_number
 from gardens_tui.cli.output import EXIT_OK, CliError, say
 from gardens_tui.paths import data_dir
 from gardens_tui.storage import SaveError, atomic_write_text, read_bytes
 
+log = logging.getLogger(__name__)
+
 port_number = whole_number("a port", 0, 65535)
 session_count = whole_number("the number of sessions", 1, 10000)
+connection_count = whole_number("the number of connections", 1, 100000)
+per_address_count = whole_number("the number of connections", 1, 10000)
+try_count = whole_number("the number of attempts", 1, 100)
+failure_count = whole_number("the number of failures", 1, 10000)
+seconds_count = whole_number("a number of seconds", 1, 3600)
+minutes_count = whole_number("a number of minutes", 0, 10080)
+
+STOP_SECONDS = 4.0
+"""Seconds the sessions have to end when the server stops (the process exits within 5)."""
+
+
+def server_root(saves: str | None) -> Path:
+    """The server's saves folder: ``--saves``, else ``server`` in the data folder."""
+    return Path(saves) if saves else data_dir() / "server"
+
+
+def raise_file_limit(needed: int) -> int:
+    """Raise this process's open-file limit to the most allowed; the limit now. Logs a
+    warning when it is below ``needed``."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    if soft < needed:
+        log.warning(
+            "only %d files may be open, and the limits given need about %d: raise LimitNOFILE "
+            "or lower --max-connections / --max-sessions",
+            soft,
+            needed,
+        )
+    return soft
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -55,10 +99,21 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             "to let anyone in"
         )
     try:
-        from gardens_tui.server.ssh import ServerConfig
+        from gardens_tui.server.guard import Limits
+        from gardens_tui.server.logs import configure
+        from gardens_tui.server.ssh import DESCRIPTORS_PER_SESSION, ServerConfig
     except ImportError as exc:
         raise CliError(f"the SSH server cannot start: {exc}") from None
-    root = Path(args.saves) if args.saves else data_dir() / "server"
+    root = server_root(args.saves)
+    limits = Limits(
+        max_connections=args.max_connections,
+        max_unauthenticated=min(args.max_unauthenticated, args.max_connections),
+        max_unauthenticated_per_address=args.max_unauthenticated_per_address,
+        login_timeout=float(args.login_timeout),
+        max_auth_tries=args.max_auth_tries,
+        failures_before_block=args.login_failures,
+        block_seconds=args.block_minutes * 60.0,
+    )
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -68,36 +123,51 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         open=args.open,
         max_sessions=args.max_sessions,
         homes=root / "homes",
+        records=root / "records",
+        limits=limits,
+        idle_seconds=args.idle_minutes * 60.0,
     )
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    configure()
+    raise_file_limit(args.max_connections + DESCRIPTORS_PER_SESSION * args.max_sessions + 64)
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl+C while stopping
-        asyncio.run(_serve(config, root / "tables"))
+        asyncio.run(_serve(config, root))
     return EXIT_OK
 
 
-async def _serve(config: object, tables: Path) -> None:
+async def _serve(config: object, root: Path) -> None:
+    from gardens_tui.server.admin import SOCKET_NAME, AdminServer
     from gardens_tui.server.owner import TableOwner
     from gardens_tui.server.ssh import ServerConfig, start_ssh_server
 
     assert isinstance(config, ServerConfig)
-    owner = TableOwner(tables)
+    owner = TableOwner(root / "tables")
     private = Path(tempfile.mkdtemp(prefix="gardens-"))  # 0700: only this user reaches it
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    admin: AdminServer | None = None
     try:
         await owner.start(private / "owner.sock")
         try:
-            handle = await start_ssh_server(config, owner)
+            front = await start_ssh_server(config, owner)
         except (OSError, ValueError) as exc:
             raise CliError(f"the SSH server cannot start: {exc}") from None
-        shown = ", ".join(f"{a[0]}:{a[1]}" for a in handle.addresses())
+        loop.add_signal_handler(signal.SIGHUP, front.reload)
+        admin = AdminServer(front, root / SOCKET_NAME)
+        await admin.start()
+        shown = ", ".join(f"{a[0]}:{a[1]}" for a in front.addresses())
         say(f"gardens-tui serves over SSH on {shown} ({len(owner.tables)} tables restored).")
-        say("Stop it with Ctrl+C.")
+        say("Stop it with Ctrl+C; `gardens serve admin` talks to it.")
         await stop.wait()
-        await handle.close()
+        log.warning("stopping: every session is told and its terminal restored")
+        try:
+            await asyncio.wait_for(front.close(), STOP_SECONDS)
+        except TimeoutError:
+            log.error("some sessions did not end within %g seconds", STOP_SECONDS)
     finally:
+        if admin is not None:
+            await admin.stop()
         await owner.stop()
         shutil.rmtree(private, ignore_errors=True)
 
@@ -181,12 +251,68 @@ def add_parsers(command: CommandAdder) -> None:
     p.add_argument(
         "--max-sessions", type=session_count, default=50, help="the most players at once (50)"
     )
+    p.add_argument(
+        "--max-connections",
+        type=connection_count,
+        default=200,
+        help="the most connections at once, logged in or not (200)",
+    )
+    p.add_argument(
+        "--max-unauthenticated",
+        type=connection_count,
+        default=64,
+        metavar="N",
+        help="the most connections not logged in yet (64)",
+    )
+    p.add_argument(
+        "--max-unauthenticated-per-address",
+        type=per_address_count,
+        default=8,
+        metavar="N",
+        help="of those, from one address (8)",
+    )
+    p.add_argument(
+        "--login-timeout",
+        type=seconds_count,
+        default=30,
+        metavar="SECONDS",
+        help="seconds a connection has to log in (30)",
+    )
+    p.add_argument(
+        "--max-auth-tries",
+        type=try_count,
+        default=6,
+        metavar="N",
+        help="failed attempts one connection may make (6)",
+    )
+    p.add_argument(
+        "--login-failures",
+        type=failure_count,
+        default=10,
+        metavar="N",
+        help="failed logins in 15 minutes that block an address or a name (10)",
+    )
+    p.add_argument(
+        "--block-minutes",
+        type=minutes_count,
+        default=15,
+        metavar="M",
+        help="how long such a block lasts (15)",
+    )
+    p.add_argument(
+        "--idle-minutes",
+        type=minutes_count,
+        default=30,
+        metavar="M",
+        help="close a session after this long without a key, 0 never (30)",
+    )
     p.add_argument("--saves", metavar="DIR", help="where tables, keys and homes are kept")
     text = "write a login's salted password hash into a password file"
     p = sub.add_parser("passwd", help=text, description=text)
     p.set_defaults(handler=cmd_serve_passwd)
     p.add_argument("file", metavar="FILE", help="the password file (created if missing)")
     p.add_argument("name", metavar="NAME", help="the login name")
+    admin_command.add_parser(sub)
     text = "serve the app in a browser (local play, no log-in: keep it on loopback)"
     p = sub.add_parser("web", help=text, description=text)
     p.set_defaults(handler=cmd_serve_web)

@@ -6,40 +6,163 @@ environment it describes. It connects to the table owner with ``GARDENS_SERVER_S
 mode (``create_app(lobby=connection)``): the lobby of the owner's tables, games on remote seats,
 no saved games. Without those variables, or when the owner refuses, it says why in plain words
 and ends with status 1.
+
+**When something goes wrong** the player never sees a traceback, a path or a Python message.
+Whatever fails (the app, or this program around it) is written as an *incident report* to the
+pipe the server gave (``GARDENS_INCIDENT_FD``, see :mod:`gardens_tui.server.terminal`), where
+the server logs it; the player gets one plain line naming the incident (:func:`failure_line`)
+and, while the connection to the table owner holds, a key press brings the lobby back (the
+tables live in the owner: nothing of the game is lost). After :data:`MAX_RESTARTS` failures
+within :data:`RESTART_WINDOW` seconds the session ends instead, with a line saying so.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import secrets
 import sys
+import termios
+import time
+import traceback
+from collections import deque
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gardens_tui.server.client import OwnerConnection
 
 NO_SERVER = "gardens-tui: the table server cannot be reached"
+
+MAX_REPORT_CHARS = 60_000
+"""The longest incident report written (a traceback is a few kilobytes)."""
+
+MAX_RESTARTS = 3
+"""Failures of the app within :data:`RESTART_WINDOW` seconds after which the session ends."""
+
+RESTART_WINDOW = 60.0
+
+
+def new_incident() -> str:
+    """A fresh incident id: eight capital hex digits, for the player's line and the log."""
+    return secrets.token_hex(4).upper()
+
+
+def failure_line(incident: str, *, again: bool) -> str:
+    """The one line a player reads when their session's app failed (``again``: a key brings
+    the lobby back; otherwise the session ends)."""
+    if again:
+        return (
+            f"Something went wrong (incident {incident}); your game is saved. "
+            "Press a key to return to the lobby."
+        )
+    return (
+        f"Something went wrong (incident {incident}); your game is saved. "
+        "Connect again to return to the lobby."
+    )
+
+
+class IncidentReporter:
+    """Writes incident reports to the server's pipe (file descriptor ``fd``; ``None``: nowhere).
+    Never raises: a report that cannot be written is lost, never shown."""
+
+    def __init__(self, fd: int | None) -> None:
+        self.fd = fd
+
+    @classmethod
+    def from_environment(cls) -> IncidentReporter:
+        """The reporter for the pipe named by ``GARDENS_INCIDENT_FD`` (none if unset or bad)."""
+        from gardens_tui.server.terminal import INCIDENT_FD_VARIABLE
+
+        text = os.environ.get(INCIDENT_FD_VARIABLE, "")
+        return cls(int(text) if text.isdigit() else None)
+
+    def report(self, incident: str, detail: str) -> None:
+        """Write one report: ``{"incident": …, "detail": …}`` on one line."""
+        if self.fd is None:
+            return
+        line = json.dumps({"incident": incident, "detail": detail[-MAX_REPORT_CHARS:]})
+        with contextlib.suppress(OSError):
+            os.write(self.fd, line.encode("utf-8", "replace") + b"\n")
+
+
+def say(text: str) -> None:
+    """Write ``text`` as a line of its own on the terminal."""
+    with contextlib.suppress(OSError):
+        os.write(1, b"\r\n" + text.encode("utf-8") + b"\r\n")
+
+
+def wait_for_key() -> bool:
+    """Wait for a key press (keys typed before now are forgotten); False if the terminal
+    closed."""
+    with contextlib.suppress(termios.error, OSError):
+        termios.tcflush(0, termios.TCIFLUSH)
+    try:
+        return bool(os.read(0, 1024))
+    except OSError:
+        return False
+
+
+def run_lobby(connection: OwnerConnection) -> str | None:
+    """Run the app in lobby mode once; what went wrong (a traceback, for the report), or
+    ``None`` when the player quit."""
+    from gardens_tui.ui.app import create_app
+
+    try:
+        app = create_app(lobby=connection)
+        app.run()
+    except Exception:
+        return traceback.format_exc()
+    return getattr(app, "failure", None)
+
+
+def serve(connection: OwnerConnection, reporter: IncidentReporter) -> int:
+    """Run the lobby until the player quits, bringing it back after a failure (see the module
+    docstring); the exit status."""
+    failures: deque[float] = deque(maxlen=MAX_RESTARTS)
+    while True:
+        failure = run_lobby(connection)
+        if failure is None:
+            return 0
+        incident = new_incident()
+        reporter.report(incident, failure)
+        failures.append(time.monotonic())
+        again = connection.closed_reason is None and not (
+            len(failures) == MAX_RESTARTS and failures[-1] - failures[0] < RESTART_WINDOW
+        )
+        say(failure_line(incident, again=again))
+        if not again or not wait_for_key():
+            return 1
+        with contextlib.suppress(Exception):
+            connection.leave()
 
 
 def main() -> int:
     """Run the app in lobby mode until the player quits; its exit status."""
-    from gardens_tui.server.client import ConnectionLost, connect
-
-    path = os.environ.get("GARDENS_SERVER_SOCKET", "")
-    ticket = os.environ.get("GARDENS_SERVER_TICKET", "")
-    if not path or not ticket:
-        sys.stdout.write(f"{NO_SERVER} (this program is started by `gardens serve ssh`).\r\n")
-        return 1
+    reporter = IncidentReporter.from_environment()
     try:
-        connection = connect(path, ticket)
-    except (OSError, ConnectionLost) as exc:
-        reason = exc.reason if isinstance(exc, ConnectionLost) else exc.strerror or str(exc)
-        sys.stdout.write(f"{NO_SERVER}: {reason}.\r\n")
-        return 1
-    from gardens_tui.ui.app import create_app
+        from gardens_tui.server.client import ConnectionLost, connect
 
-    app = create_app(lobby=connection)
-    try:
-        app.run()
-    finally:
-        connection.close()
-    code = getattr(app, "return_code", 0)
-    return code if isinstance(code, int) else 0
+        path = os.environ.get("GARDENS_SERVER_SOCKET", "")
+        ticket = os.environ.get("GARDENS_SERVER_TICKET", "")
+        if not path or not ticket:
+            say(f"{NO_SERVER} (this program is started by `gardens serve ssh`).")
+            return 1
+        try:
+            connection = connect(path, ticket)
+        except (OSError, ConnectionLost) as exc:
+            reason = exc.reason if isinstance(exc, ConnectionLost) else exc.strerror or str(exc)
+            say(f"{NO_SERVER}: {reason}.")
+            return 1
+        try:
+            return serve(connection, reporter)
+        finally:
+            connection.close()
+    except Exception:
+        incident = new_incident()
+        reporter.report(incident, traceback.format_exc())
+        say(failure_line(incident, again=False))
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover - run as a program

@@ -92,6 +92,12 @@ class OwnerConnection:
         """The connection ended because this identity sat down from another connection."""
         self.on_closed: Callable[[str], None] | None = None
         """Called (on the reader thread) with the reason when the connection ends."""
+        self.motd: str = str(welcome.get("motd", ""))
+        """The server's message of the day (empty: none), kept up to date."""
+        self.on_motd: Callable[[str], None] | None = None
+        """Called (on the reader thread) with the new message of the day when it changes."""
+        self.on_notice: Callable[[str, str, str], None] | None = None
+        """Called (on the reader thread) with ``(title, text, severity)`` of a ``notice``."""
         self._ids = itertools.count(1)
         self._pending: dict[int, Future[dict[str, Any]]] = {}
         self._lock = threading.Lock()
@@ -224,6 +230,19 @@ class OwnerConnection:
         if kind == "chat":
             if self._seat_view is not None:
                 self._seat_view.receive_chat(message)
+            return
+        if kind == "motd":
+            self.motd = str(message.get("text", ""))
+            if self.on_motd is not None:
+                self.on_motd(self.motd)
+            return
+        if kind == "notice":
+            if self.on_notice is not None:
+                self.on_notice(
+                    str(message.get("title", "Server")),
+                    str(message.get("text", "")),
+                    str(message.get("severity", "information")),
+                )
             return
         if kind in ("replaced", "error"):
             self.replaced = kind == "replaced"

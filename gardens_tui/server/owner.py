@@ -14,7 +14,11 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   seat only: a seat cannot act for another, a spectator for nobody.
 - **Chat**: a ``say`` goes to everyone at the same table as one line of plain text; one
   connection says at most :data:`CHAT_BURST` lines in any :data:`CHAT_WINDOW` seconds (more
-  are refused, nobody hears them).
+  are refused, nobody hears them); an identity the operator muted (:attr:`TableOwner.muted`)
+  says nothing.
+- **The operator's words**: :meth:`TableOwner.broadcast` and :meth:`TableOwner.notify` push a
+  ``notice`` (to everyone, or to the connection of one ticket); :meth:`TableOwner.set_motd`
+  changes the message of the day every lobby shows (sent in ``welcome`` and pushed).
 - **Views**: after every change each client at the table gets an ``update`` worked out by its own
   seat view (``game.to_dict(game.view(state, seat))``, redacted log steps, scores): another
   seat's hidden information never leaves this process.
@@ -145,6 +149,15 @@ def setup_dict(setup: Setup) -> dict[str, Any]:
     }
 
 
+def _notice(title: str, text: str, severity: str) -> dict[str, Any]:
+    return {
+        "type": "notice",
+        "title": printable(title, newlines=False),
+        "text": printable(text, newlines=False),
+        "severity": severity,
+    }
+
+
 # --- one connection -----------------------------------------------------------------------------
 
 
@@ -163,6 +176,8 @@ class Session:
         self.closed = False
         self.said: deque[float] = deque(maxlen=CHAT_BURST)
         """When (on the owner's clock) its latest chat lines were said."""
+        self.ticket = ""
+        """The ticket it said ``hello`` with (how the SSH server names its session here)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client that lets too much pile up is closed."""
@@ -239,6 +254,10 @@ class TableOwner:
         self._server: asyncio.AbstractServer | None = None
         self.socket_path: Path | None = None
         """Where it listens, once started."""
+        self.muted: set[str] = set()
+        """Identities whose chat lines nobody hears (set by the server's operator)."""
+        self.motd = ""
+        """The message of the day every lobby shows (empty: none)."""
         if folder is not None:
             make_folder(folder)
             for hosted in load_tables(folder).values():
@@ -256,6 +275,51 @@ class TableOwner:
     def revoke_ticket(self, ticket: str) -> None:
         """Forget ``ticket`` if it was not used."""
         self._tickets.pop(ticket, None)
+
+    # --- the operator's words -------------------------------------------------------------------
+
+    def session_of(self, ticket: str) -> Session | None:
+        """The connection that said ``hello`` with ``ticket``, if it is open."""
+        for session in self.sessions:
+            if session.ticket == ticket and not session.closed:
+                return session
+        return None
+
+    def place(self, ticket: str) -> tuple[str, str | None] | None:
+        """Where the connection of ``ticket`` is: ``(table code, seat name or None when
+        watching)``, or ``None`` in the lobby."""
+        session = self.session_of(ticket)
+        if session is None or session.hosted is None:
+            return None
+        seat = session.seat
+        hosted = session.hosted
+        return hosted.code, None if seat is None else hosted.table.seats[seat].name
+
+    def notify(
+        self, ticket: str, text: str, *, title: str = "Server", severity: str = "information"
+    ) -> bool:
+        """Show ``text`` (one line, ours or the operator's) to the connection of ``ticket``;
+        False if it is not connected."""
+        session = self.session_of(ticket)
+        if session is None:
+            return False
+        session.send(_notice(title, text, severity))
+        return True
+
+    def broadcast(self, text: str, *, title: str = "Server") -> int:
+        """Show ``text`` to every connection; how many there were."""
+        message = _notice(title, text, "warning")
+        sessions = [session for session in self.sessions if session.identity]
+        for session in sessions:
+            session.send(message)
+        return len(sessions)
+
+    def set_motd(self, text: str) -> None:
+        """Make ``text`` the message of the day (empty: none) and show it in every lobby."""
+        self.motd = printable(text)
+        for session in list(self.sessions):
+            if session.identity:
+                session.send({"type": "motd", "text": self.motd})
 
     async def start(self, path: Path) -> None:
         """Listen on the Unix socket ``path`` (its folder should be private) and start the bots
@@ -277,6 +341,8 @@ class TableOwner:
             timer.cancel()
         self._timers.clear()
         self._deadlines.clear()
+        for hosted in self.tables.values():
+            hosted.driver.cancel_thinking()  # or the bots' threads would hold the exit up
         for task in [*self._bot_tasks.values(), *self._timeouts]:
             task.cancel()
         for task in [*self._bot_tasks.values(), *self._timeouts]:
@@ -440,12 +506,14 @@ class TableOwner:
         if holder is None:
             raise ProtocolError("unknown ticket")
         session.identity, session.name = holder.identity, holder.name
+        session.ticket = hello["ticket"]
         session.send(
             {
                 "type": "welcome",
                 "version": PROTOCOL_VERSION,
                 "identity": holder.identity,
                 "name": holder.name,
+                "motd": self.motd,
             }
         )
 
@@ -479,6 +547,7 @@ class TableOwner:
                             "name": seat.name,
                             "bot": seat.bot,
                             "taken": i in hosted.holders,
+                            "holder": hosted.holders[i].name if i in hosted.holders else None,
                             "away": i in hosted.holders and i not in present,
                             "yours": hosted.holders.get(i, none).identity == session.identity,
                             "stand_in": hosted.stand_ins.get(i),
@@ -613,6 +682,8 @@ class TableOwner:
         text = printable(" ".join(request["text"].split()), newlines=False)
         if not text:
             raise ValueError("there is nothing to say")
+        if session.identity in self.muted:
+            raise ValueError("the server's operator has muted you: nobody hears your chat")
         now = self._clock()
         if len(session.said) == CHAT_BURST and now - session.said[0] < CHAT_WINDOW:
             raise ValueError(TOO_CHATTY)

@@ -45,10 +45,12 @@ Client to owner (every request but ``hello`` carries ``id``, a whole number the 
 
 Owner to client
 ---------------
-- ``welcome``: ``version``, ``identity`` (str), ``name`` (str: the name to show).
+- ``welcome``: ``version``, ``identity`` (str), ``name`` (str: the name to show), ``motd``
+  (str: the server's message of the day, empty for none).
 - ``tables``: ``id``, ``tables``: list of ``{"code", "game", "title", "seats": [{"name", "bot",
-  "taken", "away", "yours", "stand_in"}], "spectators", "turn", "over", "host", "turn_seconds"}``
-  (``away``: a person holds the seat but no connection sits at it now; ``yours``: this
+  "taken", "holder", "away", "yours", "stand_in"}], "spectators", "turn", "over", "host",
+  "turn_seconds"}`` (``holder``: the login name of the person holding the seat, or null;
+  ``away``: a person holds the seat but no connection sits at it now; ``yours``: this
   connection's identity holds the seat; ``stand_in``: the level of the bot
   playing an absent person's seat, or null; ``host``: the host's name, or null;
   ``turn_seconds``: the table's time limit, or null).
@@ -69,6 +71,10 @@ Owner to client
   pending decision runs out; null: no limit runs).
 - ``chat`` (pushed to everyone at the table): ``name`` (the speaker's), ``seat`` (int or
   null: a spectator), ``text`` (one line, unsafe characters escaped).
+- ``notice`` (pushed): ``title`` (str), ``text`` (str), ``severity`` (``"information"`` or
+  ``"warning"``): a line from the server's operator, or the server's own (an idle session about
+  to be closed), shown over whatever screen is up.
+- ``motd`` (pushed when the operator changes it): ``text`` (str, empty for none).
 - ``replaced``: ``reason``: the same identity joined the seat from another connection; this one
   is closed.
 - ``error``: ``reason``: the connection is refused or broke the protocol; it is closed.
@@ -89,10 +95,11 @@ from typing import Any
 
 from gardens_tui.storage import SaveError, parse_json
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 """The one protocol version this code speaks (2: ``create`` and ``tables`` carry
 ``turn_seconds``; ``say`` and ``chat``; 3: ``update`` carries ``turn_left``, ``tables`` seats
-``yours``; 4: ``tables`` seats ``away``)."""
+``yours``; 4: ``tables`` seats ``away``; 5: ``tables`` seats ``holder``, ``welcome`` carries
+``motd``, the ``notice`` and ``motd`` pushes)."""
 
 MIN_TURN_SECONDS = 5
 """The shortest time limit a table may give each decision."""

@@ -12,7 +12,16 @@
 - output stops being read while the receiver says it is full (:meth:`pause_output`), so a
   client that does not read cannot make the server buffer without end;
 - :meth:`TerminalChild.close` ends the child's **whole process group** (``SIGHUP``, then
-  ``SIGKILL`` if it does not go), so nothing is left behind when a player disconnects.
+  ``SIGKILL`` if it does not go), so nothing is left behind when a player disconnects;
+- the pty starts in **raw mode** (no echo, no line editing, no signal keys, no flow control), so
+  whatever bytes arrive before the app takes the terminal, or after it lets go of it, are only
+  input: a stray ``^Z`` cannot stop the app and ``^S`` cannot freeze its output;
+- with ``on_report``, the child gets a pipe of its own (its number in
+  ``GARDENS_INCIDENT_FD``) for **incident reports**, one line each, which the server logs
+  (:data:`MAX_REPORT_BYTES` a child at most); the player's terminal never shows them;
+- :data:`RESTORE` puts a terminal back the way a full-screen app found it (main screen, cursor
+  shown, mouse and paste reporting off), for a session ended while its app still held the
+  screen: :func:`farewell` is that and a line saying why.
 
 POSIX only; pure standard library.
 """
@@ -28,6 +37,66 @@ import struct
 import subprocess
 import termios
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+RESTORE = (
+    b"\x18"  # CAN: abandon an escape sequence the app may have been cut off in
+    b"\x1b[?2026l"  # synchronised output off (or the terminal waits for its end)
+    b"\x1b[?2004l"  # bracketed paste off
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1016l"  # mouse off
+    b"\x1b[?1004l"  # focus reports off
+    b"\x1b[?2048l"  # in-band resize reports off
+    b"\x1b[<u"  # the kitty keyboard mode the app pushed
+    b"\x1b[?7h"  # line wrap on
+    b"\x1b[0m"  # plain text
+    b"\x1b[?1049l"  # back to the main screen
+    b"\x1b[?25h"  # cursor shown
+)
+"""Bytes that undo every terminal mode a Textual app sets, whatever state it was cut off in."""
+
+INCIDENT_FD_VARIABLE = "GARDENS_INCIDENT_FD"
+"""The environment variable that tells a child which file descriptor takes its reports."""
+
+MAX_REPORT_BYTES = 256 * 1024
+"""The most bytes of incident reports read from one child (the rest is ignored)."""
+
+MAX_PENDING_INPUT = 256 * 1024
+"""Bytes of input that may wait for a child that does not read them; more are dropped."""
+
+
+def farewell(reason: str) -> bytes:
+    """What a session's terminal gets when the server ends it: :data:`RESTORE`, then
+    ``reason`` (our own words, one line) on a line of its own."""
+    return RESTORE + b"\r\n" + reason.encode("utf-8") + b"\r\n"
+
+
+def raw_attributes(attributes: list[Any]) -> list[Any]:
+    """``attributes`` (from ``termios.tcgetattr``) made raw: no echo, line editing, signal
+    keys, flow control or input translation; 8-bit characters; reads return each byte. Output
+    processing (``\\n`` to ``\\r\\n``) is kept for plain messages."""
+    attributes = list(attributes)
+    attributes[0] &= ~(
+        termios.IGNBRK
+        | termios.BRKINT
+        | termios.PARMRK
+        | termios.ISTRIP
+        | termios.INLCR
+        | termios.IGNCR
+        | termios.ICRNL
+        | termios.IXON
+        | termios.IXOFF
+        | termios.IXANY
+    )
+    attributes[2] = (attributes[2] & ~(termios.CSIZE | termios.PARENB)) | termios.CS8
+    attributes[3] &= ~(
+        termios.ECHO | termios.ECHONL | termios.ICANON | termios.ISIG | termios.IEXTEN
+    )
+    control = list(attributes[6])
+    control[termios.VMIN] = 1
+    control[termios.VTIME] = 0
+    attributes[6] = control
+    return attributes
+
 
 MIN_SIZE = (20, 5)
 MAX_SIZE = (1000, 500)
@@ -63,8 +132,9 @@ class TerminalChild:
     """``argv`` running on a new pseudo-terminal of ``width`` x ``height`` with ``env``.
 
     ``on_output(data)`` gets everything the child writes; ``on_exit(status)`` is called once,
-    after the last output, with the exit status (negative: killed by that signal). Call
-    :meth:`start` on the event loop that will drive it.
+    after the last output, with the exit status (negative: killed by that signal);
+    ``on_report(line)``, when given, gets each line the child writes to its report pipe (see the
+    module docstring). Call :meth:`start` on the event loop that will drive it.
     """
 
     def __init__(
@@ -75,17 +145,24 @@ class TerminalChild:
         height: int,
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
+        on_report: Callable[[bytes], None] | None = None,
     ) -> None:
         self.argv = list(argv)
         self.env = dict(env)
         self.size = clamp_size(width, height)
         self._on_output = on_output
         self._on_exit = on_exit
+        self._on_report = on_report
         self._master = -1
+        self._reports = -1
+        self._report_bytes = 0
+        self._report_line = bytearray()
         self._process: subprocess.Popen[bytes] | None = None
         self._pending = bytearray()
         self._reading = False
         self._finished = False
+        self.dropped_input = 0
+        """Bytes of input dropped because the child did not read them."""
         self.exited: asyncio.Future[int] | None = None
         """Resolves with the exit status once the child has exited and its output is drained."""
 
@@ -99,26 +176,70 @@ class TerminalChild:
         loop = asyncio.get_running_loop()
         self.exited = loop.create_future()
         master, slave = os.openpty()
+        reports, report_end = os.pipe() if self._on_report is not None else (-1, -1)
+        env = dict(self.env)
+        if report_end >= 0:
+            env[INCIDENT_FD_VARIABLE] = str(report_end)
         try:
+            termios.tcsetattr(slave, termios.TCSANOW, raw_attributes(termios.tcgetattr(slave)))
             set_size(slave, *self.size)
             self._process = subprocess.Popen(
                 self.argv,
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
-                env=self.env,
+                env=env,
                 start_new_session=True,
                 preexec_fn=_take_controlling_terminal,
                 close_fds=True,
+                pass_fds=(report_end,) if report_end >= 0 else (),
             )
         except BaseException:
             os.close(master)
+            if reports >= 0:
+                os.close(reports)
             raise
         finally:
             os.close(slave)
+            if report_end >= 0:
+                os.close(report_end)
         os.set_blocking(master, False)
         self._master = master
+        if reports >= 0:
+            os.set_blocking(reports, False)
+            self._reports = reports
+            loop.add_reader(reports, self._report_readable)
         self.resume_output()
+
+    def _report_readable(self) -> None:
+        try:
+            data = os.read(self._reports, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._close_reports()
+            return
+        room = MAX_REPORT_BYTES - self._report_bytes
+        self._report_bytes += len(data)
+        if room <= 0:
+            return
+        self._report_line += data[:room]
+        *lines, rest = bytes(self._report_line).split(b"\n")
+        self._report_line = bytearray(rest)
+        for line in lines:
+            if line and self._on_report is not None:
+                self._on_report(line)
+
+    def _close_reports(self) -> None:
+        if self._reports >= 0:
+            asyncio.get_running_loop().remove_reader(self._reports)
+            os.close(self._reports)
+            self._reports = -1
+            if self._report_line and self._on_report is not None:
+                self._on_report(bytes(self._report_line))
+            self._report_line.clear()
 
     # --- output ---------------------------------------------------------------------------------
 
@@ -159,6 +280,7 @@ class TerminalChild:
         assert process is not None
         status = await asyncio.to_thread(process.wait)
         self._close_master()
+        self._close_reports()
         if self.exited is not None and not self.exited.done():
             self.exited.set_result(status)
         self._on_exit(status)
@@ -169,6 +291,10 @@ class TerminalChild:
         """Send ``data`` (keys) to the child; what the pty cannot take now is sent later."""
         if self._master < 0 or self._finished:
             return
+        room = MAX_PENDING_INPUT - len(self._pending)
+        if len(data) > room:
+            self.dropped_input += len(data) - max(room, 0)
+            data = data[: max(room, 0)]
         self._pending += data
         self._flush()
 
@@ -214,16 +340,16 @@ class TerminalChild:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(pid, signum)
 
-    async def close(self) -> None:
-        """End the child's whole process group (``SIGHUP``, ``SIGKILL`` after
-        :data:`KILL_GRACE` seconds) and wait until it is gone."""
+    async def close(self, grace: float = KILL_GRACE) -> None:
+        """End the child's whole process group (``SIGHUP``, ``SIGKILL`` after ``grace``
+        seconds) and wait until it is gone."""
         process = self._process
         if process is None:
             return
         self._signal_group(signal.SIGHUP)
         self._signal_group(signal.SIGCONT)
         try:
-            await asyncio.wait_for(asyncio.to_thread(process.wait), KILL_GRACE)
+            await asyncio.wait_for(asyncio.to_thread(process.wait), grace)
         except TimeoutError:
             self._signal_group(signal.SIGKILL)
             await asyncio.to_thread(process.wait)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -15,11 +16,14 @@ from gardens_tui.ui.ascii_mode import install as install_plain_scroll_bars
 from gardens_tui.ui.contrast import legible_variables
 from gardens_tui.ui.literal import notify_plain
 from gardens_tui.ui.screens.menu import MainMenu
+from gardens_tui.ui.terminal_input import install_lenient_decoding
 from gardens_tui.ui.widgets.glyphs import ascii_keys
 from gardens_tui.ui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallNotice
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
+
+    from textual.app import SystemCommand
 
     from gardens_tui.rules.base import GameSpec
     from gardens_tui.saves import FileVersion
@@ -43,7 +47,9 @@ class GardensApp(App[None]):
     With a ``lobby`` (a connection to the SSH server's table owner) the bottom screen is the
     lobby of the owner's tables (:mod:`gardens_tui.ui.screens.lobby`) and games are played on
     remote seats (:meth:`open_seat`); nothing is loaded or saved from a path then: continue,
-    load and the save key are off.
+    load and the save key are off. An error the app did not expect then ends it without
+    printing anything on the player's terminal: the details are kept in :attr:`failure` for
+    the server's incident report (:mod:`gardens_tui.server.app_child`).
     """
 
     CSS_PATH = "app.tcss"
@@ -82,6 +88,41 @@ class GardensApp(App[None]):
         self.last_setup: Setup | None = table.setup if table is not None else None
         self.seed_chooser: Any = None
         """Picks the seed of a new game when the dialog's seed is blank (tests fix it)."""
+        self.failure: str | None = None
+        """In lobby mode, what ended the app when something went wrong (a traceback, for the
+        server's log; ``None``: nothing did)."""
+
+    # --- failures -------------------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's handling of an unexpected error (the app ends); in lobby mode the error's
+        traceback is kept in :attr:`failure` first."""
+        if self.lobby is not None and self.failure is None:
+            cause = getattr(error, "error", None)  # a WorkerFailed holds the worker's error
+            shown = cause if isinstance(cause, BaseException) else error
+            self.failure = "".join(traceback.format_exception(shown))
+        super()._handle_exception(error)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's system commands, without the screenshot in lobby mode (it would write a
+        file on the server)."""
+        for command in super().get_system_commands(screen):
+            if self.lobby is None or "screenshot" not in command.title.lower():
+                yield command
+
+    def _print_error_renderables(self) -> None:
+        """Textual prints what ended the app on the terminal; in lobby mode (a stranger's
+        terminal) nothing is printed: it goes to :attr:`failure` instead."""
+        if self.lobby is None:
+            super()._print_error_renderables()
+            return
+        if self._exit_renderables and self.failure is None:
+            self.failure = "\n".join(
+                "".join(segment.text for segment in getattr(shown, "segments", ()))
+                or str(shown)
+                for shown in self._exit_renderables
+            )
+        self._exit_renderables.clear()
 
     # --- start-up -------------------------------------------------------------------------------
 
@@ -418,6 +459,18 @@ def create_app(
 
     ``settings`` defaults to the saved settings (:func:`~gardens_tui.settings.load_settings`);
     ``source`` is the file ``table`` was read from (``gardens open``), so that saving back
-    never overwrites a change somebody else made to it meanwhile.
+    never overwrites a change somebody else made to it meanwhile. Terminal input that is not
+    UTF-8 is read as U+FFFD from then on
+    (:func:`~gardens_tui.ui.terminal_input.install_lenient_decoding`).
     """
-    return GardensApp(table, save_path, settings=settings, source=source, lobby=lobby)
+    install_lenient_decoding()
+    app_class = GardensApp if lobby is None else LobbyApp
+    return app_class(table, save_path, settings=settings, source=source, lobby=lobby)
+
+
+class LobbyApp(GardensApp):
+    """The app for a stranger over SSH (``create_app(lobby=...)``): no command palette, whose
+    "save screenshot" would write a file on the server (and whose list is raced by a burst of
+    keys: Textual then fails looking for it)."""
+
+    ENABLE_COMMAND_PALETTE = False

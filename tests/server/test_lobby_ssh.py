@@ -24,7 +24,7 @@ from gardens_tui.bots import LEVELS
 from gardens_tui.rules.throw_octopus.components import tile_name
 from gardens_tui.server.client import connect as connect_owner
 from gardens_tui.server.owner import TableOwner
-from gardens_tui.server.ssh import ServerConfig, SSHServerHandle, start_ssh_server
+from gardens_tui.server.ssh import ServerConfig, SSHFrontEnd, start_ssh_server
 from gardens_tui.table import Table, lone_action
 
 GUARD = 30.0
@@ -64,7 +64,7 @@ class Terminal:
 
 
 @pytest.fixture
-async def served(tmp_path: Path) -> AsyncIterator[tuple[TableOwner, SSHServerHandle]]:
+async def served(tmp_path: Path) -> AsyncIterator[tuple[TableOwner, SSHFrontEnd]]:
     """A table owner and an SSH server (``--open``) running the real app, on loopback."""
     folder = Path(tempfile.mkdtemp(prefix="gtl-"))
     owner = TableOwner(None)
@@ -86,7 +86,7 @@ async def served(tmp_path: Path) -> AsyncIterator[tuple[TableOwner, SSHServerHan
     folder.rmdir()
 
 
-async def open_terminal(handle: SSHServerHandle, name: str, stack: list[Any]) -> Terminal:
+async def open_terminal(handle: SSHFrontEnd, name: str, stack: list[Any]) -> Terminal:
     """Log in as ``name`` with a 100x34 pty; the session's terminal."""
     conn = await asyncssh.connect(
         "127.0.0.1",
@@ -120,7 +120,7 @@ def tile_pattern(tiles: list[int]) -> bytes:
 
 
 async def test_two_players_over_ssh_never_see_each_others_hand(
-    served: tuple[TableOwner, SSHServerHandle],
+    served: tuple[TableOwner, SSHFrontEnd],
 ) -> None:
     """Rule: over SSH each terminal shows only what its seat may see. Ann and Bob join one
     Throw Octopus! table from the lobby (Enter, then the seat) and play some turns with the

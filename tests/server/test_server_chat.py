@@ -82,3 +82,70 @@ def test_chat_is_rate_limited_per_connection(start_owner: StartOwner) -> None:
     texts = [line.text for line in bob_view.chat]
     assert "one too many" not in texts
     assert texts[-2:] == ["Bob is not limited by Ann", "back again"]
+
+
+def test_a_muted_identity_says_nothing(start_owner: StartOwner) -> None:
+    """Rule: an identity the operator muted is refused every chat line (nobody hears it);
+    others still talk; unmuted, it talks again."""
+    owner = start_owner()
+    ann, bob = owner.connect("id:ann", "Ann"), owner.connect("id:bob", "Bob")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    ann_view, bob_view = ann.join(code, 0), bob.join(code, 1)
+    owner.call(lambda: owner.owner.muted.add("id:ann"))
+    with pytest.raises(IllegalAction, match="muted"):
+        ann_view.say("let me in")
+    heard = threading.Event()
+    ann_view.add_chat_listener(lambda line: line.text == "hello" and heard.set())
+    bob_view.say("hello")
+    assert heard.wait(GUARD)
+    owner.call(lambda: owner.owner.muted.discard("id:ann"))
+    ann_view.say("thanks")
+
+
+def test_notices_and_the_message_of_the_day_reach_every_connection(
+    start_owner: StartOwner,
+) -> None:
+    """Rule: the operator's broadcast reaches every connection as a notice, a notice for one
+    ticket reaches that connection only, and the message of the day comes with the welcome
+    and again whenever it changes."""
+    owner = start_owner()
+    owner.call(lambda: owner.owner.set_motd("Tournament at eight"))
+    ann, bob = owner.connect("id:ann", "Ann"), owner.connect("id:bob", "Bob")
+    assert ann.motd == "Tournament at eight"
+    notices: dict[str, list[tuple[str, str, str]]] = {"ann": [], "bob": []}
+    arrived = threading.Condition()
+
+    def hear(who: str) -> Callable[[str, str, str], None]:
+        def heard(title: str, text: str, severity: str) -> None:
+            with arrived:
+                notices[who].append((title, text, severity))
+                arrived.notify_all()
+
+        return heard
+
+    ann.on_notice, bob.on_notice = hear("ann"), hear("bob")
+    motds: list[str] = []
+    bob.on_motd = motds.append
+    assert owner.call(lambda: owner.owner.broadcast("restart at noon \x1b[2J")) == 2
+    ticket = owner.call(lambda: next(s.ticket for s in owner.owner.sessions if s.name == "Ann"))
+    assert owner.call(lambda: owner.owner.notify(ticket, "just you", title="Hi"))
+    owner.call(lambda: owner.owner.set_motd("No tournament"))
+    with arrived:
+        assert arrived.wait_for(lambda: len(notices["ann"]) == 2 and notices["bob"], GUARD)
+    assert notices["ann"][0] == ("Server", "restart at noon \\x1b[2J", "warning")
+    assert notices["ann"][1] == ("Hi", "just you", "information")
+    assert notices["bob"] == [("Server", "restart at noon \\x1b[2J", "warning")]
+    bob.list_tables()  # the motd push came before this reply
+    assert motds == ["No tournament"] and bob.motd == "No tournament"
+
+
+def test_the_table_list_names_who_holds_each_seat(start_owner: StartOwner) -> None:
+    """Rule: the lobby's list says who holds a seat (their login name), whatever name the
+    table's host gave the seat, so a player is never mistaken for another."""
+    owner = start_owner()
+    ann, mallory = owner.connect("id:ann", "Ann"), owner.connect("id:mallory", "mallory")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    ann.join(code, 0)
+    mallory.join(code, 1)
+    (entry,) = ann.list_tables()
+    assert [seat["holder"] for seat in entry["seats"]] == ["Ann", "mallory"]

@@ -28,25 +28,25 @@ from gardens_tui.server.ssh import (
     FULL_MESSAGE,
     NO_PTY_MESSAGE,
     ServerConfig,
-    SSHServerHandle,
+    SSHFrontEnd,
     start_ssh_server,
 )
 
 GUARD = 30.0
 PROBE = (sys.executable, str(Path(__file__).with_name("pty_probe.py")))
 
-Start = Callable[..., Awaitable[SSHServerHandle]]
+Start = Callable[..., Awaitable[SSHFrontEnd]]
 
 
 @pytest.fixture
 async def start_server(tmp_path: Path) -> AsyncIterator[Start]:
     """Start SSH servers on loopback (port chosen by the system) with the probe as the app."""
-    handles: list[SSHServerHandle] = []
+    handles: list[SSHFrontEnd] = []
     owner = TableOwner(None)
     folder = Path(tempfile.mkdtemp(prefix="gts-"))  # short: Unix socket paths are short
     await owner.start(folder / "owner.sock")
 
-    async def start(**settings: Any) -> SSHServerHandle:
+    async def start(**settings: Any) -> SSHFrontEnd:
         settings.setdefault("app_command", PROBE)
         config = ServerConfig(
             host="127.0.0.1",
@@ -83,7 +83,7 @@ async def read_until(stream: Any, pattern: bytes | str, seen: bytearray | None =
     return await asyncio.wait_for(read(), GUARD)
 
 
-def connect(handle: SSHServerHandle, **options: Any) -> Any:
+def connect(handle: SSHFrontEnd, **options: Any) -> Any:
     """An asyncssh client connection to ``handle`` (host key not checked: it is a test)."""
     options.setdefault("username", "ann")
     return asyncssh.connect(

@@ -10,6 +10,7 @@ import pytest
 from conftest import settle
 from hostile_input import assert_app_healthy
 
+from gardens_tui.server.remote import ChatLine
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import create_app
@@ -17,6 +18,7 @@ from gardens_tui.ui.screens.lobby_dialogs import (
     ChatDialog,
     CodeDialog,
     CreateTableDialog,
+    chat_text,
     lobby_setup,
     parse_turn_seconds,
 )
@@ -117,3 +119,34 @@ def test_a_rematch_keeps_the_seats_of_a_table_the_person_sat_at(toy_registered: 
     previous = Setup("toy", (Seat("Ann"), Seat("Bob"), Seat("Cy", "greedy")), {}, 0)
     assert lobby_setup("bob", previous).seats == previous.seats
     assert [s.name for s in lobby_setup("Zed", previous).seats] == ["Zed", "Bob", "Cy"]
+
+
+def test_a_seat_names_the_login_holding_it_when_it_is_another_name() -> None:
+    """Rule: the list names who holds a seat when their login name is not the seat's name
+    (the host typed the seat's name), so a player cannot pass for the seat's namesake; a seat
+    held under its own name (any case) shows just the name."""
+    entry = {
+        "code": "K7QM",
+        "title": "Pearl Dive",
+        "seats": [
+            {"name": "Ann", "bot": None, "taken": True, "holder": "ann", "yours": True},
+            {"name": "Bob", "bot": None, "taken": True, "holder": "mallory", "away": True},
+            {"name": "Cy", "bot": None, "taken": True, "holder": "m\x1b[2J"},
+        ],
+        "spectators": 0,
+        "turn": 1,
+        "over": False,
+        "host": "Ann",
+        "turn_seconds": None,
+    }
+    assert table_cells(entry)[4] == "Ann (you), Bob (mallory, away), Cy (m\\x1b[2J)"
+
+
+def test_chat_lines_say_who_speaks_from_where() -> None:
+    """Rule: a chat line names its speaker by login name; a player at a seat named otherwise
+    is shown "as" that seat, a spectator as "watching", so a spectator is never mistaken for
+    the seated player of the same name."""
+    seats = (Seat("Ann"), Seat("Bob"))
+    assert chat_text(ChatLine("ann", 0, "hi"), seats) == "ann: hi"
+    assert chat_text(ChatLine("mallory", 1, "hi"), seats) == "mallory (as Bob): hi"
+    assert chat_text(ChatLine("Bob", None, "hi"), seats) == "Bob (watching): hi"

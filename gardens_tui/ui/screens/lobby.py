@@ -19,6 +19,10 @@ taken, spectators, the turn) and offers:
 At a table ``ctrl+t`` shows the table's latest chat lines and says a line to everyone there;
 each line said also appears as a notice (:meth:`LobbyScreen.open_chat`).
 
+The server's message of the day shows under the player's name (it changes live when the
+operator sets a new one), and the operator's announcements and the server's own warnings (a
+session idle for long is about to be closed) show as notices over whatever screen is up.
+
 A seat opens the game's ordinary screen over a :class:`~gardens_tui.server.remote.RemoteSeatView`
 (:meth:`GardensApp.open_seat <gardens_tui.ui.app.GardensApp.open_seat>`); leaving it comes back
 here (the seat stays held). The seat view's updates reach the app's event loop through
@@ -105,6 +109,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby-box { padding: 1 2; height: 1fr; }
     LobbyScreen #lobby-title { text-style: bold; height: auto; }
     LobbyScreen #lobby-who { color: $foreground-muted; height: auto; margin-bottom: 1; }
+    LobbyScreen #lobby-motd { height: auto; max-height: 4; margin-bottom: 1; }
     LobbyScreen #lobby-tables { height: 1fr; }
     LobbyScreen #lobby-hint { color: $foreground-muted; height: auto; }
     LobbyScreen #lobby-status { height: auto; }
@@ -133,6 +138,7 @@ class LobbyScreen(Screen[None]):
             yield Static(
                 literal(f"Logged in as {self.connection.name}", newlines=False), id="lobby-who"
             )
+            yield Static(id="lobby-motd")
             yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
             yield Static(HINT, id="lobby-hint")
             yield Static("", id="lobby-status")
@@ -144,6 +150,11 @@ class LobbyScreen(Screen[None]):
         table.add_columns(*(literal(column) for column in COLUMNS))
         dispatch = self.dispatcher()
         self.connection.on_closed = lambda reason: dispatch(lambda: self.connection_lost(reason))
+        self.connection.on_motd = lambda text: dispatch(lambda: self.show_motd(text))
+        self.connection.on_notice = lambda title, text, severity: dispatch(
+            lambda: self.notice(title, text, severity)
+        )
+        self.show_motd(self.connection.motd)
         if self.connection.closed_reason is not None:
             self.connection_lost(self.connection.closed_reason)
             return
@@ -172,6 +183,21 @@ class LobbyScreen(Screen[None]):
                 loop.call_soon_threadsafe(call, context=context)
 
         return dispatch
+
+    def show_motd(self, text: str) -> None:
+        """Show the server's message of the day (``text``, the operator's words; empty: none)."""
+        widget = self.query_one("#lobby-motd", Static)
+        widget.update(literal(text))
+        widget.display = bool(text.strip())
+
+    def notice(self, title: str, text: str, severity: str) -> None:
+        """A notice from the server (the operator's announcement, or a warning about this
+        session) over whatever screen is up, with the bell for a warning."""
+        if severity == "warning":
+            self.app.bell()
+            notify_plain(self.app, text, title=title, severity="warning", timeout=30)
+        else:
+            notify_plain(self.app, text, title=title, timeout=30)
 
     def connection_lost(self, reason: str) -> None:
         """The connection to the table owner ended: close whatever is open over the lobby,
@@ -423,7 +449,8 @@ class LobbyScreen(Screen[None]):
         for dialog in dialogs:
             dialog.add_line(line)
         if not dialogs:
-            notify_plain(self.app, chat_text(line), title="Chat", timeout=10)
+            seats = self.seat_view.seats if self.seat_view is not None else ()
+            notify_plain(self.app, chat_text(line, seats), title="Chat", timeout=10)
 
     def open_chat(self) -> None:
         """Ask for a line and say it to the table open now (nothing without one)."""
@@ -439,7 +466,7 @@ class LobbyScreen(Screen[None]):
             except IllegalAction as refused:
                 notify_plain(self.app, str(refused), title="Not said", severity="warning")
 
-        self.app.push_screen(ChatDialog(view.chat), said)
+        self.app.push_screen(ChatDialog(view.chat, view.seats), said)
 
     def _left(self, _: object = None) -> None:
         """The game screen closed: stop playing or watching (the seat stays held)."""

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from gardens_tui.rules.registry import game_specs
+from gardens_tui.rules.safe_text import name_key
 from gardens_tui.server.protocol import MAX_TEXT, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from gardens_tui.server.remote import ChatLine
 from gardens_tui.table import Seat, Setup
@@ -31,10 +32,18 @@ CHAT_HISTORY_LINES = 8
 """The latest chat lines the chat dialog shows above its field."""
 
 
-def chat_text(line: ChatLine) -> str:
-    """A chat line as shown: ``"Ann: hello"`` (``"Cy (watching): hi"`` for a spectator).
-    Plain text: show it with :func:`~gardens_tui.ui.literal.literal`."""
-    who = line.name if line.seat is not None else f"{line.name} (watching)"
+def chat_text(line: ChatLine, seats: Sequence[Seat] = ()) -> str:
+    """A chat line as shown: ``"Ann: hello"`` from the player at the seat named Ann,
+    ``"mallory (as Bob): hi"`` from a player whose login name is not their seat's name (given
+    the table's ``seats``), ``"Cy (watching): hi"`` from a spectator. Login names are unique
+    on a server, so a spectator can never pass for a seated player. Plain text: show it with
+    :func:`~gardens_tui.ui.literal.literal`."""
+    if line.seat is None:
+        who = f"{line.name} (watching)"
+    elif 0 <= line.seat < len(seats) and name_key(seats[line.seat].name) != name_key(line.name):
+        who = f"{line.name} (as {seats[line.seat].name})"
+    else:
+        who = line.name
     return f"{who}: {line.text}"
 
 
@@ -125,7 +134,7 @@ class ChatDialog(LineDialog):
     ChatDialog #chat-history { height: auto; margin-bottom: 1; color: $foreground-muted; }
     """
 
-    def __init__(self, history: Sequence[ChatLine] = ()) -> None:
+    def __init__(self, history: Sequence[ChatLine] = (), seats: Sequence[Seat] = ()) -> None:
         super().__init__(
             "Say to the table",
             placeholder="a line for everyone at this table",
@@ -136,12 +145,14 @@ class ChatDialog(LineDialog):
         )
         self.history: list[ChatLine] = list(history)[-CHAT_HISTORY_LINES:]
         """The chat lines shown, oldest first."""
+        self.seats = tuple(seats)
+        """The table's seats (who sits where, for :func:`chat_text`)."""
 
     def history_text(self) -> str:
         """The shown lines, one a line (a note when nobody has said anything yet)."""
         if not self.history:
             return "Nobody has said anything at this table yet."
-        return "\n".join(chat_text(line) for line in self.history)
+        return "\n".join(chat_text(line, self.seats) for line in self.history)
 
     def above_field(self) -> Iterable[Widget]:
         """The latest chat lines."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gardens_tui.rules.safe_text import printable
+from gardens_tui.rules.safe_text import name_key, printable
 from gardens_tui.table import Seat, Setup
 
 COLUMNS = ("Code", "Game", "State", "Watching", "Seats")
@@ -26,18 +26,24 @@ def _name(seat: Mapping[str, Any]) -> str:
 def seat_text(seat: Mapping[str, Any]) -> str:
     """One seat as the list shows it: ``Ann (free)``, ``Bob``, ``Cleo (bot)``, ``Dev (bot
     stands in)``, ``Eve (you)`` (held by the person looking), ``Fay (away)`` (held, but
-    nobody is connected at it: the host may give it to a bot)."""
+    nobody is connected at it: the host may give it to a bot). A seat held by someone whose
+    login name is not the seat's name names them too (``Bob (mallory)``, ``Bob (mallory,
+    away)``): the name at a seat is what its table's host typed, the login name is who plays."""
     if seat.get("bot"):
         return f"{_name(seat)} (bot)"
     if not seat.get("taken"):
         return f"{_name(seat)} (free)"
+    notes = []
+    holder = seat.get("holder")
+    if isinstance(holder, str) and name_key(holder) != name_key(str(seat["name"])):
+        notes.append(printable(holder, newlines=False))
     if seat.get("stand_in"):
-        return f"{_name(seat)} (bot stands in)"
-    if seat.get("yours"):
-        return f"{_name(seat)} (you)"
-    if seat.get("away"):
-        return f"{_name(seat)} (away)"
-    return _name(seat)
+        notes.append("bot stands in")
+    elif seat.get("yours"):
+        notes.append("you")
+    elif seat.get("away"):
+        notes.append("away")
+    return f"{_name(seat)} ({', '.join(notes)})" if notes else _name(seat)
 
 
 def table_cells(entry: Mapping[str, Any]) -> tuple[str, ...]:

@@ -1,0 +1,260 @@
+"""Logging in to a server open to strangers, with real SSH clients on loopback: names are
+checked as the client sent them and are identities, failures cost the one failing, floods of
+connections keep nobody honest out.
+
+The server runs on the test's loop (the probe program stands in for the app); attackers come
+from other loopback addresses (127.0.0.2 and up, all of which reach the loopback interface), the
+honest player from 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+from ssh_clients import GUARD, connect, needs_openssh, read_line_of, run_openssh
+
+from gardens_tui.server import auth
+from gardens_tui.server.auth import password_line
+from gardens_tui.server.guard import Limits
+from gardens_tui.server.owner import TableOwner
+from gardens_tui.server.ssh import ServerConfig, SSHFrontEnd, start_ssh_server
+
+PROBE = (sys.executable, str(Path(__file__).with_name("pty_probe.py")))
+
+Start = Callable[..., Awaitable[SSHFrontEnd]]
+
+
+@pytest.fixture
+async def start_server(tmp_path: Path) -> AsyncIterator[Start]:
+    """Start SSH servers on loopback (port chosen by the system) with the probe as the app and
+    their records (names, bans) in ``tmp_path/records``."""
+    fronts: list[SSHFrontEnd] = []
+    owner = TableOwner(None)
+    folder = Path(tempfile.mkdtemp(prefix="gtl-"))  # short: Unix socket paths are short
+    await owner.start(folder / "owner.sock")
+
+    async def start(**settings: Any) -> SSHFrontEnd:
+        settings.setdefault("app_command", PROBE)
+        settings.setdefault("records", tmp_path / "records")
+        config = ServerConfig(
+            host="127.0.0.1",
+            port=0,
+            host_key=tmp_path / "host_key",
+            homes=tmp_path / "homes",
+            **settings,
+        )
+        front = await start_ssh_server(config, owner)
+        fronts.append(front)
+        return front
+
+    yield start
+    for front in fronts:
+        await front.close()
+    await owner.stop()
+    shutil.rmtree(folder)
+
+
+async def plays(conn: Any) -> None:
+    """The connection gets a session: the probe answers on its pty."""
+    process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+    await read_line_of(process.stdout, rb"SIZE 80x24")
+    process.close()
+
+
+# --- names --------------------------------------------------------------------------------------
+
+
+@needs_openssh
+@pytest.mark.parametrize(
+    ("username", "reason"),
+    [
+        (b"a\xffb", b"not UTF-8 text (byte 0xFF at position 2)"),
+        (b"ann\xe9", b"not UTF-8 text (byte 0xE9 at position 4)"),
+        ("a\u200bnn".encode(), b"(U+200B) is an invisible formatting character"),
+        ("\uff21nn".encode(), b"compatibility form of 'A'"),
+        ("p\u0430ypal".encode(), b"is Cyrillic but the name is written in Latin"),
+    ],
+)
+async def test_login_names_are_checked_as_the_client_sent_them(
+    start_server: Start, username: bytes, reason: bytes
+) -> None:
+    """Rule: a login name is checked as the bytes the client sent, before the SSH library
+    reads it: bytes that are not UTF-8 (a Latin-1 terminal), invisible characters (which
+    SASLprep would quietly drop, turning "a\\u200bnn" into "ann"), compatibility forms and a
+    name mixing scripts are refused with a reason in words, never a Python codec message."""
+    front = await start_server(open=True)
+    status, err = await run_openssh(front.port, username, "-T")
+    assert status != 0
+    assert reason in err, err
+    assert b"codec" not in err and b"Traceback" not in err
+
+
+async def test_a_name_belongs_to_the_first_identity_that_used_it(
+    start_server: Start, tmp_path: Path
+) -> None:
+    """Rule: names are identities: the first key to log in as "ann" owns the name; another
+    key is refused "ann" and every name that looks like it ("ANN", "Ann"), with a reason
+    naming the name it looks like; the owner keeps using it; the claim survives a restart."""
+    first = asyncssh.generate_private_key("ssh-ed25519")
+    second = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(first.export_public_key() + second.export_public_key())
+    front = await start_server(authorized_keys=keys)
+    async with connect(front.port, "ann", client_keys=[first]) as conn:
+        await plays(conn)
+    for look_alike in ("ann", "ANN", "Ann"):
+        with pytest.raises(asyncssh.DisconnectError, match="looks like 'ann'|name of another"):
+            async with connect(front.port, look_alike, client_keys=[second]):
+                pass
+    async with connect(front.port, "bob", client_keys=[second]) as conn:
+        await plays(conn)
+    await front.close()
+    again = await start_server(authorized_keys=keys)
+    with pytest.raises(asyncssh.DisconnectError, match="ann"):
+        async with connect(again.port, "ann", client_keys=[second]):
+            pass
+    async with connect(again.port, "Ann", client_keys=[first]) as conn:
+        await plays(conn)
+
+
+async def test_open_server_names_are_unique_ignoring_looks(start_server: Start) -> None:
+    """Rule: with --open the identity is the name typed, and a name that looks like one
+    already known ("ANN" beside "ann") is refused, so nobody can pass for another."""
+    front = await start_server(open=True)
+    async with connect(front.port, "ann") as conn:
+        await plays(conn)
+    with pytest.raises(asyncssh.DisconnectError, match="ann"):
+        async with connect(front.port, "ANN"):
+            pass
+
+
+async def test_a_reserved_name_is_refused_to_everyone_but_its_holder(start_server: Start) -> None:
+    """Rule: an operator may reserve a name (and its look-alikes) for nobody or for one
+    identity; anyone else asking for it is refused with the reason."""
+    front = await start_server(open=True)
+    front.reserve("admin", None)
+    front.reserve("cleo", "open:cleo")
+    with pytest.raises(asyncssh.DisconnectError, match="reserved"):
+        async with connect(front.port, "Admin"):
+            pass
+    async with connect(front.port, "cleo") as conn:
+        await plays(conn)
+
+
+# --- failures -----------------------------------------------------------------------------------
+
+
+async def test_wrong_passwords_back_off_then_block_the_address_and_the_name(
+    start_server: Start, tmp_path: Path
+) -> None:
+    """Rule: failed logins back off per address and per name, and block both after
+    failures_before_block failures: the guesser's address is refused with the time left, and
+    so are password logins as the name guessed at, from anywhere; an honest player from
+    another address with another name still gets in."""
+    passwords = tmp_path / "passwords"
+    passwords.write_text(
+        password_line("ann", "right") + "\n" + password_line("bob", "his own") + "\n",
+        encoding="utf-8",
+    )
+    limits = Limits(failures_before_block=3, first_delay=0.01, max_delay=0.02)
+    front = await start_server(password_file=passwords, limits=limits)
+    for _ in range(3):
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(front.port, "ann", password="guess", local_addr=("127.0.0.2", 0)):
+                pass
+    with pytest.raises(asyncssh.DisconnectError, match="too many failed logins from 127.0.0.2"):
+        async with connect(front.port, "bob", password="his own", local_addr=("127.0.0.2", 0)):
+            pass
+    with pytest.raises(asyncssh.DisconnectError, match="too many wrong passwords for ann"):
+        async with connect(front.port, "ann", password="right", local_addr=("127.0.0.3", 0)):
+            pass
+    async with connect(front.port, "bob", password="his own") as conn:
+        await plays(conn)
+
+
+async def test_one_connection_may_fail_only_a_few_times(start_server: Start, tmp_path: Path) -> None:
+    """Rule: one connection may fail max_auth_tries times (keys nobody listed, wrong
+    passwords); then it is closed with the reason."""
+    listed = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(listed.export_public_key())
+    front = await start_server(authorized_keys=keys, limits=Limits(max_auth_tries=3))
+    strangers = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(5)]
+    with pytest.raises(asyncssh.DisconnectError, match="too many failed attempts"):
+        async with connect(front.port, "ann", client_keys=strangers):
+            pass
+
+
+async def test_password_hashes_are_worked_out_off_the_event_loop(
+    start_server: Start, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule: a password check (tens of milliseconds of scrypt) runs in a worker thread, never
+    on the server's event loop, where every player's keys are handled."""
+    passwords = tmp_path / "passwords"
+    passwords.write_text(password_line("ann", "right") + "\n", encoding="utf-8")
+    front = await start_server(password_file=passwords)
+    threads: list[str] = []
+    check = auth.PasswordFile.check
+
+    def recording(self: auth.PasswordFile, name: str, password: str) -> bool:
+        threads.append(threading.current_thread().name)
+        return check(self, name, password)
+
+    monkeypatch.setattr(auth.PasswordFile, "check", recording)
+    async with connect(front.port, "ann", password="right") as conn:
+        await plays(conn)
+    assert threads and all(name.startswith("password") for name in threads)
+    assert threading.main_thread().name not in threads
+
+
+# --- floods -------------------------------------------------------------------------------------
+
+
+def half_open(port: int, source: str, count: int) -> list[socket.socket]:
+    """``count`` TCP connections from ``source`` that never say a word."""
+    socks = []
+    for _ in range(count):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind((source, 0))
+        sock.setblocking(False)
+        try:
+            sock.connect(("127.0.0.1", port))
+        except BlockingIOError:
+            pass
+        socks.append(sock)
+    return socks
+
+
+async def test_half_open_connections_keep_no_honest_player_out(start_server: Start) -> None:
+    """Rule: connections that never log in are capped per address and in all; when the
+    waiting room is full a newcomer from another address takes the place of the most crowded
+    address's oldest, so 200 silent connections from a few addresses keep nobody honest
+    out."""
+    limits = Limits(max_unauthenticated=16, max_unauthenticated_per_address=4)
+    front = await start_server(open=True, limits=limits)
+    flood = []
+    for source in ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"):
+        flood += await asyncio.to_thread(half_open, front.port, source, 40)
+    try:
+        await asyncio.wait_for(_wait_crowded(front, 16), GUARD)
+        async with connect(front.port, "ann") as conn:
+            await plays(conn)
+        assert front.guard.waiting_count <= 16
+    finally:
+        for sock in flood:
+            sock.close()
+
+
+async def _wait_crowded(front: SSHFrontEnd, waiting: int) -> None:
+    while front.guard.waiting_count < waiting:
+        await asyncio.sleep(0.01)  # polling the server's own count; no time is asserted
