@@ -187,18 +187,24 @@ async def guesser(port: int, source: str, stop: asyncio.Event, counts: dict[str,
         try:
             async with connect(port, "ann", password="guess", local_addr=(source, 0)):
                 pass
-        except asyncssh.PermissionDenied:
-            counts["wrong"] += 1
-        except asyncssh.DisconnectError as exc:
-            counts["blocked" if "too many" in exc.reason else "refused"] += 1
-            await asyncio.sleep(0.05)  # a blocked guesser tries again at once, a little later
+        except asyncssh.DisconnectError as exc:  # PermissionDenied too
+            if "too many" in exc.reason:
+                counts["blocked"] += 1
+                await asyncio.sleep(0.05)  # a blocked guesser tries again, a little later
+            elif isinstance(exc, asyncssh.PermissionDenied):
+                counts["wrong"] += 1
+            else:
+                counts["refused"] += 1
         except (OSError, asyncssh.Error, TimeoutError):
             counts["failed"] += 1
             await asyncio.sleep(0.05)
 
 
-async def half_open(port: int, source: str, stop: asyncio.Event, counts: dict[str, int]) -> None:
-    """One connection from ``source`` that never says a word, opened again when closed."""
+async def half_open(
+    port: int, source: str, stop: asyncio.Event, counts: dict[str, int], reopen: float
+) -> None:
+    """One connection from ``source`` that never says a word, opened again ``reopen`` seconds
+    after the server closed it."""
     while not stop.is_set():
         try:
             reader, writer = await asyncio.open_connection(
@@ -214,6 +220,7 @@ async def half_open(port: int, source: str, stop: asyncio.Event, counts: dict[st
         writer.close()
         with contextlib.suppress(OSError):
             await writer.wait_closed()
+        await asyncio.sleep(reopen)
 
 
 async def main(args: Any) -> None:
@@ -244,7 +251,7 @@ async def main(args: Any) -> None:
             first = 2 + args.guessers
             attackers += [  # eight from each address (the server's cap per address)
                 asyncio.create_task(
-                    half_open(server.port, f"127.0.0.{first + n // 8}", stop, opened)
+                    half_open(server.port, f"127.0.0.{first + n // 8}", stop, opened, args.reopen)
                 )
                 for n in range(args.half_open)
             ]
@@ -277,6 +284,8 @@ async def main(args: Any) -> None:
         f"{guesses['blocked']}, refused otherwise: {guesses['refused']}, failed: "
         f"{guesses['failed']}; half-open connections opened: {opened['opened']}"
     )
+    if args.log:
+        Path(args.log).write_bytes(bytes(server.log))
     lines = server.log.count(b"\n")
     print(f"server log: {lines} lines, {len(server.log)} bytes")
 
@@ -285,6 +294,10 @@ def parse_args() -> Any:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--guessers", type=int, default=8)
     parser.add_argument("--half-open", type=int, default=200, help="at most 1,900")
+    parser.add_argument(
+        "--reopen", type=float, default=1.0, help="seconds before a closed one is opened again"
+    )
+    parser.add_argument("--log", help="write the server's log to this file")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long the attack runs")
     parser.add_argument("--warmup", type=float, default=3.0, help="attack before measuring")
     parser.add_argument("--logins", type=int, default=5)

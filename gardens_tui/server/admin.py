@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gardens_tui.rules.safe_text import printable
+from gardens_tui.server.logs import AUDIT_LOGGER
 from gardens_tui.storage import SaveError, parse_json
 
 if TYPE_CHECKING:
@@ -181,7 +182,7 @@ class AdminServer:
             result = command(self.front, args)
         except ValueError as exc:
             return {"ok": False, "error": str(exc)}
-        log.info("admin: %s", printable(data["command"]))
+        logging.getLogger(AUDIT_LOGGER).info("admin: %s", printable(data["command"]))
         return {"ok": True, "result": result}
 
 

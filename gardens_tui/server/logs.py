@@ -3,7 +3,11 @@
 :class:`RateLimit` is a :class:`logging.Filter` that lets at most ``burst`` lines of one kind
 (the same logger and message template, whatever the values) through in ``period`` seconds;
 the first line of that kind let through afterwards says how many were left out. A flood of
-connections or failures (every one a line) then costs a few lines a minute.
+connections (every one refused with a line) then costs a few lines a minute.
+
+The audit trail (:data:`AUDIT_LOGGER`: every login with its address and key, every failure,
+block, ban, kick, mute and operator's command, every incident) is never rate-limited: what it
+logs is bounded by the server itself (failed logins back off and block).
 
 :func:`configure` sets up ``gardens serve``'s logging: timestamps, the rate limit, and
 asyncssh's own lines only from warnings up (the server logs every login, failure and ban
@@ -21,6 +25,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+AUDIT_LOGGER = "gardens_tui.audit"
+"""The logger of the audit trail, which :class:`RateLimit` lets through whole."""
+
+KIND_CHARS = 40
+"""The start of a message template that tells its kind."""
+
 
 @dataclass
 class _Kind:
@@ -31,7 +41,9 @@ class _Kind:
 
 class RateLimit(logging.Filter):
     """At most ``burst`` records of one kind in ``period`` seconds (see the module docstring).
-    ``clock`` gives seconds on a steady clock."""
+    ``clock`` gives seconds on a steady clock. The kind is the logger, the level and the start
+    of the message template (a library that formats its values into the message itself, as
+    asyncio does, still has one kind per message)."""
 
     def __init__(
         self, burst: int = 5, period: float = 10.0, clock: Callable[[], float] = time.monotonic
@@ -40,11 +52,13 @@ class RateLimit(logging.Filter):
         self.burst = burst
         self.period = period
         self._clock = clock
-        self._kinds: dict[tuple[str, str], _Kind] = {}
+        self._kinds: dict[tuple[str, int, str], _Kind] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Whether ``record`` is written (it may gain a note of the lines left out)."""
-        key = (record.name, str(record.msg))
+        if record.name == AUDIT_LOGGER:
+            return True
+        key = (record.name, record.levelno, str(record.msg)[:KIND_CHARS])
         now = self._clock()
         kind = self._kinds.get(key)
         if kind is None or now - kind.start >= self.period:

@@ -68,6 +68,7 @@ from gardens_tui.server.auth import PasswordFile, Person
 from gardens_tui.server.guard import ConnectionGuard, Limits, LoginThrottle, address_key
 from gardens_tui.server.input_filter import InputFilter
 from gardens_tui.server.listener import OUT_OF_RESOURCES, Listener
+from gardens_tui.server.logs import AUDIT_LOGGER
 from gardens_tui.server.names import LoginNameRefused, mixed_script_problem, read_login_name
 from gardens_tui.server.owner import TableOwner
 from gardens_tui.server.records import (
@@ -82,6 +83,9 @@ from gardens_tui.server.records import (
 from gardens_tui.server.terminal import TerminalChild, farewell
 
 log = logging.getLogger(__name__)
+audit = logging.getLogger(AUDIT_LOGGER)
+"""Logins, failures, bans and the operator's acts: never rate-limited (see
+:mod:`gardens_tui.server.logs`)."""
 
 APP_COMMAND = (sys.executable, "-m", "gardens_tui.server.app_child")
 NO_PTY_MESSAGE = b"gardens-tui needs a terminal: connect with `ssh -t`.\r\n"
@@ -225,19 +229,22 @@ class Visitor:
     then its SSH connection. What the door counts and may close."""
 
     def __init__(self, sock: socket.socket, address: str) -> None:
-        self.sock: socket.socket | None = sock
+        self.sock = sock
         self.address = address
         self.conn: Any = None
+        self.handed = False
+        """The socket belongs to asyncssh now (never closed behind its back)."""
         self.closed = False
 
     def close(self) -> None:
-        """Close the connection now (idempotent)."""
+        """Close the connection now (idempotent). A socket asyncssh has taken but not yet
+        made a connection of is closed by :meth:`GameServer.connection_made`."""
         if self.closed:
             return
         self.closed = True
         if self.conn is not None:
             self.conn.abort()
-        elif self.sock is not None:
+        elif not self.handed:
             self.sock.close()
 
 
@@ -433,6 +440,8 @@ class GameServer(asyncssh.SSHServer):
         self.visitor.conn = conn
         self.front.tracker.add_connection(conn)
         _check_raw_user_names(conn, self._check_raw_name)
+        if self.visitor.closed:  # evicted while asyncssh was taking the socket over
+            conn.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         front = self.front
@@ -441,7 +450,7 @@ class GameServer(asyncssh.SSHServer):
         if self.person is None and self._refused_keys and not self._wrong_passwords:
             # A connection that offered only keys nobody listed: one failure for its address.
             for blocked in front.throttle.failed(self.address, None):
-                log.warning("login blocked: %s, after failures", blocked)
+                audit.warning("login blocked: %s, after failures", blocked)
 
     def _check_raw_name(self, raw: bytes) -> None:
         try:
@@ -458,7 +467,7 @@ class GameServer(asyncssh.SSHServer):
         blocked = front.throttle.address_blocked(self.address)
         if blocked:
             raise _refuse(
-                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT,
                 f"too many failed logins from {address_key(self.address)}: "
                 f"try again in {minutes(blocked)}",
             )
@@ -513,7 +522,7 @@ class GameServer(asyncssh.SSHServer):
         front.guard.authenticated(self.visitor)
         front.throttle.succeeded(self.address, person.name)
         front.claimed(person)
-        log.info(
+        audit.info(
             "login: %s (%s) from %s with %s",
             printable(person.name),
             printable(person.identity),
@@ -542,8 +551,8 @@ class GameServer(asyncssh.SSHServer):
         self._wrong_passwords += 1
         delay = front.throttle.delay(self.address, username)
         for blocked_what in front.throttle.failed(self.address, username):
-            log.warning("login blocked: %s, after failures", blocked_what)
-        log.info("login failed: wrong password for %s from %s", printable(username), self.address)
+            audit.warning("login blocked: %s, after failures", blocked_what)
+        audit.info("login failed: wrong password for %s from %s", printable(username), self.address)
         await asyncio.sleep(delay)
         self._count_failure()
         return False
@@ -567,7 +576,7 @@ class GameServer(asyncssh.SSHServer):
         if keys is None or keys.validate(key, self.address, self.address) is None:
             if fingerprint not in self._refused_keys:
                 self._refused_keys.add(fingerprint)
-                log.info(
+                audit.info(
                     "login failed: key %s not listed (%s from %s)",
                     fingerprint,
                     printable(username),
@@ -702,6 +711,9 @@ class SSHFrontEnd:
             options = await asyncssh.SSHServerConnectionOptions.construct(
                 self._base_options, server_factory=lambda: GameServer(self, visitor)
             )
+            if visitor.closed:
+                return
+            visitor.handed = True
             await asyncssh.run_server(sock, options=options)
         except (TimeoutError, OSError, asyncssh.Error, ValueError) as exc:
             log.debug("connection from %s ended before a login: %s", visitor.address, exc)
@@ -778,7 +790,7 @@ class SSHFrontEnd:
         except (ValueError, KeyError, TypeError):
             incident, detail = "?", line.decode("utf-8", "replace")
         person = session.person
-        log.error(
+        audit.error(
             "incident %s in the session of %s (%s) from %s:\n%s",
             printable(incident, newlines=False),
             printable(person.name if person else "?"),
@@ -805,7 +817,7 @@ class SSHFrontEnd:
         for session in list(self.sessions):
             idle = now - session.last_input
             if idle >= config.idle_seconds:
-                log.info(
+                audit.info(
                     "closed for idleness: %s from %s",
                     printable(session.person.name if session.person else "?"),
                     session.address,
@@ -879,7 +891,7 @@ class SSHFrontEnd:
         line = "The server's operator closed this session" + (f": {reason}" if reason else ".")
         for session in sessions:
             self._end(session, line)
-        log.warning(
+        audit.warning(
             "kicked %s (%d sessions): %s", printable(name), len(sessions), printable(reason)
         )
         return len(sessions)
@@ -899,7 +911,7 @@ class SSHFrontEnd:
             if ban.kind == "address" and self.records.bans.of_address(visitor.address) is ban:
                 self.guard.leave(visitor)
                 visitor.close()
-        log.warning(
+        audit.warning(
             "ban: %s %s%s (%d sessions ended): %s",
             ban.kind,
             printable(ban.value),
@@ -926,7 +938,7 @@ class SSHFrontEnd:
         removed = self.records.bans.remove(checked_kind, checked)
         if removed:
             self._save(lambda store: store.save_bans(self.records.bans))
-            log.warning("ban lifted: %s %s", checked_kind, printable(checked))
+            audit.warning("ban lifted: %s %s", checked_kind, printable(checked))
         return removed
 
     def _identity_of(self, name: str) -> str:
@@ -944,7 +956,7 @@ class SSHFrontEnd:
         self.records.mutes[identity] = name
         self.owner.muted.add(identity)
         self._save(lambda store: store.save_mutes(self.records.mutes))
-        log.warning("muted %s (%s)", printable(name), printable(identity))
+        audit.warning("muted %s (%s)", printable(name), printable(identity))
         return identity
 
     def unmute(self, name: str) -> bool:
@@ -954,13 +966,13 @@ class SSHFrontEnd:
             return False
         self.owner.muted.discard(identity)
         self._save(lambda store: store.save_mutes(self.records.mutes))
-        log.warning("unmuted %s (%s)", printable(name), printable(identity))
+        audit.warning("unmuted %s (%s)", printable(name), printable(identity))
         return True
 
     def say(self, text: str) -> int:
         """Show ``text`` to everyone connected; how many."""
         count = self.owner.broadcast(text, title="From the server's operator")
-        log.warning("said to %d sessions: %s", count, printable(text))
+        audit.warning("said to %d sessions: %s", count, printable(text))
         return count
 
     def set_motd(self, text: str) -> str:
@@ -975,7 +987,7 @@ class SSHFrontEnd:
         """Reserve ``name`` (and its look-alikes) for ``identity`` (``None``: for nobody)."""
         self.records.names.reserve(name, identity)
         self._save(lambda store: store.save_names(self.records.names))
-        log.warning("reserved %s for %s", printable(name), printable(identity or "nobody"))
+        audit.warning("reserved %s for %s", printable(name), printable(identity or "nobody"))
 
     def unreserve(self, name: str) -> bool:
         """Free a reserved name; False if it was not reserved."""
@@ -1001,7 +1013,9 @@ class SSHFrontEnd:
             self.owner.muted = set(self.records.mutes)
         for problem in problems:
             log.error("%s", problem)
-        log.warning("reloaded keys, passwords and records%s", " with problems" if problems else "")
+        audit.warning(
+            "reloaded keys, passwords and records%s", " with problems" if problems else ""
+        )
         return problems
 
     # --- stopping -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from gardens_tui.server.input_filter import (
     PASTE_START,
     InputFilter,
 )
-from gardens_tui.server.logs import RateLimit
+from gardens_tui.server.logs import AUDIT_LOGGER, RateLimit
 
 
 class Clock:
@@ -217,3 +217,17 @@ def test_the_log_lets_a_few_lines_of_a_kind_through_then_counts_the_rest() -> No
     later = record("out of descriptors %d", 5)
     assert limit.filter(later)
     assert "997 more like this left out" in later.getMessage()
+
+
+def test_the_audit_trail_is_never_held_back() -> None:
+    """Rule: logins, failures, bans and the operator's acts (the audit logger) are all
+    logged, however many; a library that formats its values into its message (as asyncio
+    does) still counts as one kind."""
+    limit = RateLimit(burst=2, period=10, clock=Clock())
+
+    def record(name: str, message: str) -> logging.LogRecord:
+        return logging.LogRecord(name, logging.INFO, __file__, 1, message, (), None)
+
+    assert all(limit.filter(record(AUDIT_LOGGER, "login: %s")) for _ in range(100))
+    passed = [limit.filter(record("asyncio", f"Exception in callback conn {n}")) for n in range(50)]
+    assert passed.count(True) == 2

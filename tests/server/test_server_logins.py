@@ -182,7 +182,9 @@ async def test_wrong_passwords_back_off_then_block_the_address_and_the_name(
         await plays(conn)
 
 
-async def test_one_connection_may_fail_only_a_few_times(start_server: Start, tmp_path: Path) -> None:
+async def test_one_connection_may_fail_only_a_few_times(
+    start_server: Start, tmp_path: Path
+) -> None:
     """Rule: one connection may fail max_auth_tries times (keys nobody listed, wrong
     passwords); then it is closed with the reason."""
     listed = asyncssh.generate_private_key("ssh-ed25519")

@@ -334,9 +334,7 @@ async def test_the_operator_sees_who_is_on_and_bans_kicks_mutes_and_speaks(
     assert await again.stop() == 0
 
 
-async def test_the_operator_socket_is_private(
-    servers: list[ServerProcess], tmp_path: Path
-) -> None:
+async def test_the_operator_socket_is_private(servers: list[ServerProcess], tmp_path: Path) -> None:
     """Rule: the operator's socket is readable and writable by the server's user only, and a
     command to a server that is not running says so."""
     saves = tmp_path / "srv"
