@@ -8,9 +8,11 @@ nothing sleeps to let time pass.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
+import socket
 from collections.abc import Sequence
 from typing import Any
 
@@ -71,7 +73,7 @@ class Terminal:
         async def wait() -> re.Match[bytes]:
             while (found := regex.search(self.seen, start)) is None:
                 if self.ended:
-                    raise AssertionError(f"the session ended before {pattern!r}: {self.tail()}")
+                    raise AssertionError(f"the session ended before {pattern!r}: {self.tail()!r}")
                 self.changed.clear()
                 await self.changed.wait()
             return found
@@ -182,3 +184,18 @@ async def read_line_of(stream: Any, pattern: bytes) -> bytes:
         return bytes(buffer)
 
     return await asyncio.wait_for(read(), GUARD)
+
+
+def silent_connections(port: int, sources: Sequence[str], each: int) -> list[socket.socket]:
+    """``each`` TCP connections from each address of ``sources`` to the server on loopback
+    ``port`` that never say a word (half-open, as far as SSH goes)."""
+    socks = []
+    for source in sources:
+        for _ in range(each):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.bind((source, 0))
+            sock.setblocking(False)
+            with contextlib.suppress(BlockingIOError):
+                sock.connect(("127.0.0.1", port))
+            socks.append(sock)
+    return socks

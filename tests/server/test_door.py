@@ -229,5 +229,8 @@ def test_the_audit_trail_is_never_held_back() -> None:
         return logging.LogRecord(name, logging.INFO, __file__, 1, message, (), None)
 
     assert all(limit.filter(record(AUDIT_LOGGER, "login: %s")) for _ in range(100))
-    passed = [limit.filter(record("asyncio", f"Exception in callback conn {n}")) for n in range(50)]
+    passed = [
+        limit.filter(record("asyncio", f"Exception in callback SSHConnection.connection_made({n})"))
+        for n in range(50)
+    ]
     assert passed.count(True) == 2

@@ -14,7 +14,6 @@ import os
 import pty
 import re
 import signal
-import socket
 import sys
 import termios
 from collections.abc import AsyncIterator
@@ -24,7 +23,15 @@ from typing import Any
 import asyncssh
 import pytest
 from server_process import ServerProcess
-from ssh_clients import GUARD, OPENSSH, Terminal, connect, needs_openssh, restored
+from ssh_clients import (
+    GUARD,
+    OPENSSH,
+    Terminal,
+    connect,
+    needs_openssh,
+    restored,
+    silent_connections,
+)
 
 LOBBY = rb"Logged in as"
 
@@ -222,21 +229,6 @@ async def test_sighup_reloads_the_keys_without_dropping_anyone(
 # --- file descriptors ---------------------------------------------------------------------------
 
 
-def silent_flood(port: int, addresses: int, each: int) -> list[socket.socket]:
-    """``each`` connections from each of ``addresses`` loopback addresses (127.0.0.2 up)
-    that never say a word."""
-    socks = []
-    for host in range(2, 2 + addresses):
-        for _ in range(each):
-            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            sock.bind((f"127.0.0.{host}", 0))
-            sock.setblocking(False)
-            with contextlib.suppress(BlockingIOError):
-                sock.connect(("127.0.0.1", port))
-            socks.append(sock)
-    return socks
-
-
 async def test_out_of_file_descriptors_the_server_keeps_going_and_lets_a_player_in(
     servers: list[ServerProcess], tmp_path: Path
 ) -> None:
@@ -246,7 +238,8 @@ async def test_out_of_file_descriptors_the_server_keeps_going_and_lets_a_player_
     and plays."""
     server = await start(servers, tmp_path / "srv", "--open", nofile=64)
     await server.wait_log(rb"only 64 files may be open")
-    flood = await asyncio.to_thread(silent_flood, server.port, 20, 10)
+    sources = [f"127.0.0.{n}" for n in range(2, 22)]
+    flood = await asyncio.to_thread(silent_connections, server.port, sources, 10)
     try:
         await server.wait_log(rb"out of file descriptors")
         async with connect(server.port, "ann") as conn:
