@@ -11,8 +11,9 @@ folder, loopback, a free port) and measures, first on a quiet server and then un
 
 - **honest login**: an honest player with a key connects, and the time to the lobby's first
   frame is taken (``--logins`` times, one after the other);
-- **key to screen**: a player already in the lobby presses ``?`` and ``Esc`` in turn
-  (``--keys`` presses); the time from each key to the first output after it.
+- **key to screen**: a player seated at a table (Octopus's Garden, which they created) moves
+  the board's cursor right and left in turn (``--keys`` presses, 50 ms apart); the time from
+  each key to the first output after it.
 
 The attack, from other loopback addresses (127.0.0.2 and up; the honest players come from
 127.0.0.1):
@@ -176,7 +177,7 @@ async def measure(port: int, key: asyncssh.SSHKey, seated: Session, args: Any) -
     logins = [await honest_login(port, key, "erin") for _ in range(args.logins)]
     keys = []
     for number in range(args.keys):
-        keys.append(await seated.key("?" if number % 2 == 0 else "\x1b"))
+        keys.append(await seated.key("\x1b[C" if number % 2 == 0 else "\x1b[D"))
         await asyncio.sleep(0.05)
     return {"logins": logins, "keys": keys}
 
@@ -239,6 +240,12 @@ async def main(args: Any) -> None:
             )
             seated = Session(process)
             await seated.wait_for(LOBBY)
+            mark = len(seated.seen)
+            process.stdin.write(b"n")  # a new table, as it comes: seated at once
+            await seated.wait_for(b"New table at the server", mark)
+            mark = len(seated.seen)
+            process.stdin.write(b"\x13")
+            await seated.wait_for(b"Lobby", mark)
             quiet = await measure(server.port, honest, seated, args)
 
             stop = asyncio.Event()
