@@ -10,6 +10,7 @@ honest player from 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
+import logging
 import shutil
 import sys
 import tempfile
@@ -243,3 +244,72 @@ async def test_half_open_connections_keep_no_honest_player_out(start_server: Sta
 async def _wait_crowded(front: SSHFrontEnd, waiting: int) -> None:
     while front.guard.waiting_count < waiting:
         await asyncio.sleep(0.01)  # polling the server's own count; no time is asserted
+
+
+async def test_a_connection_that_does_not_log_in_in_time_is_closed(start_server: Start) -> None:
+    """Rule: a connection that has not logged in within login_timeout seconds is closed, and
+    no longer counts against the waiting room."""
+    front = await start_server(open=True, limits=Limits(login_timeout=1))
+    (sock,) = await asyncio.to_thread(silent_connections, front.port, ["127.0.0.2"], 1)
+    try:
+        sock.setblocking(True)
+        sock.settimeout(GUARD)
+        received = b""
+        while chunk := await asyncio.to_thread(sock.recv, 4096):
+            received += chunk
+        assert received.startswith(b"SSH-2.0-")  # the banner, then nothing: closed
+    finally:
+        sock.close()
+    assert front.guard.waiting_count == 0
+
+
+# --- bans and the audit trail -------------------------------------------------------------------
+
+
+async def test_banned_keys_names_and_addresses_are_refused_with_the_reason(
+    start_server: Start, tmp_path: Path
+) -> None:
+    """Rule: a ban by key refuses that key (with the operator's reason), a ban by address
+    closes that address's connections before a word of SSH, a ban for some minutes is in force
+    until then, and lifting a ban lets them in again."""
+    ann_key = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(ann_key.export_public_key())
+    front = await start_server(authorized_keys=keys)
+    fingerprint = ann_key.get_fingerprint("sha256")
+    front.ban("key", fingerprint, "cheating", seconds=600)
+    with pytest.raises(asyncssh.DisconnectError, match="banned from this server for 10 minutes"):
+        async with connect(front.port, "ann", client_keys=[ann_key]):
+            pass
+    assert front.unban("key", fingerprint)
+    front.ban("address", "127.0.0.2/32")
+    with pytest.raises((OSError, asyncssh.Error)):
+        async with connect(front.port, "ann", client_keys=[ann_key], local_addr=("127.0.0.2", 0)):
+            pass
+    async with connect(front.port, "ann", client_keys=[ann_key]) as conn:
+        await plays(conn)
+
+
+async def test_every_login_and_failure_is_logged_with_address_and_key(
+    start_server: Start, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Rule: every login is logged with its address and the key that did it (not only "auth
+    succeeded"), and every failure with its address."""
+    caplog.set_level(logging.INFO)
+    listed, stranger = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(listed.export_public_key())
+    front = await start_server(authorized_keys=keys)
+    with pytest.raises(asyncssh.PermissionDenied):
+        async with connect(front.port, "eve", client_keys=[stranger]):
+            pass
+    async with connect(front.port, "ann", client_keys=[listed]) as conn:
+        await plays(conn)
+    lines = [record.getMessage() for record in caplog.records]
+    fingerprint = listed.get_fingerprint("sha256")
+    assert f"login: ann (key:{fingerprint}) from 127.0.0.1 with key {fingerprint}" in lines
+    assert any(
+        line.startswith(f"login failed: key {stranger.get_fingerprint('sha256')} not listed")
+        and "from 127.0.0.1" in line
+        for line in lines
+    )
