@@ -47,7 +47,7 @@ import asyncssh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gardens_tui.server.auth import password_line  # noqa: E402
+from gardens_tui.server.door.auth import password_line  # noqa: E402
 
 LOBBY = b"Logged in as"
 GUARD = 60.0

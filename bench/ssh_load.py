@@ -46,9 +46,9 @@ import asyncssh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gardens_tui.server.client import connect  # noqa: E402
-from gardens_tui.server.owner import TableOwner  # noqa: E402
-from gardens_tui.server.ssh import ServerConfig, start_ssh_server  # noqa: E402
+from gardens_tui.server.lobby.client import connect  # noqa: E402
+from gardens_tui.server.lobby.owner import TableOwner  # noqa: E402
+from gardens_tui.server.ssh.front import ServerConfig, start_ssh_server  # noqa: E402
 
 MENU = b"tables on this server"
 GUARD = 120.0

@@ -165,7 +165,7 @@ def test_a_save_with_a_refused_budget_does_not_load(tmp_path: Path, toy_register
 def test_a_hosted_tables_stand_in_takes_a_budget(tmp_path: Path, toy_registered: None) -> None:
     """Rule (server): the host may give an absent seat to ``strong@2s``; ``greedy@2s`` is
     refused like an unknown level."""
-    from gardens_tui.server.hosted import HostedTable
+    from gardens_tui.server.store.tables import HostedTable
 
     hosted = HostedTable("ABCD", Table(Setup("toy", (Seat("Ann"), Seat("Bob")), {}, 4)))
     hosted.set_stand_in(1, "strong@2.0s")

@@ -64,9 +64,9 @@ def loaded_ui_packages(code: str, tmp_path: Path) -> list[str]:
         "gardens_tui.paths",
         "gardens_tui.seats",
         "gardens_tui.cli",
-        "gardens_tui.server.owner",
-        "gardens_tui.server.client",
-        "gardens_tui.server.ssh",
+        "gardens_tui.server.lobby.owner",
+        "gardens_tui.server.lobby.client",
+        "gardens_tui.server.ssh.front",
     ],
 )
 def test_pure_modules_load_neither_textual_nor_rich(module: str, tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """``gardens serve admin``: the operator's commands to a running ``gardens serve ssh``.
 
-Each command sends one request over the server's local socket (:mod:`gardens_tui.server.admin`,
+Each command sends one request over the server's local socket (:mod:`gardens_tui.server.ssh.admin`,
 ``admin.sock`` in the server's saves folder: give the same ``--saves`` as the server, or none
 for the default) and prints the answer as plain text, or as JSON with ``--json``. Only the user
 the server runs as (or root) can open that socket. Exit status 0 on success, 2 when the server
@@ -129,7 +129,7 @@ def _request_args(args: argparse.Namespace) -> dict[str, Any]:
 def cmd_serve_admin(args: argparse.Namespace) -> int:
     """``gardens serve admin COMMAND``: send it to the running server, print the answer."""
     from gardens_tui.cli.serve_command import server_root
-    from gardens_tui.server.admin import SOCKET_NAME, AdminError, request
+    from gardens_tui.server.ssh.admin import SOCKET_NAME, AdminError, request
 
     command = getattr(args, "admin_command", None)
     if command is None:

@@ -10,12 +10,12 @@ without dropping anyone. See :mod:`gardens_tui.server`. Its files live under ``-
 (default: the ``server`` folder of the data folder): ``host_key`` (generated on first start
 unless ``--host-key`` names one), ``tables/`` (every table, restored at the next start),
 ``homes/`` (each player's own settings), ``records/`` (bans, names, mutes, ``motd.txt``) and
-``admin.sock`` (the operator's socket, :mod:`gardens_tui.server.admin`). It listens on
+``admin.sock`` (the operator's socket, :mod:`gardens_tui.server.ssh.admin`). It listens on
 ``--host`` only (default loopback). At start it raises its open-file limit to the most the
 system allows and warns when that is too few for ``--max-connections`` and ``--max-sessions``.
 
 ``gardens serve passwd FILE NAME`` reads a password (twice from a terminal, or one line from
-standard input) and writes NAME's line into FILE (see :mod:`gardens_tui.server.auth` for the
+standard input) and writes NAME's line into FILE (see :mod:`gardens_tui.server.door.auth` for the
 format), replacing an older line for NAME.
 
 ``gardens serve web`` serves the app in the browser through textual-serve on ``--host`` only
@@ -99,9 +99,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             "to let anyone in"
         )
     try:
-        from gardens_tui.server.guard import Limits
+        from gardens_tui.server.door.guard import Limits
         from gardens_tui.server.logs import configure
-        from gardens_tui.server.ssh import DESCRIPTORS_PER_SESSION, ServerConfig
+        from gardens_tui.server.ssh.front import DESCRIPTORS_PER_SESSION, ServerConfig
     except ImportError as exc:
         raise CliError(f"the SSH server cannot start: {exc}") from None
     root = server_root(args.saves)
@@ -135,9 +135,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
 
 
 async def _serve(config: object, root: Path) -> None:
-    from gardens_tui.server.admin import SOCKET_NAME, AdminServer
-    from gardens_tui.server.owner import TableOwner
-    from gardens_tui.server.ssh import ServerConfig, start_ssh_server
+    from gardens_tui.server.lobby.owner import TableOwner
+    from gardens_tui.server.ssh.admin import SOCKET_NAME, AdminServer
+    from gardens_tui.server.ssh.front import ServerConfig, start_ssh_server
 
     assert isinstance(config, ServerConfig)
     owner = TableOwner(root / "tables")
@@ -153,8 +153,8 @@ async def _serve(config: object, root: Path) -> None:
             front = await start_ssh_server(config, owner)
         except (OSError, ValueError) as exc:
             raise CliError(f"the SSH server cannot start: {exc}") from None
-        loop.add_signal_handler(signal.SIGHUP, front.reload)
-        admin = AdminServer(front, root / SOCKET_NAME)
+        loop.add_signal_handler(signal.SIGHUP, front.operator.reload)
+        admin = AdminServer(front.operator, root / SOCKET_NAME)
         await admin.start()
         shown = ", ".join(f"{a[0]}:{a[1]}" for a in front.addresses())
         say(f"gardens-tui serves over SSH on {shown} ({len(owner.tables)} tables restored).")
@@ -210,7 +210,7 @@ def _read_password() -> str:
 
 def cmd_serve_passwd(args: argparse.Namespace) -> int:
     """``gardens serve passwd FILE NAME``: write NAME's password line into FILE."""
-    from gardens_tui.server.auth import password_line
+    from gardens_tui.server.door.auth import password_line
 
     try:
         line = password_line(args.name, _read_password())

@@ -1,17 +1,25 @@
-"""Play over SSH: one process owns the tables, each SSH session runs the app in its own terminal.
+"""Networked play, in layers: each imports only those below it.
 
-- :mod:`.protocol`: the versioned, length-prefixed JSON messages between the table owner and the
-  app processes (every message listed with its fields), and their checks.
-- :mod:`.hosted`: a hosted table (game, seat holders) and its files in the saves folder.
-- :mod:`.owner`: :class:`~.owner.TableOwner`, which holds the tables, drives their bots, saves
-  them and serves seat views over a Unix socket.
-- :mod:`.client` and :mod:`.remote`: the app process's end: a connection and
-  :class:`~.remote.RemoteSeatView`, the :class:`~gardens_tui.seats.SeatView` of a remote table.
-- :mod:`.auth`: who may log in (authorized keys, salted password hashes, or anyone).
-- :mod:`.terminal`: one pseudo-terminal child process per SSH session.
-- :mod:`.ssh`: the asyncssh server offering nothing but the game.
-- :mod:`.app_child`: what runs in that child (the only module here that imports Textual).
-- :mod:`.web`: ``gardens serve web``, the app in a browser through textual-serve (local play).
+- :mod:`.store` (bottom): where tables and the operator's records live, behind one interface
+  each (files in the saves folder today): :mod:`.store.tables` (a hosted table and its files),
+  :mod:`.store.records` (bans, names, mutes, the message of the day) and :mod:`.store.names`
+  (which login names are acceptable, and which look alike).
+- :mod:`.lobby`: the table owner and its protocol: :mod:`.lobby.owner` holds the tables, runs
+  their bots and time limits and serves each seat its own view over a Unix socket;
+  :mod:`.lobby.protocol` is the versioned wire format; :mod:`.lobby.client` and
+  :mod:`.lobby.remote` are the app's end (a :class:`~gardens_tui.seats.SeatView` of a remote
+  table), the same for every front end.
+- :mod:`.session`: starting a player's session: :mod:`.session.terminal` (the app on its own
+  pseudo-terminal), :mod:`.session.app_child` (what runs there: the lobby app, with incident
+  reports instead of tracebacks) and :mod:`.session.input_filter` (a client's bytes made into
+  keys and pastes).
+- :mod:`.door`: what every front end open to strangers needs: :mod:`.door.guard` (connection
+  caps, the login throttle), :mod:`.door.listener` (an accept loop that survives running out of
+  descriptors) and :mod:`.door.auth` (keys, password hashes, who a person is).
+- Front ends (top): :mod:`.ssh` (the SSH server, the operator's tools and socket) and
+  :mod:`.web` (the app in a browser, local play). They authenticate, throttle and hand each
+  player to the same lobby and seat views; none decides a rule or touches a table's file.
 
+:mod:`.logs` is the server's logging (rate-limited, with an audit trail), used by every layer.
 Importing this package imports none of them.
 """

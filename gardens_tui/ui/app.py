@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from gardens_tui.rules.base import GameSpec
     from gardens_tui.saves import FileVersion
     from gardens_tui.seats import SeatView
-    from gardens_tui.server.client import OwnerConnection
+    from gardens_tui.server.lobby.client import OwnerConnection
     from gardens_tui.table import Setup, Table
     from gardens_tui.ui.screens.game_base import GameScreen
     from gardens_tui.ui.screens.help import KeyHelp
@@ -49,7 +49,7 @@ class GardensApp(App[None]):
     remote seats (:meth:`open_seat`); nothing is loaded or saved from a path then: continue,
     load and the save key are off. An error the app did not expect then ends it without
     printing anything on the player's terminal: the details are kept in :attr:`failure` for
-    the server's incident report (:mod:`gardens_tui.server.app_child`).
+    the server's incident report (:mod:`gardens_tui.server.session.app_child`).
     """
 
     CSS_PATH = "app.tcss"
@@ -118,8 +118,7 @@ class GardensApp(App[None]):
             return
         if self._exit_renderables and self.failure is None:
             self.failure = "\n".join(
-                "".join(segment.text for segment in getattr(shown, "segments", ()))
-                or str(shown)
+                "".join(segment.text for segment in getattr(shown, "segments", ())) or str(shown)
                 for shown in self._exit_renderables
             )
         self._exit_renderables.clear()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from gardens_tui.server import app_child
+from gardens_tui.server.session import app_child
 from gardens_tui.ui.screens.lobby import LobbyScreen
 
 SECRET = "/srv/gardens/secret/path.py"

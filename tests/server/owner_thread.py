@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from gardens_tui.server.client import OwnerConnection, connect
-from gardens_tui.server.owner import Clock, Schedule, TableOwner
+from gardens_tui.server.lobby.client import OwnerConnection, connect
+from gardens_tui.server.lobby.owner import Clock, Schedule, TableOwner
 
 T = TypeVar("T")
 

@@ -8,8 +8,9 @@ import logging
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gardens_tui.server.guard import ConnectionGuard, Limits, LoginThrottle, address_key
-from gardens_tui.server.input_filter import (
+from gardens_tui.server.door.guard import ConnectionGuard, Limits, LoginThrottle, address_key
+from gardens_tui.server.logs import AUDIT_LOGGER, RateLimit
+from gardens_tui.server.session.input_filter import (
     BURST,
     MAX_PASTE_CHARS,
     PASTE_END,
@@ -17,7 +18,6 @@ from gardens_tui.server.input_filter import (
     PASTE_START,
     InputFilter,
 )
-from gardens_tui.server.logs import AUDIT_LOGGER, RateLimit
 
 
 class Clock:

@@ -18,8 +18,8 @@ from textual.widgets import DataTable, Input
 
 from gardens_tui.bots import DEFAULT_LEVEL, LEVELS
 from gardens_tui.seats import SeatView
-from gardens_tui.server.client import OwnerConnection
-from gardens_tui.server.remote import RemoteSeatView
+from gardens_tui.server.lobby.client import OwnerConnection
+from gardens_tui.server.lobby.remote import RemoteSeatView
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup
 from gardens_tui.ui.app import GardensApp, create_app

@@ -22,13 +22,13 @@ import pytest
 
 from gardens_tui.bots import LEVELS
 from gardens_tui.rules.throw_octopus.components import tile_name
-from gardens_tui.server.client import connect as connect_owner
-from gardens_tui.server.owner import TableOwner
-from gardens_tui.server.ssh import ServerConfig, SSHFrontEnd, start_ssh_server
+from gardens_tui.server.lobby.client import connect as connect_owner
+from gardens_tui.server.lobby.owner import TableOwner
+from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd, start_ssh_server
 from gardens_tui.table import Table, lone_action
 
 GUARD = 30.0
-APP = (sys.executable, "-m", "gardens_tui.server.app_child")
+APP = (sys.executable, "-m", "gardens_tui.server.session.app_child")
 GAME = "throw-octopus"
 
 

@@ -1,7 +1,7 @@
 """Login names on the public SSH server: which raw user names are accepted, which names look
 alike, which mix scripts, and who holds which name.
 
-Rules from gardens_tui/server/names.py: a login name is read from the raw bytes the client sent
+Rules from gardens_tui/server/store/names.py: a login name is read from the raw bytes the client sent
 (asyncssh's SASLprep would hide zero-width and compatibility characters), refused with a plain
 reason naming the character, stored in NFC, and left unchanged by SASLprep; names that look
 alike (UTS #39 skeletons) cannot belong to two identities; reserved names belong to the
@@ -25,8 +25,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gardens_tui.rules.safe_text import name_key
-from gardens_tui.server import names
-from gardens_tui.server.names import (
+from gardens_tui.server.store import names
+from gardens_tui.server.store.names import (
     LoginNameRefused,
     NameClaims,
     capital_skeleton,
@@ -541,7 +541,7 @@ def test_the_data_file_says_what_it_came_from_and_keeps_unicodes_licence() -> No
 def test_importing_the_module_reads_no_data() -> None:
     """Rule: the server imports the module at start; the data is read on first use only."""
     code = (
-        "import gardens_tui.server.names as n\n"
+        "import gardens_tui.server.store.names as n\n"
         "assert n.unicode_data.cache_info().currsize == 0\n"
         "n.skeleton('ann')\n"
         "assert n.unicode_data.cache_info().currsize == 1\n"

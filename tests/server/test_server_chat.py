@@ -10,8 +10,8 @@ import pytest
 from owner_thread import GUARD, OwnerThread, start_owner
 
 from gardens_tui.rules.base import IllegalAction
-from gardens_tui.server.client import Refused
-from gardens_tui.server.remote import ChatLine
+from gardens_tui.server.lobby.client import Refused
+from gardens_tui.server.lobby.remote import ChatLine
 
 StartOwner = Callable[..., OwnerThread]
 
@@ -62,7 +62,7 @@ def test_saying_nothing_or_away_from_a_table_is_refused(start_owner: StartOwner)
 def test_chat_is_rate_limited_per_connection(start_owner: StartOwner) -> None:
     """Rule: one connection says at most CHAT_BURST lines within CHAT_WINDOW seconds; one
     more is refused and reaches nobody; once the window has passed it may talk again."""
-    from gardens_tui.server.owner import CHAT_BURST, CHAT_WINDOW
+    from gardens_tui.server.lobby.owner import CHAT_BURST, CHAT_WINDOW
 
     now = [100.0]
     owner = start_owner(None, None, lambda: now[0])

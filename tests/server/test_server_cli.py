@@ -15,7 +15,7 @@ import asyncssh
 import pytest
 
 from gardens_tui.cli import main
-from gardens_tui.server.auth import PasswordFile
+from gardens_tui.server.door.auth import PasswordFile
 
 GUARD = 30.0
 

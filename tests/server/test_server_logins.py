@@ -23,11 +23,11 @@ import asyncssh
 import pytest
 from ssh_clients import GUARD, connect, needs_openssh, read_line_of, run_openssh, silent_connections
 
-from gardens_tui.server import auth
-from gardens_tui.server.auth import password_line
-from gardens_tui.server.guard import Limits
-from gardens_tui.server.owner import TableOwner
-from gardens_tui.server.ssh import ServerConfig, SSHFrontEnd, start_ssh_server
+from gardens_tui.server.door import auth
+from gardens_tui.server.door.auth import password_line
+from gardens_tui.server.door.guard import Limits
+from gardens_tui.server.lobby.owner import TableOwner
+from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd, start_ssh_server
 
 PROBE = (sys.executable, str(Path(__file__).with_name("pty_probe.py")))
 
@@ -142,8 +142,8 @@ async def test_a_reserved_name_is_refused_to_everyone_but_its_holder(start_serve
     """Rule: an operator may reserve a name (and its look-alikes) for nobody or for one
     identity; anyone else asking for it is refused with the reason."""
     front = await start_server(open=True)
-    front.reserve("admin", None)
-    front.reserve("cleo", "open:cleo")
+    front.operator.reserve("admin", None)
+    front.operator.reserve("cleo", "open:cleo")
     with pytest.raises(asyncssh.DisconnectError, match="reserved"):
         async with connect(front.port, "Admin"):
             pass
@@ -277,12 +277,12 @@ async def test_banned_keys_names_and_addresses_are_refused_with_the_reason(
     keys.write_bytes(ann_key.export_public_key())
     front = await start_server(authorized_keys=keys)
     fingerprint = ann_key.get_fingerprint("sha256")
-    front.ban("key", fingerprint, "cheating", seconds=600)
+    front.operator.ban("key", fingerprint, "cheating", seconds=600)
     with pytest.raises(asyncssh.DisconnectError, match="banned from this server for 10 minutes"):
         async with connect(front.port, "ann", client_keys=[ann_key]):
             pass
-    assert front.unban("key", fingerprint)
-    front.ban("address", "127.0.0.2/32")
+    assert front.operator.unban("key", fingerprint)
+    front.operator.ban("address", "127.0.0.2/32")
     with pytest.raises((OSError, asyncssh.Error)):
         async with connect(front.port, "ann", client_keys=[ann_key], local_addr=("127.0.0.2", 0)):
             pass

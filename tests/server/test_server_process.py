@@ -186,7 +186,8 @@ async def test_sigterm_restores_every_real_terminal_and_the_server_exits(
         server.signal(signal.SIGTERM)
         assert await server.stop() == 0
         await client.wait_exit()
-        assert b"The gardens-tui server is restarting; your table is saved" in client.seen
+        shutdown = b"The gardens-tui server is restarting; your table is saved"
+        assert shutdown in client.seen, bytes(server.log)
         assert restored(bytes(client.seen)), bytes(client.seen[-400:])
         assert client.after == client.before  # echo and line editing are back
     finally:

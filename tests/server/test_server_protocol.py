@@ -6,9 +6,8 @@ import struct
 
 import pytest
 
-from gardens_tui.server.auth import PasswordFile, password_line, shown_name
-from gardens_tui.server.hosted import CODE_ALPHABET, new_code, normal_code
-from gardens_tui.server.protocol import (
+from gardens_tui.server.door.auth import PasswordFile, password_line, shown_name
+from gardens_tui.server.lobby.protocol import (
     MAX_REQUEST_BYTES,
     ProtocolError,
     check_request,
@@ -17,7 +16,8 @@ from gardens_tui.server.protocol import (
     frame_length,
     read_request,
 )
-from gardens_tui.server.terminal import MAX_SIZE, MIN_SIZE, clamp_size
+from gardens_tui.server.session.terminal import MAX_SIZE, MIN_SIZE, clamp_size
+from gardens_tui.server.store.tables import CODE_ALPHABET, new_code, normal_code
 from gardens_tui.storage import SaveError
 
 

@@ -24,12 +24,17 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from ssh_clients import Terminal, connect, restored
 
-from gardens_tui.server.app_child import failure_line
-from gardens_tui.server.input_filter import PASTE_END, PASTE_START
-from gardens_tui.server.owner import TableOwner
-from gardens_tui.server.ssh import SHUTDOWN_REASON, ServerConfig, SSHFrontEnd, start_ssh_server
+from gardens_tui.server.lobby.owner import TableOwner
+from gardens_tui.server.session.app_child import failure_line
+from gardens_tui.server.session.input_filter import PASTE_END, PASTE_START
+from gardens_tui.server.ssh.front import (
+    SHUTDOWN_REASON,
+    ServerConfig,
+    SSHFrontEnd,
+    start_ssh_server,
+)
 
-APP = (sys.executable, "-m", "gardens_tui.server.app_child")
+APP = (sys.executable, "-m", "gardens_tui.server.session.app_child")
 FAILING_APP = (sys.executable, str(Path(__file__).with_name("failing_app.py")))
 LOBBY = rb"Logged in as"
 INSIDES = re.compile(rb"Traceback|File \"|\.py\b|site-packages|Error\b|planted")

@@ -22,15 +22,10 @@ from typing import Any
 import asyncssh
 import pytest
 
-from gardens_tui.server.auth import password_line
-from gardens_tui.server.owner import TableOwner
-from gardens_tui.server.ssh import (
-    FULL_MESSAGE,
-    NO_PTY_MESSAGE,
-    ServerConfig,
-    SSHFrontEnd,
-    start_ssh_server,
-)
+from gardens_tui.server.door.auth import password_line
+from gardens_tui.server.lobby.owner import TableOwner
+from gardens_tui.server.ssh.channel import FULL_MESSAGE, NO_PTY_MESSAGE
+from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd, start_ssh_server
 
 GUARD = 30.0
 PROBE = (sys.executable, str(Path(__file__).with_name("pty_probe.py")))
@@ -238,7 +233,7 @@ async def test_real_app_first_frame_over_ssh(start_server: Start) -> None:
     """Behaviour: the real app starts on the session's pty, connects to the table owner and
     draws its lobby (in the player's name, with the key to start a table)."""
     handle = await start_server(
-        open=True, app_command=(sys.executable, "-m", "gardens_tui.server.app_child")
+        open=True, app_command=(sys.executable, "-m", "gardens_tui.server.session.app_child")
     )
     async with connect(handle) as conn:
         process = await conn.create_process(

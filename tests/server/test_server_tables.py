@@ -1,6 +1,6 @@
 """The table owner and RemoteSeatView over real Unix sockets: seats, views, bots, saves.
 
-Each test starts a real :class:`~gardens_tui.server.owner.TableOwner` on its own loop thread
+Each test starts a real :class:`~gardens_tui.server.lobby.owner.TableOwner` on its own loop thread
 and talks to it with the real client. Waits are on listener events (a failure guard only).
 """
 
@@ -18,9 +18,9 @@ import pytest
 from owner_thread import GUARD, OwnerThread, start_owner
 
 from gardens_tui.rules.base import IllegalAction
-from gardens_tui.server.client import ConnectionLost, OwnerConnection, Refused, connect
-from gardens_tui.server.protocol import PROTOCOL_VERSION, encode
-from gardens_tui.server.remote import RemoteSeatView
+from gardens_tui.server.lobby.client import ConnectionLost, OwnerConnection, Refused, connect
+from gardens_tui.server.lobby.protocol import PROTOCOL_VERSION, encode
+from gardens_tui.server.lobby.remote import RemoteSeatView
 
 StartOwner = Callable[..., OwnerThread]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from owner_thread import GUARD, OwnerThread, start_owner
 
-from gardens_tui.server.protocol import ProtocolError, check_request
+from gardens_tui.server.lobby.protocol import ProtocolError, check_request
 
 StartOwner = Callable[..., OwnerThread]
 
@@ -29,7 +29,7 @@ class FakeTimer:
 
 
 class FakeClock:
-    """A :data:`~gardens_tui.server.owner.Schedule` that only records what is scheduled."""
+    """A :data:`~gardens_tui.server.lobby.owner.Schedule` that only records what is scheduled."""
 
     def __init__(self) -> None:
         self.timers: list[FakeTimer] = []

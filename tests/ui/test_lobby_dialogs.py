@@ -10,7 +10,7 @@ import pytest
 from conftest import settle
 from hostile_input import assert_app_healthy
 
-from gardens_tui.server.remote import ChatLine
+from gardens_tui.server.lobby.remote import ChatLine
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import create_app

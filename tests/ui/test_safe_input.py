@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 
 from gardens_tui.rules import safe_text
 from gardens_tui.rules.safe_text import is_unsafe
-from gardens_tui.server.protocol import MAX_TEXT
+from gardens_tui.server.lobby.protocol import MAX_TEXT
 from gardens_tui.settings import Settings
 from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens.lobby_dialogs import ChatDialog

@@ -6,7 +6,7 @@ prompt, end screen) is derived from what that view hands out, so nothing reaches
 the seat at the keyboard may not see. It keeps :attr:`GameScreen.table` only to save the game
 and to drive it (:class:`~gardens_tui.driver.Driver`: bots and autosave).
 
-A remote seat (a :class:`~gardens_tui.server.remote.RemoteSeatView`: the screen is made with
+A remote seat (a :class:`~gardens_tui.server.lobby.remote.RemoteSeatView`: the screen is made with
 ``table=None``) has no table here: the table owner plays its bots and saves it, so there is no
 driver, no autosave, no save dialog and no replay; the curtain never shows (one person at this
 terminal), the bell rings when the seat's turn comes, ``ctrl+t`` says a chat line to the

@@ -1,7 +1,7 @@
 """The lobby: the table owner's tables, for a person logged in over SSH.
 
 The app's bottom screen when it runs for the SSH server (``create_app(lobby=connection)``, see
-:mod:`gardens_tui.server.app_child`). It lists the owner's open tables (game, seats free or
+:mod:`gardens_tui.server.session.app_child`). It lists the owner's open tables (game, seats free or
 taken, spectators, the turn) and offers:
 
 - ``n``: create a table (the new-game dialog's form: game, options, seats for people and bots,
@@ -23,9 +23,10 @@ The server's message of the day shows under the player's name (it changes live w
 operator sets a new one), and the operator's announcements and the server's own warnings (a
 session idle for long is about to be closed) show as notices over whatever screen is up.
 
-A seat opens the game's ordinary screen over a :class:`~gardens_tui.server.remote.RemoteSeatView`
-(:meth:`GardensApp.open_seat <gardens_tui.ui.app.GardensApp.open_seat>`); leaving it comes back
-here (the seat stays held). The seat view's updates reach the app's event loop through
+A seat opens the game's ordinary screen over a
+:class:`~gardens_tui.server.lobby.remote.RemoteSeatView`
+(:meth:`GardensApp.open_seat <gardens_tui.ui.app.GardensApp.open_seat>`); leaving it comes
+back here (the seat stays held). The seat view's updates reach the app's event loop through
 ``loop.call_soon_threadsafe``: the UI thread waits inside ``apply`` for the owner's reply, so
 nothing may wait for the UI thread on the connection's reader thread.
 
@@ -52,8 +53,8 @@ from textual.widgets import DataTable, Footer, Static
 
 from gardens_tui.bots import DEFAULT_LEVEL
 from gardens_tui.rules.base import IllegalAction
-from gardens_tui.server.client import ConnectionLost, Refused
-from gardens_tui.server.hosted import normal_code
+from gardens_tui.server.lobby.client import ConnectionLost, Refused
+from gardens_tui.server.store.tables import normal_code
 from gardens_tui.table import Setup
 from gardens_tui.ui.literal import literal, notify_plain
 from gardens_tui.ui.screens.choice import ChoiceScreen
@@ -76,8 +77,8 @@ from gardens_tui.ui.screens.lobby_rows import (
 
 if TYPE_CHECKING:
     from gardens_tui.seats import SeatView
-    from gardens_tui.server.client import OwnerConnection
-    from gardens_tui.server.remote import ChatLine, RemoteSeatView
+    from gardens_tui.server.lobby.client import OwnerConnection
+    from gardens_tui.server.lobby.remote import ChatLine, RemoteSeatView
 
 REFRESH_SECONDS = 2.0
 """How often the list of tables refreshes itself while the lobby shows."""

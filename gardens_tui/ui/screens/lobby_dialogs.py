@@ -17,8 +17,8 @@ from textual.widgets import Button, Input, Label, Static
 
 from gardens_tui.rules.registry import game_specs
 from gardens_tui.rules.safe_text import name_key
-from gardens_tui.server.protocol import MAX_TEXT, MAX_TURN_SECONDS, MIN_TURN_SECONDS
-from gardens_tui.server.remote import ChatLine
+from gardens_tui.server.lobby.protocol import MAX_TEXT, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from gardens_tui.server.lobby.remote import ChatLine
 from gardens_tui.table import Seat, Setup
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal

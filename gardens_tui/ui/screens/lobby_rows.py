@@ -1,6 +1,6 @@
 """What the lobby shows of a table and offers at it, from the owner's ``tables`` message.
 
-Pure functions over one entry of that message (see :mod:`gardens_tui.server.protocol`): the
+Pure functions over one entry of that message (see :mod:`gardens_tui.server.lobby.protocol`): the
 cells of the table list and the choices of "sit down or watch". Names are the players' data:
 the screens draw these strings literally (:func:`~gardens_tui.ui.literal.literal`).
 """

@@ -33,7 +33,7 @@ from gardens_tui.server.logs import AUDIT_LOGGER
 from gardens_tui.storage import SaveError, parse_json
 
 if TYPE_CHECKING:
-    from gardens_tui.server.ssh import SSHFrontEnd
+    from gardens_tui.server.ssh.operator import Operator
 
 log = logging.getLogger(__name__)
 
@@ -73,53 +73,44 @@ def _seconds(args: dict[str, Any]) -> float | None:
     return float(value)
 
 
-def _ban_dict(ban: Any) -> dict[str, Any]:
-    data: dict[str, Any] = ban.to_dict()
-    return data
-
-
-Command = Callable[["SSHFrontEnd", dict[str, Any]], Any]
+Command = Callable[["Operator", dict[str, Any]], Any]
 
 COMMANDS: dict[str, Command] = {
-    "who": lambda front, args: front.who(),
-    "kick": lambda front, args: front.kick(
-        _text(args, "name"), _text(args, "reason", required=False)
-    ),
-    "ban": lambda front, args: _ban_dict(
-        front.ban(
-            _text(args, "kind"),
-            _text(args, "value"),
-            _text(args, "reason", required=False),
-            _seconds(args),
-        )
-    ),
-    "unban": lambda front, args: front.unban(_text(args, "kind"), _text(args, "value")),  # type: ignore[arg-type]
-    "bans": lambda front, args: [ban.to_dict() for ban in front.records.bans.active()],
-    "mute": lambda front, args: front.mute(_text(args, "name")),
-    "unmute": lambda front, args: front.unmute(_text(args, "name")),
-    "say": lambda front, args: front.say(_text(args, "text")),
-    "motd": lambda front, args: (
-        front.set_motd(_text(args, "text", required=False))
+    "who": lambda op, args: op.who(),
+    "kick": lambda op, args: op.kick(_text(args, "name"), _text(args, "reason", required=False)),
+    "ban": lambda op, args: op.ban(
+        _text(args, "kind"),
+        _text(args, "value"),
+        _text(args, "reason", required=False),
+        _seconds(args),
+    ).to_dict(),
+    "unban": lambda op, args: op.unban(_text(args, "kind"), _text(args, "value")),
+    "bans": lambda op, args: [ban.to_dict() for ban in op.front.records.bans.active()],
+    "mute": lambda op, args: op.mute(_text(args, "name")),
+    "unmute": lambda op, args: op.unmute(_text(args, "name")),
+    "say": lambda op, args: op.say(_text(args, "text")),
+    "motd": lambda op, args: (
+        op.set_motd(_text(args, "text", required=False))
         if "text" in args
-        else front.records.motd
+        else op.front.records.motd
     ),
-    "reserve": lambda front, args: front.reserve(
+    "reserve": lambda op, args: op.reserve(
         _text(args, "name"), _text(args, "for", required=False) or None
     ),
-    "unreserve": lambda front, args: front.unreserve(_text(args, "name")),
-    "names": lambda front, args: [
-        {"name": name, "identity": identity} for name, identity in front.records.names.reserved()
+    "unreserve": lambda op, args: op.unreserve(_text(args, "name")),
+    "names": lambda op, args: [
+        {"name": name, "identity": identity} for name, identity in op.front.records.names.reserved()
     ],
-    "reload": lambda front, args: front.reload(),
+    "reload": lambda op, args: op.reload(),
 }
-"""Every command, with what it does on the front end."""
+"""Every command, with what it does (with the operator's tools)."""
 
 
 class AdminServer:
-    """The operator's socket for ``front`` (see the module docstring)."""
+    """The socket for ``operator``'s tools (see the module docstring)."""
 
-    def __init__(self, front: SSHFrontEnd, path: Path) -> None:
-        self.front = front
+    def __init__(self, operator: Operator, path: Path) -> None:
+        self.operator = operator
         self.path = path
         self._server: asyncio.AbstractServer | None = None
 
@@ -179,7 +170,7 @@ class AdminServer:
         if not isinstance(args, dict):
             return {"ok": False, "error": "args must be an object"}
         try:
-            result = command(self.front, args)
+            result = command(self.operator, args)
         except ValueError as exc:
             return {"ok": False, "error": str(exc)}
         logging.getLogger(AUDIT_LOGGER).info("admin: %s", printable(data["command"]))

@@ -19,7 +19,7 @@ Client to owner (every request but ``hello`` carries ``id``, a whole number the 
 -----------------------------------------------------------------------------------------------
 - ``hello``: ``version`` (int), ``ticket`` (str: the one-time ticket the SSH server issued for
   this connection's identity, see :meth:`TableOwner.issue_ticket
-  <gardens_tui.server.owner.TableOwner.issue_ticket>`).
+  <gardens_tui.server.lobby.owner.TableOwner.issue_ticket>`).
 - ``list``: ``id``. Reply ``tables``.
 - ``create``: ``id``, ``game`` (str), ``seats`` (list of ``{"name": str, "bot": str|null}``),
   ``options`` (object of str/int/bool), ``seed`` (int or null: the owner picks one),
@@ -37,7 +37,7 @@ Client to owner (every request but ``hello`` carries ``id``, a whole number the 
 - ``say``: ``id``, ``text`` (str): a chat line to everyone at the joined or watched table
   (shown as one line of plain text). Reply ``done``; the ``chat`` push comes first. A
   connection saying more than a few lines in a few seconds is refused (see
-  :data:`gardens_tui.server.owner.CHAT_BURST`).
+  :data:`gardens_tui.server.lobby.owner.CHAT_BURST`).
 - ``seat_bot``: ``id``, ``seat`` (int), ``bot`` (str or null): the table's host (who created
   it) lets a bot of that level play a human seat nobody is connected to (null: nobody plays
   it but its holder again). The holder joining the seat again takes it back from the bot.

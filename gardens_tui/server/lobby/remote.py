@@ -1,7 +1,7 @@
 """A seat view of a table held by the table owner, in another process.
 
 :class:`RemoteSeatView` implements :class:`~gardens_tui.seats.SeatView` over an
-:class:`~gardens_tui.server.client.OwnerConnection`. It keeps the owner's latest ``update``
+:class:`~gardens_tui.server.lobby.client.OwnerConnection`. It keeps the owner's latest ``update``
 (the seat's view, its redacted log, scores, outcome, undo refusal) and answers every reading
 method from it, at once and without the network; only :meth:`~RemoteSeatView.apply`,
 :meth:`~RemoteSeatView.apply_text`, :meth:`~RemoteSeatView.undo` and
@@ -53,11 +53,11 @@ from gardens_tui.rules.base import (
 from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.safe_text import MAX_ACTION_TEXT
 from gardens_tui.seats import LogStep, SeatListener
-from gardens_tui.server.protocol import MAX_TEXT as MAX_CHAT_TEXT
+from gardens_tui.server.lobby.protocol import MAX_TEXT as MAX_CHAT_TEXT
 from gardens_tui.table import Seat, Setup
 
 if TYPE_CHECKING:
-    from gardens_tui.server.client import OwnerConnection
+    from gardens_tui.server.lobby.client import OwnerConnection
 
 MAX_CHAT_LINES = 100
 """Chat lines a seat view keeps (the oldest are dropped)."""
@@ -145,9 +145,10 @@ class _Snapshot:
 class RemoteSeatView:
     """A :class:`~gardens_tui.seats.SeatView` on a table the owner holds (module docstring).
 
-    Made by :meth:`OwnerConnection.join <gardens_tui.server.client.OwnerConnection.join>` (a
-    seat: it acts for that seat only) or :meth:`~gardens_tui.server.client.OwnerConnection.watch`
-    (a spectator: it acts for nobody). ``clock`` is a steady clock in seconds (default
+    Made by :meth:`OwnerConnection.join <gardens_tui.server.lobby.client.OwnerConnection.join>`
+    (a seat: it acts for that seat only) or
+    :meth:`~gardens_tui.server.lobby.client.OwnerConnection.watch` (a spectator: it acts for
+    nobody). ``clock`` is a steady clock in seconds (default
     ``time.monotonic``; the tests pass their own).
     """
 
@@ -368,7 +369,7 @@ class RemoteSeatView:
     # --- acting ---------------------------------------------------------------------------------
 
     def _ask(self, message: Mapping[str, Any]) -> dict[str, Any]:
-        from gardens_tui.server.client import ConnectionLost, Refused
+        from gardens_tui.server.lobby.client import ConnectionLost, Refused
 
         try:
             return self._connection.request(message)

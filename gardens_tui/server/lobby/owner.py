@@ -1,7 +1,7 @@
 """The table owner: the one process that holds every table's real state and serves seats.
 
 A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
-:mod:`gardens_tui.server.protocol` with its clients, the app processes of the SSH sessions:
+:mod:`gardens_tui.server.lobby.protocol` with its clients, the app processes of the SSH sessions:
 
 - **Who** a client is comes from a one-time ticket: the SSH server authenticates a person, asks
   :meth:`TableOwner.issue_ticket` for a ticket bound to that identity and hands it to the app
@@ -29,7 +29,7 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   passes where the decision may be passed, or a stand-in bot plays that one decision for it
   (:meth:`TableOwner.expire`); every ``update`` says how many seconds are left
   (``turn_left``, from the owner's clock), so each terminal can count down. Every change is
-  saved at once (:mod:`gardens_tui.server.hosted`); a restarted owner restores the tables
+  saved at once (:mod:`gardens_tui.server.store.tables`); a restarted owner restores the tables
   from the saves folder and carries on.
 - **Hostile clients**: a frame the protocol refuses gets an ``error`` and closes that connection
   only; a client that does not say ``hello`` within :data:`HELLO_TIMEOUT` seconds, or reads so
@@ -57,8 +57,7 @@ from gardens_tui.rules.registry import get_game, get_spec
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.seats import LocalSeatView, LogStep
-from gardens_tui.server.hosted import Holder, HostedTable, load_tables, new_code, normal_code
-from gardens_tui.server.protocol import (
+from gardens_tui.server.lobby.protocol import (
     HEADER,
     MAX_REQUEST_BYTES,
     PROTOCOL_VERSION,
@@ -67,6 +66,7 @@ from gardens_tui.server.protocol import (
     frame_length,
     read_request,
 )
+from gardens_tui.server.store.tables import Holder, HostedTable, load_tables, new_code, normal_code
 from gardens_tui.storage import make_folder
 from gardens_tui.table import Seat, Setup, Table, check_seats
 

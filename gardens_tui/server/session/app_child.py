@@ -1,16 +1,17 @@
 """What runs on an SSH session's pseudo-terminal: the app (the one server module using Textual).
 
-``python -m gardens_tui.server.app_child`` is started by :mod:`gardens_tui.server.ssh` with the
-environment it describes. It connects to the table owner with ``GARDENS_SERVER_SOCKET`` and
-``GARDENS_SERVER_TICKET`` (:func:`gardens_tui.server.client.connect`) and runs the app in lobby
-mode (``create_app(lobby=connection)``): the lobby of the owner's tables, games on remote seats,
-no saved games. Without those variables, or when the owner refuses, it says why in plain words
+``python -m gardens_tui.server.session.app_child`` is started by
+:mod:`gardens_tui.server.ssh.front` with the environment it describes. It connects to the table
+owner with ``GARDENS_SERVER_SOCKET`` and ``GARDENS_SERVER_TICKET``
+(:func:`gardens_tui.server.lobby.client.connect`) and runs the app in lobby mode
+(``create_app(lobby=connection)``): the lobby of the owner's tables, games on remote seats, no
+saved games. Without those variables, or when the owner refuses, it says why in plain words
 and ends with status 1.
 
 **When something goes wrong** the player never sees a traceback, a path or a Python message.
 Whatever fails (the app, or this program around it) is written as an *incident report* to the
-pipe the server gave (``GARDENS_INCIDENT_FD``, see :mod:`gardens_tui.server.terminal`), where
-the server logs it; the player gets one plain line naming the incident (:func:`failure_line`)
+pipe the server gave (``GARDENS_INCIDENT_FD``, see :mod:`gardens_tui.server.session.terminal`),
+where the server logs it; the player gets one plain line naming the incident (:func:`failure_line`)
 and, while the connection to the table owner holds, a key press brings the lobby back (the
 tables live in the owner: nothing of the game is lost). After :data:`MAX_RESTARTS` failures
 within :data:`RESTART_WINDOW` seconds the session ends instead, with a line saying so.
@@ -30,7 +31,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gardens_tui.server.client import OwnerConnection
+    from gardens_tui.server.lobby.client import OwnerConnection
 
 NO_SERVER = "gardens-tui: the table server cannot be reached"
 
@@ -72,7 +73,7 @@ class IncidentReporter:
     @classmethod
     def from_environment(cls) -> IncidentReporter:
         """The reporter for the pipe named by ``GARDENS_INCIDENT_FD`` (none if unset or bad)."""
-        from gardens_tui.server.terminal import INCIDENT_FD_VARIABLE
+        from gardens_tui.server.session.terminal import INCIDENT_FD_VARIABLE
 
         text = os.environ.get(INCIDENT_FD_VARIABLE, "")
         return cls(int(text) if text.isdigit() else None)
@@ -92,11 +93,14 @@ def say(text: str) -> None:
         os.write(1, b"\r\n" + text.encode("utf-8") + b"\r\n")
 
 
-def wait_for_key() -> bool:
-    """Wait for a key press (keys typed before now are forgotten); False if the terminal
-    closed."""
+def forget_typed() -> None:
+    """Forget the keys typed so far (those the failed app never read)."""
     with contextlib.suppress(termios.error, OSError):
         termios.tcflush(0, termios.TCIFLUSH)
+
+
+def wait_for_key() -> bool:
+    """Wait for a key press; False if the terminal closed."""
     try:
         return bool(os.read(0, 1024))
     except OSError:
@@ -130,6 +134,7 @@ def serve(connection: OwnerConnection, reporter: IncidentReporter) -> int:
         again = connection.closed_reason is None and not (
             len(failures) == MAX_RESTARTS and failures[-1] - failures[0] < RESTART_WINDOW
         )
+        forget_typed()  # before the line: a key pressed once it shows is never lost
         say(failure_line(incident, again=again))
         if not again or not wait_for_key():
             return 1
@@ -141,7 +146,7 @@ def main() -> int:
     """Run the app in lobby mode until the player quits; its exit status."""
     reporter = IncidentReporter.from_environment()
     try:
-        from gardens_tui.server.client import ConnectionLost, connect
+        from gardens_tui.server.lobby.client import ConnectionLost, connect
 
         path = os.environ.get("GARDENS_SERVER_SOCKET", "")
         ticket = os.environ.get("GARDENS_SERVER_TICKET", "")
