@@ -46,3 +46,9 @@ def autosaves_dir() -> Path:
 def settings_file() -> Path:
     """The settings file: ``data_dir()/settings.json``."""
     return data_dir() / "settings.json"
+
+
+def server_dir(saves: str | Path | None = None) -> Path:
+    """Where ``gardens serve ssh`` keeps its files: ``saves`` (its ``--saves``) when given,
+    else ``data_dir()/server``."""
+    return Path(saves) if saves else data_dir() / "server"

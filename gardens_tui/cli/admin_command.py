@@ -18,6 +18,7 @@ from typing import Any
 
 from gardens_tui.cli.arguments import whole_number
 from gardens_tui.cli.output import EXIT_OK, CliError, say
+from gardens_tui.paths import server_dir
 
 ban_minutes = whole_number("a number of minutes", 1, 10_000_000)
 
@@ -128,7 +129,6 @@ def _request_args(args: argparse.Namespace) -> dict[str, Any]:
 
 def cmd_serve_admin(args: argparse.Namespace) -> int:
     """``gardens serve admin COMMAND``: send it to the running server, print the answer."""
-    from gardens_tui.cli.serve_command import server_root
     from gardens_tui.server.ssh.admin import SOCKET_NAME, AdminError, request
 
     command = getattr(args, "admin_command", None)
@@ -137,7 +137,7 @@ def cmd_serve_admin(args: argparse.Namespace) -> int:
             "say what to do: who, kick, ban, unban, bans, mute, unmute, say, motd, reserve, "
             "unreserve, names or reload (see `gardens serve admin --help`)"
         )
-    path = server_root(args.saves) / SOCKET_NAME
+    path = server_dir(args.saves) / SOCKET_NAME
     try:
         result = request(path, command, _request_args(args))
     except AdminError as exc:

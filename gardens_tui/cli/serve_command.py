@@ -42,7 +42,7 @@ from pathlib import Path
 from gardens_tui.cli import admin_command
 from gardens_tui.cli.arguments import CommandAdder, whole_number
 from gardens_tui.cli.output import EXIT_OK, CliError, say
-from gardens_tui.paths import data_dir
+from gardens_tui.paths import server_dir
 from gardens_tui.storage import SaveError, atomic_write_text, read_bytes
 
 log = logging.getLogger(__name__)
@@ -58,11 +58,6 @@ minutes_count = whole_number("a number of minutes", 0, 10080)
 
 STOP_SECONDS = 4.0
 """Seconds the sessions have to end when the server stops (the process exits within 5)."""
-
-
-def server_root(saves: str | None) -> Path:
-    """The server's saves folder: ``--saves``, else ``server`` in the data folder."""
-    return Path(saves) if saves else data_dir() / "server"
 
 
 def raise_file_limit(needed: int) -> int:
@@ -104,7 +99,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         from gardens_tui.server.ssh.front import DESCRIPTORS_PER_SESSION, ServerConfig
     except ImportError as exc:
         raise CliError(f"the SSH server cannot start: {exc}") from None
-    root = server_root(args.saves)
+    root = server_dir(args.saves)
     limits = Limits(
         max_connections=args.max_connections,
         max_unauthenticated=min(args.max_unauthenticated, args.max_connections),

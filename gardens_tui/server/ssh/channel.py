@@ -26,7 +26,8 @@ from gardens_tui.server.session.input_filter import InputFilter
 from gardens_tui.server.session.terminal import TerminalChild, farewell
 
 if TYPE_CHECKING:
-    from gardens_tui.server.ssh.login import GameServer
+    from gardens_tui.server.door.auth import Person
+    from gardens_tui.server.ssh.front import SSHFrontEnd
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +51,12 @@ RETRY_START = 0.1
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     """One SSH session: a pty request, then a shell request, then the app on its own pty."""
 
-    def __init__(self, server: GameServer) -> None:
-        self._server = server
-        self.front = server.front
-        self.person = server.person
-        self.address = server.address
-        self.login = server.login_method
+    def __init__(self, front: SSHFrontEnd, person: Person, address: str, login: str) -> None:
+        self.front = front
+        self.person: Person | None = person
+        self.address = address
+        self.login = login
+        """How the person logged in (``key SHA256:…``, ``password`` or ``open``)."""
         self._chan: Any = None
         self._term = "xterm-256color"
         self._size: tuple[int, int] | None = None

@@ -227,7 +227,7 @@ class GameServer(asyncssh.SSHServer):
     def session_requested(self) -> GameSession | bool:
         if self.person is None:
             return False
-        return GameSession(self)
+        return GameSession(self.front, self.person, self.address, self.login_method)
 
     def connection_requested(self, *args: Any) -> bool:
         return False
