@@ -39,6 +39,8 @@ import termios
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from gardens_tui.rules.safe_text import printable
+
 RESTORE = (
     b"\x18"  # CAN: abandon an escape sequence the app may have been cut off in
     b"\x1b[?2026l"  # synchronised output off (or the terminal waits for its end)
@@ -66,8 +68,8 @@ MAX_PENDING_INPUT = 256 * 1024
 
 def farewell(reason: str) -> bytes:
     """What a session's terminal gets when the server ends it: :data:`RESTORE`, then
-    ``reason`` (our own words, one line) on a line of its own."""
-    return RESTORE + b"\r\n" + reason.encode("utf-8") + b"\r\n"
+    ``reason`` (one line; anything a terminal would act on escaped) on a line of its own."""
+    return RESTORE + b"\r\n" + printable(reason, newlines=False).encode("utf-8") + b"\r\n"
 
 
 def raw_attributes(attributes: list[Any]) -> list[Any]:

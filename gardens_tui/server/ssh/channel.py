@@ -53,7 +53,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def __init__(self, front: SSHFrontEnd, person: Person, address: str, login: str) -> None:
         self.front = front
-        self.person: Person | None = person
+        self.person = person
         self.address = address
         self.login = login
         """How the person logged in (``key SHA256:…``, ``password`` or ``open``)."""
@@ -107,7 +107,6 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         self._entered = True
         person = self.person
-        assert person is not None
         self.ticket = front.owner.issue_ticket(person.identity, person.name)
         self._start_app(again=True)
 
@@ -115,7 +114,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         """Start the app on its pty; out of file descriptors, make room and try ``again``
         a moment later (the room made is freed on the loop's next turns)."""
         front, person = self.front, self.person
-        assert person is not None and self.ticket is not None and self._size is not None
+        assert self.ticket is not None and self._size is not None
         if self.ending is not None:
             return
         child = TerminalChild(

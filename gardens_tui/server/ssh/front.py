@@ -235,14 +235,13 @@ class SSHFrontEnd:
         self.throttle = LoginThrottle(config.limits, time.monotonic)
         self.sessions: set[GameSession] = set()
         self.visitors: dict[Visitor, asyncio.Task[Any]] = {}
-        self._hashing = asyncio.Semaphore(config.limits.max_password_checks)
         self._hash_pool = ThreadPoolExecutor(
             config.limits.max_password_checks, thread_name_prefix="password"
         )
         self.listener = Listener(config.host, config.port, self._accepted, self.make_room)
         self.operator = Operator(self)
         """The operator's tools."""
-        self._idle_task: asyncio.Task[None] | None = None
+        self._housekeeping_task: asyncio.Task[None] | None = None
         self._closing = False
         self._base_options: asyncssh.SSHServerConnectionOptions | None = None
 
@@ -261,7 +260,7 @@ class SSHFrontEnd:
     def start(self) -> None:
         """Listen, and look after the sessions (idleness, the waiting room)."""
         self.listener.start()
-        self._idle_task = asyncio.get_running_loop().create_task(self._housekeeping())
+        self._housekeeping_task = asyncio.get_running_loop().create_task(self._housekeeping())
 
     def _accepted(self, sock: socket.socket, address: str) -> None:
         visitor = Visitor(sock, address)
@@ -312,11 +311,10 @@ class SSHFrontEnd:
         return bool(evicted)
 
     async def check_password(self, passwords: PasswordFile, name: str, password: str) -> bool:
-        """Whether ``password`` is ``name``'s, worked out in a worker thread (at most
-        ``max_password_checks`` at once)."""
-        async with self._hashing:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._hash_pool, passwords.check, name, password)
+        """Whether ``password`` is ``name``'s, worked out in one of ``max_password_checks``
+        worker threads (the others wait their turn), never on the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._hash_pool, passwords.check, name, password)
 
     async def prepare(self) -> None:
         """Build the SSH options every connection starts from."""
@@ -385,8 +383,8 @@ class SSHFrontEnd:
         audit.error(
             "incident %s in the session of %s (%s) from %s:\n%s",
             printable(incident, newlines=False),
-            printable(person.name if person else "?"),
-            printable(person.identity if person else "?"),
+            printable(person.name),
+            printable(person.identity),
             session.address,
             printable(detail),
         )
@@ -411,7 +409,7 @@ class SSHFrontEnd:
             if idle >= config.idle_seconds:
                 audit.info(
                     "closed for idleness: %s from %s",
-                    printable(session.person.name if session.person else "?"),
+                    printable(session.person.name),
                     session.address,
                 )
                 self.end_session(
@@ -454,8 +452,8 @@ class SSHFrontEnd:
         every other connection and wait until their apps are gone."""
         self._closing = True
         self.listener.close()
-        if self._idle_task is not None:
-            self._idle_task.cancel()
+        if self._housekeeping_task is not None:
+            self._housekeeping_task.cancel()
         await asyncio.gather(
             *(session.end(reason) for session in list(self.sessions)), return_exceptions=True
         )

@@ -50,8 +50,9 @@ def _refuse(code: int, reason: str) -> asyncssh.DisconnectError:
 
 
 class GameServer(asyncssh.SSHServer):
-    """One SSH connection: authenticates a :class:`~gardens_tui.server.door.auth.Person` (see the
-    module docstring), then offers :class:`GameSession` and nothing else."""
+    """One SSH connection: authenticates a :class:`~gardens_tui.server.door.auth.Person` (see
+    the module docstring), then offers a
+    :class:`~gardens_tui.server.ssh.channel.GameSession` and nothing else."""
 
     def __init__(self, front: SSHFrontEnd, visitor: Visitor) -> None:
         self.front = front

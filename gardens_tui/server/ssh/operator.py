@@ -13,10 +13,10 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from gardens_tui.rules.safe_text import printable
+from gardens_tui.rules.safe_text import check_line, printable
 from gardens_tui.server.logs import AUDIT_LOGGER
 from gardens_tui.server.ssh.login import minutes
-from gardens_tui.server.store.records import Ban, check_ban, check_motd
+from gardens_tui.server.store.records import MAX_REASON, Ban, check_ban, check_motd
 
 if TYPE_CHECKING:
     from gardens_tui.server.ssh.channel import GameSession
@@ -37,8 +37,6 @@ class Operator:
         found = []
         for session in self.front.sessions:
             person = session.person
-            if person is None:
-                continue
             if person.identity == owner or person.name.casefold() == name.casefold():
                 found.append(session)
         return found
@@ -53,8 +51,8 @@ class Operator:
             place = self.front.owner.place(session.ticket) if session.ticket else None
             people.append(
                 {
-                    "name": person.name if person else "?",
-                    "identity": person.identity if person else "?",
+                    "name": person.name,
+                    "identity": person.identity,
                     "login": session.login,
                     "address": session.address,
                     "table": None if place is None else place[0],
@@ -68,6 +66,7 @@ class Operator:
     def kick(self, name: str, reason: str = "") -> int:
         """End the sessions of ``name`` (their identity's, and any of that name) with
         ``reason``; how many."""
+        reason = check_line(reason.strip(), MAX_REASON)
         sessions = self._sessions_named(name)
         line = "The server's operator closed this session" + (f": {reason}" if reason else ".")
         for session in sessions:
@@ -80,6 +79,7 @@ class Operator:
     def ban(self, kind: str, value: str, reason: str = "", seconds: float | None = None) -> Ban:
         """Ban by ``kind`` (name, key or address) and end the sessions it catches now; the ban
         is kept across restarts. ``ValueError`` for a bad value."""
+        reason = check_line(reason.strip(), MAX_REASON)
         checked_kind, checked = check_ban(kind, value)
         now = time.time()
         ban = Ban(checked_kind, checked, reason, now, None if seconds is None else now + seconds)
@@ -107,8 +107,6 @@ class Operator:
         person = session.person
         if ban.kind == "address":
             return bans.of_address(session.address) is ban
-        if person is None:
-            return False
         if ban.kind == "key":
             return person.identity == f"key:{ban.value}"
         return bans.of_name(person.name) is ban
@@ -127,7 +125,7 @@ class Operator:
         identity = self.front.records.names.owner(name)
         if identity is None:
             sessions = self._sessions_named(name)
-            if not sessions or sessions[0].person is None:
+            if not sessions:
                 raise ValueError(f"nobody called {printable(name)} has logged in here")
             identity = sessions[0].person.identity
         return identity
