@@ -313,3 +313,16 @@ async def test_every_login_and_failure_is_logged_with_address_and_key(
         and "from 127.0.0.1" in line
         for line in lines
     )
+
+
+async def test_a_new_server_keeps_the_house_names_from_everyone(start_server: Start) -> None:
+    """Rule: a new server reserves the names a player could pose as the house with (admin,
+    operator, server, system, ...) and their look-alikes; the operator may free one."""
+    front = await start_server(open=True)
+    for name in ("Server", "r00t", "ADMIN"):
+        with pytest.raises(asyncssh.DisconnectError, match="reserved"):
+            async with connect(front.port, name):
+                pass
+    assert front.operator.unreserve("server")
+    async with connect(front.port, "server") as conn:
+        await plays(conn)

@@ -8,7 +8,8 @@ mutes and the message of the day.
 - :class:`Records`: the bans, the :class:`~gardens_tui.server.store.names.NameClaims` (which
   identity owns which name, and reserved names), the muted identities (identity to the name
   they had) and the message of the day.
-- :class:`RecordStore` is where they are kept; :class:`FileRecordStore` keeps them as files in
+- :class:`RecordStore` is where they are kept (a new one starts with the names of
+  :data:`RESERVED_AT_FIRST` reserved); :class:`FileRecordStore` keeps them as files in
   a folder of the server's (``bans.json``, ``names.json``, ``mutes.json``, each written
   atomically, and ``motd.txt``, plain text an operator may edit by hand: ``SIGHUP`` or
   ``gardens serve admin reload`` reads it again).
@@ -41,6 +42,10 @@ MAX_MOTD = 2000
 
 MAX_REASON = 200
 """The longest reason given for a ban."""
+
+RESERVED_AT_FIRST = ("admin", "administrator", "moderator", "operator", "root", "server", "system")
+"""Names a new server reserves for nobody, so nobody can pose as the house in chat; the
+operator frees one with ``gardens serve admin unreserve NAME``."""
 
 RECORDS_FORMAT = "gardens-tui/server-records"
 RECORDS_VERSION = 1
@@ -266,8 +271,12 @@ class FileRecordStore:
         return self.folder / name
 
     def load(self) -> Records:
-        """Everything kept in the folder; a damaged file is logged and left out."""
+        """Everything kept in the folder; a damaged file is logged and left out. A folder
+        without names yet (a new server) starts with :data:`RESERVED_AT_FIRST` reserved."""
         records = Records()
+        if not self._path("names.json").exists():
+            for name in RESERVED_AT_FIRST:
+                records.names.reserve(name, None)
         readers: list[tuple[str, Any]] = [
             ("bans.json", lambda data: setattr(records, "bans", Bans.from_dict(data))),
             ("names.json", lambda data: setattr(records, "names", NameClaims.from_dict(data))),
