@@ -256,7 +256,7 @@ async def main(args: Any) -> None:
                 for n in range(args.guessers)
             ]
             first = 2 + args.guessers
-            attackers += [  # eight from each address (the server's cap per address)
+            attackers += [  # eight from each address: many addresses, few connections each
                 asyncio.create_task(
                     half_open(server.port, f"127.0.0.{first + n // 8}", stop, opened, args.reopen)
                 )

@@ -262,9 +262,9 @@ def add_parsers(command: CommandAdder) -> None:
     p.add_argument(
         "--max-unauthenticated-per-address",
         type=per_address_count,
-        default=8,
+        default=16,
         metavar="N",
-        help="of those, from one address (8)",
+        help="of those, from one address (16)",
     )
     p.add_argument(
         "--login-timeout",

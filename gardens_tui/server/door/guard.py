@@ -38,7 +38,7 @@ class Limits:
     """TCP connections at once, logged in or not."""
     max_unauthenticated: int = 64
     """Connections that have not logged in yet, at once."""
-    max_unauthenticated_per_address: int = 8
+    max_unauthenticated_per_address: int = 16
     """Of those, from one address (see :func:`address_key`)."""
     login_timeout: float = 30.0
     """Seconds a connection has to log in."""
