@@ -46,6 +46,7 @@ import asyncssh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from gardens_tui.server.door.guard import Limits  # noqa: E402
 from gardens_tui.server.lobby.client import connect  # noqa: E402
 from gardens_tui.server.lobby.owner import TableOwner  # noqa: E402
 from gardens_tui.server.ssh.front import ServerConfig, start_ssh_server  # noqa: E402
@@ -69,8 +70,9 @@ def line(label: str, values: list[float], unit: str = "ms", scale: float = 1000.
     return f"{label}: median {median:.1f} {unit}, p90 {high:.1f} {unit}, n={len(values)}"
 
 
-def app_pids() -> list[int]:
-    """The app processes started by this process (children running the app child module)."""
+def app_pids(parents: set[int]) -> list[int]:
+    """The app processes of the sessions: children of this process running the app child
+    module, or children of the session zygote (``parents`` holds its pid)."""
     pids = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -81,20 +83,29 @@ def app_pids() -> list[int]:
         except OSError:
             continue
         parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == os.getpid() and b"app_child" in cmdline:
+        if (parent == os.getpid() and b"app_child" in cmdline) or parent in parents:
             pids.append(int(entry))
     return pids
 
 
-def rss_mib(pid: int) -> float | None:
-    """A process's resident memory in MiB."""
+def memory_mib(pid: int) -> dict[str, float] | None:
+    """A process's memory in MiB: resident (``rss``), proportional (``pss``: shared pages
+    divided among their sharers) and unique (``uss``: pages only it holds)."""
     try:
-        for text in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if text.startswith("VmRSS:"):
-                return int(text.split()[1]) / 1024
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
     except OSError:
         return None
-    return None
+    fields = {}
+    for row in text.splitlines()[1:]:
+        name, _, rest = row.partition(":")
+        parts = rest.split()
+        if parts and parts[0].isdigit():
+            fields[name.strip()] = int(parts[0]) / 1024
+    return {
+        "rss": fields.get("Rss", 0.0),
+        "pss": fields.get("Pss", 0.0),
+        "uss": fields.get("Private_Clean", 0.0) + fields.get("Private_Dirty", 0.0),
+    }
 
 
 async def read_until(stream: Any, marker: bytes) -> None:
@@ -148,7 +159,7 @@ async def one_session(
     return first, trips
 
 
-async def sessions(port: int, players: int, keys: int) -> dict[str, Any]:
+async def sessions(port: int, players: int, keys: int, parents: set[int]) -> dict[str, Any]:
     """Run every session at once; gather the figures."""
     release, go = asyncio.Event(), asyncio.Event()
     framed = [asyncio.Event() for _ in range(players)]
@@ -163,7 +174,7 @@ async def sessions(port: int, players: int, keys: int) -> dict[str, Any]:
     go.set()  # keys are timed once every session is up (not while others still start)
     waiting = [asyncio.create_task(event.wait()) for event in opened]
     await asyncio.wait([*waiting], timeout=GUARD, return_when=asyncio.ALL_COMPLETED)
-    memory = [m for m in (rss_mib(pid) for pid in app_pids()) if m is not None]
+    memory = [m for m in (memory_mib(pid) for pid in app_pids(parents)) if m is not None]
     release.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     for task in [*up, *waiting]:
@@ -257,6 +268,13 @@ async def main_async(args: argparse.Namespace) -> int:
         open=True,
         max_sessions=args.players + 1,
         homes=folder / "homes",
+        # Every player comes from 127.0.0.1 at once: the door's per-address caps are for
+        # strangers, not for this crowd.
+        limits=Limits(
+            max_connections=4 * args.players + 64,
+            max_unauthenticated=2 * args.players + 16,
+            max_unauthenticated_per_address=2 * args.players + 16,
+        ),
     )
     handle = await start_ssh_server(config, owner)
     loop = asyncio.get_running_loop()
@@ -267,11 +285,19 @@ async def main_async(args: argparse.Namespace) -> int:
     for error in played["errors"][:5]:
         print(f"  {error}")
     print(f"{args.players} sessions on 127.0.0.1:{handle.port} …", flush=True)
-    result = await sessions(handle.port, args.players, args.keys)
+    zygote = handle.zygote.zygote.pid if handle.zygote is not None else None
+    parents = {zygote} if zygote is not None else set()
+    result = await sessions(handle.port, args.players, args.keys, parents)
     print(line("connect to first frame", result["first"]))
     print(line("key to screen", result["trips"]))
     if result["memory"]:
-        print(line("memory per app process", result["memory"], "MiB", 1.0))
+        for kind in ("rss", "pss", "uss"):
+            values = [memory[kind] for memory in result["memory"]]
+            print(line(f"memory per app process ({kind.upper()})", values, "MiB", 1.0))
+        if zygote is not None:
+            shared = memory_mib(zygote)
+            if shared is not None:
+                print(f"session zygote: RSS {shared['rss']:.1f} MiB, USS {shared['uss']:.1f} MiB")
     print(f"session errors: {len(result['errors'])}")
     for error in result["errors"][:5]:
         print(f"  {error}")

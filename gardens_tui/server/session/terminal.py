@@ -23,6 +23,10 @@
   shown, mouse and paste reporting off), for a session ended while its app still held the
   screen: :func:`farewell` is that and a line saying why.
 
+How the child is started is a :class:`Launcher`'s business: :class:`PopenLauncher` starts
+``argv`` as a new program (the default); :class:`~gardens_tui.server.session.zygote.Zygote`
+forks it from a parent that has the app imported already.
+
 POSIX only; pure standard library.
 """
 
@@ -37,7 +41,7 @@ import struct
 import subprocess
 import termios
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from gardens_tui.rules.safe_text import printable
 
@@ -130,13 +134,78 @@ def _take_controlling_terminal() -> None:  # pragma: no cover - runs in the chil
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+class Launched(Protocol):
+    """A child a :class:`Launcher` started: its process id (also its process group and
+    session id) and its end."""
+
+    pid: int
+
+    async def wait(self) -> int:
+        """Its exit status once it has ended (negative: killed by that signal); may be awaited
+        by several callers, and cancelling one wait cancels nothing else."""
+        ...
+
+
+class Launcher(Protocol):
+    """Starts a child on a pseudo-terminal."""
+
+    async def launch(
+        self, argv: Sequence[str], env: Mapping[str, str], terminal: int, reports: int
+    ) -> Launched:
+        """Start ``argv`` with ``env`` in a new session whose controlling terminal is the pty
+        ``terminal`` (its standard input, output and error), giving it the pipe ``reports``
+        (-1: none) under the number ``GARDENS_INCIDENT_FD`` names. ``OSError`` when it cannot.
+        The caller closes its own ``terminal`` and ``reports`` afterwards."""
+        ...
+
+
+class PopenProcess:
+    """A child started with :mod:`subprocess` (see :class:`PopenLauncher`)."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self.process = process
+        self.pid = process.pid
+        self._status: asyncio.Future[int] | None = None
+
+    async def wait(self) -> int:
+        """Its exit status (one thread waits for it, however many callers do)."""
+        if self._status is None:
+            self._status = asyncio.ensure_future(asyncio.to_thread(self.process.wait))
+        return await asyncio.shield(self._status)
+
+
+class PopenLauncher:
+    """Starts each child as a new program (fork and exec)."""
+
+    async def launch(
+        self, argv: Sequence[str], env: Mapping[str, str], terminal: int, reports: int
+    ) -> PopenProcess:
+        """See :meth:`Launcher.launch`."""
+        env = dict(env)
+        if reports >= 0:
+            env[INCIDENT_FD_VARIABLE] = str(reports)
+        process = subprocess.Popen(
+            list(argv),
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            start_new_session=True,
+            preexec_fn=_take_controlling_terminal,
+            close_fds=True,
+            pass_fds=(reports,) if reports >= 0 else (),
+        )
+        return PopenProcess(process)
+
+
 class TerminalChild:
     """``argv`` running on a new pseudo-terminal of ``width`` x ``height`` with ``env``.
 
     ``on_output(data)`` gets everything the child writes; ``on_exit(status)`` is called once,
     after the last output, with the exit status (negative: killed by that signal);
     ``on_report(line)``, when given, gets each line the child writes to its report pipe (see the
-    module docstring). Call :meth:`start` on the event loop that will drive it.
+    module docstring). ``launcher`` starts it (default: a :class:`PopenLauncher`). Call
+    :meth:`start` on the event loop that will drive it.
     """
 
     def __init__(
@@ -148,8 +217,10 @@ class TerminalChild:
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
         on_report: Callable[[bytes], None] | None = None,
+        launcher: Launcher | None = None,
     ) -> None:
         self.argv = list(argv)
+        self._launcher: Launcher = launcher or PopenLauncher()
         self.env = dict(env)
         self.size = clamp_size(width, height)
         self._on_output = on_output
@@ -159,7 +230,7 @@ class TerminalChild:
         self._reports = -1
         self._report_bytes = 0
         self._report_line = bytearray()
-        self._process: subprocess.Popen[bytes] | None = None
+        self._process: Launched | None = None
         self._pending = bytearray()
         self._reading = False
         self._finished = False
@@ -173,29 +244,17 @@ class TerminalChild:
         """The child's process id (also its process group and session id)."""
         return None if self._process is None else self._process.pid
 
-    def start(self) -> None:
-        """Open the pty, set its size, start the child on it and start reading its output."""
+    async def start(self) -> None:
+        """Open the pty, set its size, start the child on it and start reading its output
+        (``OSError`` when it cannot)."""
         loop = asyncio.get_running_loop()
         self.exited = loop.create_future()
         master, slave = os.openpty()
         reports, report_end = os.pipe() if self._on_report is not None else (-1, -1)
-        env = dict(self.env)
-        if report_end >= 0:
-            env[INCIDENT_FD_VARIABLE] = str(report_end)
         try:
             termios.tcsetattr(slave, termios.TCSANOW, raw_attributes(termios.tcgetattr(slave)))
             set_size(slave, *self.size)
-            self._process = subprocess.Popen(
-                self.argv,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_take_controlling_terminal,
-                close_fds=True,
-                pass_fds=(report_end,) if report_end >= 0 else (),
-            )
+            self._process = await self._launcher.launch(self.argv, self.env, slave, report_end)
         except BaseException:
             os.close(master)
             if reports >= 0:
@@ -280,7 +339,7 @@ class TerminalChild:
     async def _reap(self) -> None:
         process = self._process
         assert process is not None
-        status = await asyncio.to_thread(process.wait)
+        status = await process.wait()
         self._close_master()
         self._close_reports()
         if self.exited is not None and not self.exited.done():
@@ -351,10 +410,10 @@ class TerminalChild:
         self._signal_group(signal.SIGHUP)
         self._signal_group(signal.SIGCONT)
         try:
-            await asyncio.wait_for(asyncio.to_thread(process.wait), grace)
+            await asyncio.wait_for(process.wait(), grace)
         except TimeoutError:
             self._signal_group(signal.SIGKILL)
-            await asyncio.to_thread(process.wait)
+            await process.wait()
         if not self._finished:
             self._output_ended()
         if self.exited is not None:

@@ -44,6 +44,9 @@ END_GRACE = 2.0
 FAREWELL_WAIT = 1.0
 """Seconds an ended session's last words may take to reach a slow client."""
 
+EARLY_KEYS = 4096
+"""Bytes of keys kept for an app that is still starting."""
+
 RETRY_START = 0.1
 """Seconds before starting an app again when the first try found no file descriptor."""
 
@@ -69,6 +72,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.warned = False
         self.ending: str | None = None
         """Why the server is ending this session (``None``: it is not)."""
+        self._lost = False
+        self._early = bytearray()
+        """Keys typed while the app was starting (at most :data:`EARLY_KEYS` bytes)."""
 
     @property
     def app_pid(self) -> int | None:
@@ -108,38 +114,46 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._entered = True
         person = self.person
         self.ticket = front.owner.issue_ticket(person.identity, person.name)
-        self._start_app(again=True)
+        front.tracker.track(asyncio.get_running_loop().create_task(self._start_app()))
 
-    def _start_app(self, *, again: bool) -> None:
-        """Start the app on its pty; out of file descriptors, make room and try ``again``
-        a moment later (the room made is freed on the loop's next turns)."""
+    async def _start_app(self) -> None:
+        """Start the app on its pty; out of file descriptors, make room and try once more a
+        moment later (the room made is freed on the loop's next turns). A session that ended
+        while its app was starting closes the app at once."""
         front, person = self.front, self.person
         assert self.ticket is not None and self._size is not None
-        if self.ending is not None:
-            return
-        child = TerminalChild(
-            front.config.app_command,
-            front.child_env(person, self._term, self.ticket),
-            *self._size,
-            self._output,
-            self._exited,
-            self._report,
-        )
-        try:
-            child.start()
-        except OSError as exc:
-            if again and exc.errno in OUT_OF_RESOURCES and front.make_room():
-                asyncio.get_running_loop().call_later(
-                    RETRY_START, lambda: self._start_app(again=False)
-                )
+        for attempt in (1, 2):
+            if self.ending is not None or self._lost:
                 return
-            log.error("app not started for %s: %s", printable(person.name), exc.strerror or exc)
-            with contextlib.suppress(OSError, asyncssh.Error):
-                self._chan.write(b"The game could not start on this server right now.\r\n")
-                self._chan.exit(1)
+            child = TerminalChild(
+                front.config.app_command,
+                front.child_env(person, self._term, self.ticket),
+                *self._size,
+                self._output,
+                self._exited,
+                self._report,
+                front.launcher,
+            )
+            try:
+                await child.start()
+            except OSError as exc:
+                if attempt == 1 and exc.errno in OUT_OF_RESOURCES and front.make_room():
+                    await asyncio.sleep(RETRY_START)
+                    continue
+                log.error("app not started for %s: %s", printable(person.name), exc.strerror or exc)
+                with contextlib.suppress(OSError, asyncssh.Error):
+                    self._chan.write(b"The game could not start on this server right now.\r\n")
+                    self._chan.exit(1)
+                return
+            if self.ending is not None or self._lost:
+                await child.close(END_GRACE)
+                return
+            self._child = child
+            front.sessions.add(self)
+            if self._early:
+                child.write(bytes(self._early))
+                self._early.clear()
             return
-        self._child = child
-        front.sessions.add(self)
 
     def _output(self, data: bytes) -> None:
         if self.ending is not None:
@@ -175,10 +189,15 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
         self.warned = False
-        if self._child is not None and self.ending is None:
-            keys = self._filter.feed(data)
-            if keys:
-                self._child.write(keys)
+        if self.ending is not None:
+            return
+        keys = self._filter.feed(data)
+        if not keys:
+            return
+        if self._child is not None:
+            self._child.write(keys)
+        else:
+            self._early += keys[: max(0, EARLY_KEYS - len(self._early))]
 
     def terminal_size_changed(self, width: int, height: int, pixw: int, pixh: int) -> None:
         if self._child is not None:
@@ -205,6 +224,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             await asyncio.wait_for(self._chan.wait_closed(), FAREWELL_WAIT)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._lost = True
         front = self.front
         front.sessions.discard(self)
         if self.ticket is not None:

@@ -58,6 +58,8 @@ from gardens_tui.server.door.guard import ConnectionGuard, Limits, LoginThrottle
 from gardens_tui.server.door.listener import Listener
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.logs import AUDIT_LOGGER
+from gardens_tui.server.session.terminal import Launcher, PopenLauncher
+from gardens_tui.server.session.zygote import FallbackLauncher, Zygote
 from gardens_tui.server.ssh.channel import GameSession
 from gardens_tui.server.ssh.login import GameServer, minutes
 from gardens_tui.server.ssh.operator import Operator
@@ -105,6 +107,9 @@ class ServerConfig:
     idle_warning: float = 60.0
     """Seconds before that the player is warned."""
     app_command: Sequence[str] = field(default=APP_COMMAND)
+    preload: bool = True
+    """Start the app's sessions from a preloaded parent
+    (:mod:`~gardens_tui.server.session.zygote`) when ``app_command`` is the app's own."""
     escape_delay_ms: int = 25
     """Textual's wait after a bare Esc (``ESCDELAY``); keys arrive whole over SSH."""
 
@@ -241,6 +246,9 @@ class SSHFrontEnd:
         self.listener = Listener(config.host, config.port, self._accepted, self.make_room)
         self.operator = Operator(self)
         """The operator's tools."""
+        self.launcher: Launcher = PopenLauncher()
+        """How sessions' apps are started (see :meth:`prepare`)."""
+        self.zygote: FallbackLauncher | None = None
         self._housekeeping_task: asyncio.Task[None] | None = None
         self._closing = False
         self._base_options: asyncssh.SSHServerConnectionOptions | None = None
@@ -317,7 +325,23 @@ class SSHFrontEnd:
         return await loop.run_in_executor(self._hash_pool, passwords.check, name, password)
 
     async def prepare(self) -> None:
-        """Build the SSH options every connection starts from."""
+        """Build the SSH options every connection starts from, and start the session zygote
+        (when the sessions run the app; without it, each app starts as a program)."""
+        if self.config.preload and tuple(self.config.app_command) == APP_COMMAND:
+            zygote = Zygote(
+                {
+                    "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                    "LANG": "C.UTF-8",
+                    "ESCDELAY": str(self.config.escape_delay_ms),
+                }
+            )
+            try:
+                await zygote.start()
+            except OSError as exc:
+                log.error("no session zygote (%s): each session starts the app itself", exc)
+            else:
+                self.zygote = FallbackLauncher(zygote)
+                self.launcher = self.zygote
         self._base_options = await asyncssh.SSHServerConnectionOptions.construct(
             server_host_keys=[self.host_key],
             line_editor=False,
@@ -463,6 +487,8 @@ class SSHFrontEnd:
             conn.close()
         await self.wait_idle()
         self._hash_pool.shutdown(wait=False, cancel_futures=True)
+        if self.zygote is not None:
+            self.zygote.stop()
 
 
 async def start_ssh_server(config: ServerConfig, owner: TableOwner) -> SSHFrontEnd:
