@@ -1,8 +1,8 @@
 """Login names on the public SSH server: which raw user names are accepted, which names look
 alike, which mix scripts, and who holds which name.
 
-Rules from gardens_tui/server/store/names.py: a login name is read from the raw bytes the client sent
-(asyncssh's SASLprep would hide zero-width and compatibility characters), refused with a plain
+Rules from gardens_tui/server/store/names.py: a login name is read from the raw bytes the client
+sent (asyncssh's SASLprep would hide zero-width and compatibility characters), refused with a plain
 reason naming the character, stored in NFC, and left unchanged by SASLprep; names that look
 alike (UTS #39 skeletons) cannot belong to two identities; reserved names belong to the
 operator's choice.

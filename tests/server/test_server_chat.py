@@ -149,3 +149,37 @@ def test_the_table_list_names_who_holds_each_seat(start_owner: StartOwner) -> No
     mallory.join(code, 1)
     (entry,) = ann.list_tables()
     assert [seat["holder"] for seat in entry["seats"]] == ["Ann", "mallory"]
+
+
+def test_the_lobby_hears_of_changes_to_the_table_list(start_owner: StartOwner) -> None:
+    """Rule: a connection in the lobby is sent the table list when it changes (a table
+    created, a seat taken) without asking, and never the same list twice; a connection at a
+    table is sent none."""
+    owner = start_owner()
+    ann, bob = owner.connect("id:ann", "Ann"), owner.connect("id:bob", "Bob")
+    lists: list[list[dict[str, object]]] = []
+    arrived = threading.Condition()
+
+    def heard(tables: list[dict[str, object]]) -> None:
+        with arrived:
+            lists.append(tables)
+            arrived.notify_all()
+
+    bob.on_tables = heard
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    with arrived:
+        assert arrived.wait_for(lambda: lists, GUARD)
+    assert [entry["code"] for entry in lists[-1]] == [code]
+    ann.join(code, 0)
+    assert ann.received is not None
+    ann_before = [m for m in ann.received if m["type"] == "lobby"]
+    with arrived:
+        assert arrived.wait_for(lambda: lists[-1][0]["seats"][0]["taken"], GUARD)  # type: ignore[index]
+    heard_before = len(lists)
+    bob.join(code, 1)
+    ann.on_tables = heard
+    owner.call(owner.owner.push_lobby)  # what the change would send, sent now
+    bob.list_tables()  # a round trip each: any push sent before it has arrived
+    ann.request({"type": "list"})
+    assert len(lists) == heard_before
+    assert [m for m in ann.received if m["type"] == "lobby"] == ann_before

@@ -96,6 +96,9 @@ class OwnerConnection:
         """The server's message of the day (empty: none), kept up to date."""
         self.on_motd: Callable[[str], None] | None = None
         """Called (on the reader thread) with the new message of the day when it changes."""
+        self.on_tables: Callable[[list[dict[str, Any]]], None] | None = None
+        """Called (on the reader thread) with the table list the owner pushes to a connection
+        in the lobby when it changes."""
         self.on_notice: Callable[[str, str, str], None] | None = None
         """Called (on the reader thread) with ``(title, text, severity)`` of a ``notice``."""
         self._ids = itertools.count(1)
@@ -230,6 +233,11 @@ class OwnerConnection:
         if kind == "chat":
             if self._seat_view is not None:
                 self._seat_view.receive_chat(message)
+            return
+        if kind == "lobby":
+            tables = message.get("tables")
+            if self.on_tables is not None and isinstance(tables, list):
+                self.on_tables(tables)
             return
         if kind == "motd":
             self.motd = str(message.get("text", ""))

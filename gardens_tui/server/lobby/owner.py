@@ -19,6 +19,10 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
 - **The operator's words**: :meth:`TableOwner.broadcast` and :meth:`TableOwner.notify` push a
   ``notice`` (to everyone, or to the connection of one ticket); :meth:`TableOwner.set_motd`
   changes the message of the day every lobby shows (sent in ``welcome`` and pushed).
+- **The lobby**: a connection in the lobby (at no table) is sent the table list whenever
+  what it shows changes (a table created, a seat taken, a move, someone coming or going), at
+  most once every :data:`LOBBY_PUSH_DELAY` seconds and only when its list differs from the
+  one it has: an idle lobby costs nothing.
 - **Views**: after every change each client at the table gets an ``update`` worked out by its own
   seat view (``game.to_dict(game.view(state, seat))``, redacted log steps, scores): another
   seat's hidden information never leaves this process.
@@ -80,6 +84,10 @@ MAX_BUFFERED = 8 * 1024 * 1024
 
 MAX_TABLES = 500
 """The most tables one owner hosts (finished ones count until the owner restarts)."""
+
+LOBBY_PUSH_DELAY = 0.5
+"""Seconds within which the lobby's connections hear of a change to the table list (changes in
+that time go out as one list)."""
 
 CHAT_BURST = 5
 """The most chat lines one connection may say within :data:`CHAT_WINDOW` seconds."""
@@ -178,6 +186,8 @@ class Session:
         """When (on the owner's clock) its latest chat lines were said."""
         self.ticket = ""
         """The ticket it said ``hello`` with (how the SSH server names its session here)."""
+        self.lobby_shown: list[dict[str, Any]] | None = None
+        """The table list this connection was last sent (pushes send only a changed one)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client that lets too much pile up is closed."""
@@ -258,6 +268,7 @@ class TableOwner:
         """Identities whose chat lines nobody hears (set by the server's operator)."""
         self.motd = ""
         """The message of the day every lobby shows (empty: none)."""
+        self._lobby_push: asyncio.TimerHandle | None = None
         if folder is not None:
             make_folder(folder)
             for hosted in load_tables(folder).values():
@@ -337,6 +348,9 @@ class TableOwner:
         for session in list(self.sessions):
             session.close()
         await asyncio.gather(*list(self._serving), return_exceptions=True)
+        if self._lobby_push is not None:
+            self._lobby_push.cancel()
+            self._lobby_push = None
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -358,6 +372,7 @@ class TableOwner:
         hosted.table.add_listener(lambda _table: self._changed(hosted))
 
     def _changed(self, hosted: HostedTable) -> None:
+        self.lobby_changed()
         self._arm(hosted)  # first: the updates say how long the next decision has
         for session in list(self.sessions):
             if session.hosted is hosted and session.view is not None:
@@ -530,12 +545,18 @@ class TableOwner:
 
     # --- requests -------------------------------------------------------------------------------
 
-    def _list(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    def table_entries(self, session: Session) -> list[dict[str, Any]]:
+        """The tables as the ``tables`` message lists them for ``session`` (its own seats
+        marked)."""
         none = Holder("", "")
+        at_tables: dict[str, list[int | None]] = {}
+        for other in self.sessions:
+            if other.hosted is not None:
+                at_tables.setdefault(other.hosted.code, []).append(other.seat)  # None: watching
         tables = []
         for code, hosted in sorted(self.tables.items()):
             table = hosted.table
-            at_table = [s.seat for s in self.sessions if s.hosted is hosted]  # None: watching
+            at_table = at_tables.get(code, [])
             present = {seat for seat in at_table if seat is not None}
             tables.append(
                 {
@@ -561,7 +582,38 @@ class TableOwner:
                     "turn_seconds": hosted.turn_seconds,
                 }
             )
+        return tables
+
+    def _list(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        tables = self.table_entries(session)
+        session.lobby_shown = tables
         return {"type": "tables", "tables": tables}
+
+    # --- the lobby's pushes ---------------------------------------------------------------------
+
+    def lobby_changed(self) -> None:
+        """Something the lobby lists changed: every connection in the lobby gets the new list
+        within :data:`LOBBY_PUSH_DELAY` seconds (changes meanwhile go out together)."""
+        if self._lobby_push is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop yet (tables restored at start): nobody to tell
+            return
+        self._lobby_push = loop.call_later(LOBBY_PUSH_DELAY, self.push_lobby)
+
+    def push_lobby(self) -> None:
+        """Send every connection in the lobby the table list now, if its list changed."""
+        if self._lobby_push is not None:
+            self._lobby_push.cancel()
+        self._lobby_push = None
+        for session in list(self.sessions):
+            if not session.identity or session.hosted is not None or session.closed:
+                continue
+            tables = self.table_entries(session)
+            if tables != session.lobby_shown:
+                session.lobby_shown = tables
+                session.send({"type": "lobby", "tables": tables})
 
     def _create(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         if len(self.tables) >= MAX_TABLES:
@@ -587,6 +639,7 @@ class TableOwner:
             turn_seconds=request["turn_seconds"],
         )
         self._host(hosted)
+        self.lobby_changed()
         hosted.save()
         hosted.save_holders()
         self._kick(hosted)
@@ -641,6 +694,7 @@ class TableOwner:
         if level is not None and any(s.hosted is hosted and s.seat == seat for s in self.sessions):
             raise ValueError(f"{seats[seat].name} is here: only an absent seat goes to a bot")
         hosted.set_stand_in(seat, level)
+        self.lobby_changed()
         self._kick(hosted)
         self._arm(hosted)
         return {"type": "done", "ok": True}
@@ -651,6 +705,7 @@ class TableOwner:
         return self._attach(session, hosted, None)
 
     def _attach(self, session: Session, hosted: HostedTable, seat: int | None) -> dict[str, Any]:
+        self.lobby_changed()
         session.hosted, session.seat = hosted, seat
         acts_for = () if seat is None else (seat,)
         session.view = LocalSeatView(hosted.table, acts_for, seat)
@@ -664,6 +719,8 @@ class TableOwner:
         }
 
     def _leave(self, session: Session) -> None:
+        if session.hosted is not None:
+            self.lobby_changed()
         session.hosted = session.seat = session.view = None
 
     def _leave_request(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:

@@ -75,6 +75,8 @@ Owner to client
   ``"warning"``): a line from the server's operator, or the server's own (an idle session about
   to be closed), shown over whatever screen is up.
 - ``motd`` (pushed when the operator changes it): ``text`` (str, empty for none).
+- ``lobby`` (pushed to a connection at no table when the list changes): ``tables``, as in the
+  ``tables`` reply.
 - ``replaced``: ``reason``: the same identity joined the seat from another connection; this one
   is closed.
 - ``error``: ``reason``: the connection is refused or broke the protocol; it is closed.
@@ -95,11 +97,11 @@ from typing import Any
 
 from gardens_tui.storage import SaveError, parse_json
 
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 """The one protocol version this code speaks (2: ``create`` and ``tables`` carry
 ``turn_seconds``; ``say`` and ``chat``; 3: ``update`` carries ``turn_left``, ``tables`` seats
 ``yours``; 4: ``tables`` seats ``away``; 5: ``tables`` seats ``holder``, ``welcome`` carries
-``motd``, the ``notice`` and ``motd`` pushes)."""
+``motd``, the ``notice`` and ``motd`` pushes; 6: the ``lobby`` push)."""
 
 MIN_TURN_SECONDS = 5
 """The shortest time limit a table may give each decision."""

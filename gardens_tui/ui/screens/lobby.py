@@ -13,7 +13,8 @@ taken, spectators, the turn) and offers:
 - ``b``: the host of the highlighted table lets a bot play a person's seat while they are away
   (or gives it back to its holder, who also takes it back by sitting down again);
 - ``s``: the settings (kept in this person's own data folder on the server);
-- ``r``: refresh the list now (it also refreshes itself every :data:`REFRESH_SECONDS`);
+- ``r``: refresh the list now (the owner also sends it whenever it changes: an idle lobby
+  does no work);
 - ``q``: quit.
 
 At a table ``ctrl+t`` shows the table's latest chat lines and says a line to everyone there;
@@ -79,9 +80,6 @@ if TYPE_CHECKING:
     from gardens_tui.seats import SeatView
     from gardens_tui.server.lobby.client import OwnerConnection
     from gardens_tui.server.lobby.remote import ChatLine, RemoteSeatView
-
-REFRESH_SECONDS = 2.0
-"""How often the list of tables refreshes itself while the lobby shows."""
 
 NO_TABLES = "No tables yet: press n to start one."
 
@@ -152,6 +150,7 @@ class LobbyScreen(Screen[None]):
         dispatch = self.dispatcher()
         self.connection.on_closed = lambda reason: dispatch(lambda: self.connection_lost(reason))
         self.connection.on_motd = lambda text: dispatch(lambda: self.show_motd(text))
+        self.connection.on_tables = lambda tables: dispatch(lambda: self.show_tables(tables))
         self.connection.on_notice = lambda title, text, severity: dispatch(
             lambda: self.notice(title, text, severity)
         )
@@ -160,16 +159,11 @@ class LobbyScreen(Screen[None]):
             self.connection_lost(self.connection.closed_reason)
             return
         self.refresh_tables()
-        self.set_interval(REFRESH_SECONDS, self._tick)
         table.focus()
 
     def on_screen_resume(self) -> None:
         """Back from a table: list the tables again."""
         self.refresh_tables()
-
-    def _tick(self) -> None:
-        if self.is_current and self.lost is None:
-            self.refresh_tables()
 
     # --- the connection ------------------------------------------------------------------------
 
@@ -242,16 +236,21 @@ class LobbyScreen(Screen[None]):
     # --- the list -------------------------------------------------------------------------------
 
     def refresh_tables(self) -> None:
-        """Ask the owner for its tables and show them (the highlighted one stays); an
-        unchanged list is left as it is."""
+        """Ask the owner for its tables and show them (see :meth:`show_tables`)."""
         if self.lost is not None:
             return
         tables = self._call(self.connection.list_tables)
-        if tables is None:
+        if tables is not None:
+            self.show_tables(tables)
+
+    def show_tables(self, tables: list[dict[str, Any]]) -> None:
+        """Show ``tables`` (the highlighted one stays highlighted); an unchanged list is left
+        as it is."""
+        if self.lost is not None or not self.is_attached:
             return
         widget = self.query_one("#lobby-tables", DataTable)
         if self._listed and tables == self.tables and widget.row_count == len(tables):
-            return  # nothing changed: no redraw (every lobby refreshes every few seconds)
+            return  # nothing changed: no redraw
         self.tables, self._listed = tables, True
         highlighted = self.highlighted()
         widget.clear()
