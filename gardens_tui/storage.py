@@ -35,7 +35,7 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -482,6 +482,54 @@ def replace_file(target: Path, data: bytes, *, expect: str | None = None) -> Fil
         raise SaveError(f"cannot write: {os_reason(exc)}", target) from None
     _fsync_folder(folder)
     return FileVersion(target, digest_of(data))
+
+
+def replace_files_together(
+    folder: Path, files: Sequence[tuple[str, bytes]]
+) -> list[FileVersion | SaveError]:
+    """Write several files of ``folder`` (each a name and its bytes) atomically, as
+    :func:`replace_file` does, but paying for the disk once: every temporary file is written,
+    then all are flushed to disk, then all are renamed, then the folder is synced once (a
+    *group commit*). Holds the folder's write lock throughout. Returns, in order, each file's
+    new version, or the :class:`SaveError` that kept it from being written (the others are
+    written all the same). A file that exists and is not a gardens-tui file is never replaced
+    (it is the caller's to check, as it is for :func:`replace_file`)."""
+    results: list[FileVersion | SaveError] = []
+    written: list[tuple[int, Path, Path, bytes]] = []
+    if not files:
+        return results
+    with locked(folder / files[0][0]):  # the lock is the folder's
+        for index, (name, data) in enumerate(files):
+            target = folder / name
+            temp = folder / f".{name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+            results.append(SaveError("not written", target))
+            try:
+                remove_stale_temps(target)
+                fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+            except OSError as exc:
+                temp.unlink(missing_ok=True)
+                results[index] = SaveError(f"cannot write: {os_reason(exc)}", target)
+                continue
+            written.append((index, target, temp, data))
+        for index, target, temp, data in written:
+            try:
+                fd = os.open(temp, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+                if target.exists():
+                    os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
+                os.replace(temp, target)
+            except OSError as exc:
+                temp.unlink(missing_ok=True)
+                results[index] = SaveError(f"cannot write: {os_reason(exc)}", target)
+                continue
+            results[index] = FileVersion(target, digest_of(data))
+        _fsync_folder(folder)
+    return results
 
 
 def _fsync_folder(folder: Path) -> None:

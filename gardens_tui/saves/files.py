@@ -11,7 +11,7 @@ file never replaces a good one.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gardens_tui.saves.envelope import is_our_file, read_state, snapshot
 from gardens_tui.saves.replay import table_from_snapshot
@@ -29,20 +29,26 @@ from gardens_tui.storage import (
 )
 
 if TYPE_CHECKING:
+    from gardens_tui.rules.base import Game, GameState
     from gardens_tui.table import Table
 
 
 def encode_checked(table: Table) -> bytes:
     """The snapshot of ``table`` as file bytes, checked to read back to the same position: the
     text is parsed again and the game's ``from_dict`` must give back an equal state."""
-    data = snapshot(table)
+    return encode_snapshot(snapshot(table), table.game, table.state)
+
+
+def encode_snapshot(data: dict[str, Any], game: Game[Any], state: GameState) -> bytes:
+    """``data`` (a :func:`~gardens_tui.saves.envelope.snapshot` of a table whose position is
+    ``state``) as file bytes, checked to read back to ``state``. Needs nothing of the table
+    itself, so it may run in another thread while the table moves on."""
     try:
         text = dumps(data)
     except (TypeError, ValueError) as exc:
         raise SaveError(f"the position cannot be saved: {exc}") from None
-    game = table.game
     back = read_state(game, parse_json(text)["state"], "state")
-    if not game.states_equal(back, table.state):
+    if not game.states_equal(back, state):
         raise SaveError("the position does not read back the same: not saved")
     return text.encode("utf-8")
 

@@ -32,9 +32,13 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   (``turn_seconds``) gives each decision of a person's seat that long: when it runs out the seat
   passes where the decision may be passed, or a stand-in bot plays that one decision for it
   (:meth:`TableOwner.expire`); every ``update`` says how many seconds are left
-  (``turn_left``, from the owner's clock), so each terminal can count down. Every change is
-  saved at once (:mod:`gardens_tui.server.store.tables`); a restarted owner restores the tables
-  from the saves folder and carries on.
+  (``turn_left``, from the owner's clock), so each terminal can count down.
+- **Saves**: every change is saved (:mod:`gardens_tui.server.store.tables`) by the owner's
+  :class:`~gardens_tui.server.store.writer.TableWriter`, off the event loop and several tables
+  at a time; the connections at a table hear of a change once it is on disk, and a request
+  that changed something (a move, an undo, a new table, a seat taken) is answered only then:
+  **no answered move is ever lost**, and no table waits on another's disk. A restarted owner
+  restores the tables from the saves folder and carries on.
 - **Hostile clients**: a frame the protocol refuses gets an ``error`` and closes that connection
   only; a client that does not say ``hello`` within :data:`HELLO_TIMEOUT` seconds, or reads so
   slowly that :data:`MAX_BUFFERED` bytes wait for it, is closed too. Nobody else notices.
@@ -47,11 +51,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -71,7 +76,8 @@ from gardens_tui.server.lobby.protocol import (
     read_request,
 )
 from gardens_tui.server.store.tables import Holder, HostedTable, load_tables, new_code, normal_code
-from gardens_tui.storage import make_folder
+from gardens_tui.server.store.writer import TableWriter
+from gardens_tui.storage import SaveError, make_folder
 from gardens_tui.table import Seat, Setup, Table, check_seats
 
 log = logging.getLogger(__name__)
@@ -227,7 +233,11 @@ class Session:
         }
 
 
-Handler = Callable[["TableOwner", Session, dict[str, Any]], dict[str, Any]]
+Handler = Callable[
+    ["TableOwner", Session, dict[str, Any]], dict[str, Any] | Awaitable[dict[str, Any]]
+]
+"""A request's handler: the reply, or (for a request that changes a file) a coroutine that
+answers once the change is on disk."""
 
 
 # --- the owner ----------------------------------------------------------------------------------
@@ -269,9 +279,17 @@ class TableOwner:
         self.motd = ""
         """The message of the day every lobby shows (empty: none)."""
         self._lobby_push: asyncio.TimerHandle | None = None
+        self._saving: dict[str, asyncio.Future[None] | None] = {}
+        """Each table's latest save, while it may still be on its way to disk."""
+        self._pushed: dict[str, int] = {}
+        """Each table's version last pushed to its connections."""
+        self.writer: TableWriter | None = None
+        """Writes the tables' files off the event loop (``None`` without a folder)."""
         if folder is not None:
             make_folder(folder)
-            for hosted in load_tables(folder).values():
+            self.writer = TableWriter()
+            self.writer.start()
+            for hosted in load_tables(folder, self.writer).values():
                 self._host(hosted)
 
     # --- lifecycle ------------------------------------------------------------------------------
@@ -364,6 +382,8 @@ class TableOwner:
                 await task
         if self._server is not None:
             await self._server.wait_closed()
+        if self.writer is not None:
+            await asyncio.to_thread(self.writer.stop)  # what waits is written first
 
     # --- tables ---------------------------------------------------------------------------------
 
@@ -374,11 +394,37 @@ class TableOwner:
     def _changed(self, hosted: HostedTable) -> None:
         self.lobby_changed()
         self._arm(hosted)  # first: the updates say how long the next decision has
+        saved = hosted.save()
+        self._saving[hosted.code] = saved
+        if saved is None:
+            self._push(hosted)
+        else:  # the seats hear of it once it is on disk (and before the mover's answer)
+            saved.add_done_callback(lambda _: self._push(hosted))
+        self._kick(hosted)
+
+    def _push(self, hosted: HostedTable) -> None:
+        """Send every connection at ``hosted`` its update (once per version of the table)."""
+        version = hosted.table.version
+        if self._pushed.get(hosted.code) == version:
+            return
+        self._pushed[hosted.code] = version
         for session in list(self.sessions):
             if session.hosted is hosted and session.view is not None:
                 session.send(session.update(self.turn_left(hosted)))
-        hosted.save()
-        self._kick(hosted)
+
+    async def durable(self, *saves: asyncio.Future[None] | None) -> None:
+        """Wait until ``saves`` (what :meth:`HostedTable.save` and
+        :meth:`HostedTable.save_holders` returned) are on disk; a failed one was logged
+        where it failed, and the game goes on."""
+        for saved in saves:
+            if saved is not None:
+                with contextlib.suppress(SaveError, OSError):
+                    await asyncio.shield(saved)
+
+    async def _table_durable(self, hosted: HostedTable | None) -> None:
+        """Wait until the table's latest change is on disk."""
+        if hosted is not None:
+            await self.durable(self._saving.get(hosted.code))
 
     def _kick(self, hosted: HostedTable) -> None:
         """Start the table's bots if one is to move and none is thinking."""
@@ -489,7 +535,7 @@ class TableOwner:
             self._welcome(session, hello)
             while not session.closed:
                 request = await self._read(reader)
-                session.send(self._answer(session, request))
+                session.send(await self._answer(session, request))
                 await writer.drain()
         except ProtocolError as exc:
             session.send({"type": "error", "reason": exc.reason})
@@ -532,12 +578,13 @@ class TableOwner:
             }
         )
 
-    def _answer(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    async def _answer(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         handler = self._handlers.get(request["type"])
         if handler is None:
             raise ProtocolError(f"{request['type']} is only allowed as the first message")
         try:
-            reply = handler(self, session, request)
+            answer = handler(self, session, request)
+            reply = await answer if inspect.isawaitable(answer) else answer
         except (IllegalAction, ValueError) as exc:
             return {"type": "refused", "id": request["id"], "reason": str(exc)}
         reply["id"] = request["id"]
@@ -615,7 +662,7 @@ class TableOwner:
                 session.lobby_shown = tables
                 session.send({"type": "lobby", "tables": tables})
 
-    def _create(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    async def _create(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         if len(self.tables) >= MAX_TABLES:
             raise ValueError("this server hosts as many tables as it may")
         spec = get_spec(request["game"])
@@ -637,13 +684,14 @@ class TableOwner:
             self.folder,
             host=host,
             turn_seconds=request["turn_seconds"],
+            writer=self.writer,
         )
         self._host(hosted)
         self.lobby_changed()
-        hosted.save()
-        hosted.save_holders()
+        saved = (hosted.save(), hosted.save_holders())
         self._kick(hosted)
         self._arm(hosted)
+        await self.durable(*saved)
         return {"type": "created", "code": hosted.code}
 
     def _find(self, code: str) -> HostedTable:
@@ -653,7 +701,7 @@ class TableOwner:
             raise ValueError(f"there is no table {code[:20]!r}")
         return hosted
 
-    def _join(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    async def _join(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         hosted = self._find(request["code"])
         seat = request["seat"]
         seats = hosted.table.seats
@@ -673,15 +721,17 @@ class TableOwner:
                 other.send({"type": "replaced", "reason": "you joined this seat from elsewhere"})
                 self._leave(other)
                 other.close()
+        saved = []
         if holder is None:
             hosted.holders[seat] = Holder(session.identity, session.name)
-            hosted.save_holders()
+            saved.append(hosted.save_holders())
         if seat in hosted.stand_ins:
-            hosted.set_stand_in(seat, None)  # the person is back
+            saved.append(hosted.set_stand_in(seat, None))  # the person is back
             self._arm(hosted)
+        await self.durable(*saved)  # before attaching: no update may come before "joined"
         return self._attach(session, hosted, seat)
 
-    def _seat_bot(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    async def _seat_bot(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         hosted = session.hosted
         if hosted is None:
             raise ValueError("join or watch the table first")
@@ -693,10 +743,11 @@ class TableOwner:
             raise ValueError(f"there is no person's seat {seat} at this table")
         if level is not None and any(s.hosted is hosted and s.seat == seat for s in self.sessions):
             raise ValueError(f"{seats[seat].name} is here: only an absent seat goes to a bot")
-        hosted.set_stand_in(seat, level)
+        saved = hosted.set_stand_in(seat, level)
         self.lobby_changed()
         self._kick(hosted)
         self._arm(hosted)
+        await self.durable(saved)
         return {"type": "done", "ok": True}
 
     def _watch(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
@@ -751,16 +802,22 @@ class TableOwner:
                 other.send(line)
         return {"type": "done", "ok": True}
 
-    def _act(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    async def _act(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         view = self._seated_view(session)
         if session.seat is None:
             raise IllegalAction("a spectator cannot play")
+        hosted = session.hosted
         view.apply_text(request["notation"])
+        await self._table_durable(hosted)  # answered once the move is on disk
         return {"type": "done", "ok": True}
 
-    def _undo(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    async def _undo(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         view = self._seated_view(session)
-        return {"type": "done", "ok": session.seat is not None and view.undo()}
+        hosted = session.hosted
+        undone = session.seat is not None and view.undo()
+        if undone:
+            await self._table_durable(hosted)
+        return {"type": "done", "ok": undone}
 
     def _view_at(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         view = self._seated_view(session)

@@ -1,7 +1,9 @@
 """A table the owner hosts: the game, who holds each seat, and its files in the saves folder.
 
 Each hosted table is two files in the owner's saves folder, both written atomically through
-:mod:`gardens_tui.storage`:
+:mod:`gardens_tui.storage`, by the owner's :class:`~gardens_tui.server.store.writer.TableWriter`
+off its event loop when it has one (:meth:`HostedTable.save` then returns a future that
+completes once the file is on disk):
 
 - ``CODE.json``: an ordinary gardens-tui save (``gardens open CODE.json`` opens it), rewritten
   after every change to the table;
@@ -22,19 +24,34 @@ Pure Python: no UI, no asyncssh.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from gardens_tui import saves
 from gardens_tui.bots import check_bot, make_bot
 from gardens_tui.driver import Driver, bot_seed
-from gardens_tui.storage import SaveError, atomic_write_text, read_json_file, regular_json_files
+from gardens_tui.saves.envelope import snapshot
+from gardens_tui.saves.files import check_replaceable, encode_snapshot
+from gardens_tui.server.store.writer import TableWriter
+from gardens_tui.storage import (
+    SaveError,
+    locked,
+    read_json_file,
+    regular_json_files,
+    replace_file,
+)
 from gardens_tui.table import Table
+
+Saved: TypeAlias = "asyncio.Future[None] | None"
+"""What a write returns: a future that completes once the file is on disk (with a writer), or
+``None`` (written already, or nothing to write)."""
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +103,8 @@ class HostedTable:
     """Human seats a bot plays for now (seat to bot level)."""
     turn_seconds: int | None = None
     """The host's time limit for each decision of a person's seat (``None``: none)."""
+    writer: TableWriter | None = None
+    """Writes the files off the event loop (``None``: at once, in the caller's thread)."""
     driver: Driver = field(init=False)
 
     def __post_init__(self) -> None:
@@ -96,12 +115,12 @@ class HostedTable:
         bots = {
             seat: make_bot(level, bot_seed(seed, seat)) for seat, level in self.stand_ins.items()
         }
-        self.driver = Driver(self.table, bots, autosave=self._write_save)
+        self.driver = Driver(self.table, bots)
 
-    def set_stand_in(self, seat: int, level: str | None) -> None:
-        """Let a bot of ``level`` play human ``seat`` from now on (``None``: a person again).
-        ``ValueError`` for an unknown level or a refused budget
-        (:func:`~gardens_tui.bots.parse_bot`)."""
+    def set_stand_in(self, seat: int, level: str | None) -> Saved:
+        """Let a bot of ``level`` play human ``seat`` from now on (``None``: a person again);
+        what :meth:`save_holders` returns. ``ValueError`` for an unknown level or a refused
+        budget (:func:`~gardens_tui.bots.parse_bot`)."""
         if level is not None:
             level = check_bot(level)
         if level is None:
@@ -109,7 +128,7 @@ class HostedTable:
         else:
             self.stand_ins[seat] = level
         self._make_driver()
-        self.save_holders()
+        return self.save_holders()
 
     @property
     def save_path(self) -> Path | None:
@@ -121,24 +140,28 @@ class HostedTable:
         """Where the table's seat holders go."""
         return None if self.folder is None else self.folder / f"{self.code}.seats.json"
 
-    def _write_save(self, table: Table) -> Path | None:
-        path = self.save_path
-        if path is None:
+    def save(self) -> Saved:
+        """Write the table's save (its position now): through the :attr:`writer`, whose future
+        completes once it is on disk, or at once without one (``None``). A failure is logged,
+        never raised (the game goes on)."""
+        folder = self.folder
+        if folder is None:
             return None
-        return saves.write_save(table, path).path
+        table = self.table
+        data, game, state = snapshot(table), table.game, table.state  # as it is now
+        path = folder / f"{self.code}.json"
 
-    def save(self) -> None:
-        """Write the table's save now; a failure is logged, never raised (the game goes on)."""
-        try:
-            self.driver.autosave()
-        except (OSError, SaveError) as exc:
-            log.error("table %s not saved: %s", self.code, exc)
+        def make() -> bytes:
+            check_replaceable(path)
+            return encode_snapshot(data, game, state)
 
-    def save_holders(self) -> None:
-        """Write who holds which seat; a failure is logged, never raised."""
-        path = self.meta_path
-        if path is None:
-            return
+        return self._write(folder, path.name, make, "not saved")
+
+    def save_holders(self) -> Saved:
+        """Write who holds which seat (as :meth:`save` writes the game)."""
+        folder = self.folder
+        if folder is None:
+            return None
         data = {
             "format": META_FORMAT,
             "version": META_VERSION,
@@ -153,10 +176,26 @@ class HostedTable:
                 for seat, holder in sorted(self.holders.items())
             },
         }
-        try:
-            atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-        except (OSError, SaveError) as exc:
-            log.error("table %s: seat holders not saved: %s", self.code, exc)
+        encoded = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+        name = f"{self.code}.seats.json"
+        return self._write(folder, name, lambda: encoded, "seat holders not saved")
+
+    def _write(self, folder: Path, name: str, make: Callable[[], bytes], failed: str) -> Saved:
+        if self.writer is None:
+            try:
+                with locked(folder / name) as target:
+                    replace_file(target, make())
+            except (OSError, SaveError) as exc:
+                log.error("table %s: %s: %s", self.code, failed, exc)
+            return None
+        future = self.writer.write(folder, name, make)
+
+        def logged(done: asyncio.Future[None]) -> None:
+            if not done.cancelled() and done.exception() is not None:
+                log.error("table %s: %s: %s", self.code, failed, done.exception())
+
+        future.add_done_callback(logged)
+        return future
 
     def seat_of(self, identity: str) -> int | None:
         """The seat ``identity`` holds at this table, if any."""
@@ -206,7 +245,7 @@ def _read_stand_ins(data: Any, seats: int) -> dict[int, str]:
     return stand_ins
 
 
-def load_table(meta_path: Path) -> HostedTable:
+def load_table(meta_path: Path, writer: TableWriter | None = None) -> HostedTable:
     """The hosted table whose seat file is ``meta_path`` (and whose save lies beside it);
     :class:`SaveError` saying what is wrong."""
     data = read_json_file(meta_path)
@@ -230,17 +269,18 @@ def load_table(meta_path: Path) -> HostedTable:
             raise SaveError("turn_seconds: not a time limit")
     except SaveError as exc:
         raise SaveError(exc.reason, meta_path) from None
-    return HostedTable(code, table, meta_path.parent, holders, host, stand_ins, seconds)
+    return HostedTable(code, table, meta_path.parent, holders, host, stand_ins, seconds, writer)
 
 
-def load_tables(folder: Path) -> dict[str, HostedTable]:
-    """Every hosted table saved in ``folder``, by code; damaged ones are logged and skipped."""
+def load_tables(folder: Path, writer: TableWriter | None = None) -> dict[str, HostedTable]:
+    """Every hosted table saved in ``folder``, by code, writing through ``writer`` from now
+    on; damaged ones are logged and skipped."""
     tables: dict[str, HostedTable] = {}
     for path in sorted(regular_json_files(folder)):
         if not path.name.endswith(".seats.json"):
             continue
         try:
-            hosted = load_table(path)
+            hosted = load_table(path, writer)
         except (OSError, SaveError) as exc:
             log.error("table not restored: %s", exc)
             continue
