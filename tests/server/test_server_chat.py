@@ -167,12 +167,14 @@ def test_the_lobby_hears_of_changes_to_the_table_list(start_owner: StartOwner) -
 
     bob.on_tables = heard
     code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    owner.call(owner.owner.push_lobby)  # what the change sends within a second, sent now
     with arrived:
         assert arrived.wait_for(lambda: lists, GUARD)
     assert [entry["code"] for entry in lists[-1]] == [code]
     ann.join(code, 0)
     assert ann.received is not None
     ann_before = [m for m in ann.received if m["type"] == "lobby"]
+    owner.call(owner.owner.push_lobby)
     with arrived:
         assert arrived.wait_for(lambda: lists[-1][0]["seats"][0]["taken"], GUARD)  # type: ignore[index]
     heard_before = len(lists)
@@ -183,3 +185,32 @@ def test_the_lobby_hears_of_changes_to_the_table_list(start_owner: StartOwner) -
     ann.request({"type": "list"})
     assert len(lists) == heard_before
     assert [m for m in ann.received if m["type"] == "lobby"] == ann_before
+
+
+def test_a_move_alone_is_no_news_for_the_lobby(start_owner: StartOwner) -> None:
+    """Rule: moves change only a table's turn: the lobby is not sent a new list for them
+    (every lobby redrawing at every move of every table would cost more than it tells); the
+    turn shown is brought up to date by the next real change or a refresh."""
+    owner = start_owner()
+    ann, bob = owner.connect("id:ann", "Ann"), owner.connect("id:bob", "Bob")
+    code = ann.create_table("toy", [("Ann", None), ("Cy", "random")], seed=3)
+    view = ann.join(code, 0)
+    owner.call(owner.owner.push_lobby)
+    (before,) = bob.list_tables()
+    lists: list[list[dict[str, object]]] = []
+    bob.on_tables = lists.append
+    changed = threading.Condition()
+
+    def heard(_: object) -> None:
+        with changed:
+            changed.notify_all()
+
+    view.add_listener(heard)
+    while view.view().turn == before["turn"]:
+        with changed:
+            assert changed.wait_for(view.may_act, GUARD)
+        view.apply(view.legal_actions()[0])
+    owner.call(owner.owner.push_lobby)
+    ann.request({"type": "list"})  # a round trip each: any push sent before it has arrived
+    assert lists == []
+    assert bob.list_tables()[0]["turn"] != before["turn"]

@@ -20,7 +20,8 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   ``notice`` (to everyone, or to the connection of one ticket); :meth:`TableOwner.set_motd`
   changes the message of the day every lobby shows (sent in ``welcome`` and pushed).
 - **The lobby**: a connection in the lobby (at no table) is sent the table list whenever
-  what it shows changes (a table created, a seat taken, a move, someone coming or going), at
+  what it shows changes (a table created or over, a seat taken or left, someone coming or
+  going; a move alone is not news: the turn numbers it shows are those of its last list), at
   most once every :data:`LOBBY_PUSH_DELAY` seconds and only when its list differs from the
   one it has: an idle lobby costs nothing.
 - **Views**: after every change each client at the table gets an ``update`` worked out by its own
@@ -91,7 +92,7 @@ MAX_BUFFERED = 8 * 1024 * 1024
 MAX_TABLES = 500
 """The most tables one owner hosts (finished ones count until the owner restarts)."""
 
-LOBBY_PUSH_DELAY = 0.5
+LOBBY_PUSH_DELAY = 1.0
 """Seconds within which the lobby's connections hear of a change to the table list (changes in
 that time go out as one list)."""
 
@@ -161,6 +162,12 @@ def setup_dict(setup: Setup) -> dict[str, Any]:
         "options": dict(setup.options),
         "seed": setup.seed,
     }
+
+
+def _without_turns(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table list without the turn numbers: a move alone is no news for the lobby (every
+    lobby redrawing at every move of every table would cost more than it tells)."""
+    return [{key: value for key, value in entry.items() if key != "turn"} for entry in tables]
 
 
 def _notice(title: str, text: str, severity: str) -> dict[str, Any]:
@@ -658,7 +665,9 @@ class TableOwner:
             if not session.identity or session.hosted is not None or session.closed:
                 continue
             tables = self.table_entries(session)
-            if tables != session.lobby_shown:
+            if session.lobby_shown is None or _without_turns(tables) != _without_turns(
+                session.lobby_shown
+            ):
                 session.lobby_shown = tables
                 session.send({"type": "lobby", "tables": tables})
 
