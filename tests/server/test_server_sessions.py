@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -22,7 +24,7 @@ import pytest
 from fuzz import fuzz_settings
 from hypothesis import example, given
 from hypothesis import strategies as st
-from ssh_clients import Terminal, connect, restored
+from ssh_clients import GUARD, Terminal, connect, restored
 
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.session.app_child import failure_line
@@ -299,3 +301,54 @@ async def test_pastes_keep_what_fits_and_stay_small(served: Serve) -> None:
     finally:
         for conn in conns:
             conn.close()
+
+
+# --- the session zygote -------------------------------------------------------------------------
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait until ``condition()`` holds (the server's own state, changed by its loop)."""
+
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(wait(), GUARD)
+
+
+async def test_sessions_start_even_when_the_zygote_is_gone(served: Serve) -> None:
+    """Rule: sessions are forked from the preloaded zygote; if it dies, a player already
+    playing goes on, the next session starts the app as a program of its own, and the zygote
+    is started again for the sessions after."""
+    front = await served()
+    assert front.zygote is not None
+    zygote = front.zygote.zygote
+    assert zygote.running and zygote.pid is not None
+    conns: list[Any] = []
+    try:
+        ann = await lobby_terminal(front, "ann", conns)
+        (session,) = front.sessions
+        assert parent_of(session.app_pid) == zygote.pid
+        os.kill(zygote.pid, signal.SIGKILL)
+        await until(lambda: not zygote.running)
+        bob = await lobby_terminal(front, "bob", conns)
+        started = next(s for s in front.sessions if s.person.name == "bob")
+        assert parent_of(started.app_pid) == os.getpid()  # a program of the server's own
+        mark = len(ann.seen)
+        ann.send("?")
+        await ann.wait_for(rb"Help|help", mark)
+        await until(lambda: zygote.running)
+        await lobby_terminal(front, "cy", conns)
+        cy = next(s for s in front.sessions if s.person.name == "cy")
+        assert parent_of(cy.app_pid) == zygote.pid
+        assert bob is not None
+    finally:
+        for conn in conns:
+            conn.close()
+
+
+def parent_of(pid: int | None) -> int:
+    """The parent process of ``pid``."""
+    assert pid is not None
+    stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    return int(stat.rsplit(")", 1)[1].split()[1])

@@ -112,7 +112,9 @@ class ZygoteChild:
         self._status = status
 
     async def wait(self) -> int:
-        """Its exit status, as the zygote reported it (-1 if the zygote went away first)."""
+        """Its exit status, as the zygote reported it (0 if the zygote went away first: the
+        session is then nobody's child here, and its end shows only as the end of its pty's
+        output)."""
         return await asyncio.shield(self._status)
 
 
@@ -221,7 +223,7 @@ class Zygote:
         self._launching.clear()
         for future in self._exits.values():
             if not future.done():
-                future.set_result(-1)
+                future.set_result(0)
         if self.process is not None:
             with contextlib.suppress(OSError):
                 self.process.poll()
