@@ -170,10 +170,12 @@ def restored(stream: bytes) -> bool:
     return all(on == (mode == 25) for mode, on in terminal_modes(stream).items())
 
 
-async def read_line_of(stream: Any, pattern: bytes) -> bytes:
-    """Read ``stream`` until ``pattern`` (a regular expression) matches what arrived."""
-    buffer = bytearray()
-    regex = re.compile(pattern)
+async def read_until(stream: Any, pattern: bytes | str, seen: bytearray | None = None) -> bytes:
+    """Read ``stream`` until ``pattern`` (a regular expression) matches what arrived (in
+    ``seen`` too, which keeps growing, when given); returns everything read. Fails after
+    :data:`GUARD` seconds."""
+    buffer = seen if seen is not None else bytearray()
+    regex = re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
 
     async def read() -> bytes:
         while not regex.search(buffer):

@@ -19,6 +19,8 @@ from typing import Any
 
 import asyncssh
 import pytest
+from ssh_clients import GUARD, Terminal, connect
+from ssh_servers import APP, ssh_servers
 
 from gardens_tui.bots import LEVELS
 from gardens_tui.rules.throw_octopus.components import tile_name
@@ -27,80 +29,21 @@ from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd, start_ssh_server
 from gardens_tui.table import Table, lone_action
 
-GUARD = 30.0
-APP = (sys.executable, "-m", "gardens_tui.server.session.app_child")
 GAME = "throw-octopus"
-
-
-class Terminal:
-    """One SSH session with a pty; everything it printed is kept in :attr:`seen` (read all the
-    time, so the app never waits on a full channel)."""
-
-    def __init__(self, process: Any) -> None:
-        self.process = process
-        self.seen = bytearray()
-        self.changed = asyncio.Event()
-        self.reader = asyncio.get_running_loop().create_task(self._read())
-
-    async def _read(self) -> None:
-        while chunk := await self.process.stdout.read(65536):
-            self.seen.extend(chunk)
-            self.changed.set()
-
-    async def wait_for(self, pattern: bytes, start: int = 0) -> None:
-        """Wait until ``pattern`` (a regular expression) shows after byte ``start``."""
-        regex = re.compile(pattern)
-
-        async def wait() -> None:
-            while not regex.search(self.seen, start):
-                self.changed.clear()
-                await self.changed.wait()
-
-        await asyncio.wait_for(wait(), GUARD)
-
-    def send(self, keys: str) -> None:
-        """Type ``keys``."""
-        self.process.stdin.write(keys.encode())
 
 
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[tuple[TableOwner, SSHFrontEnd]]:
     """A table owner and an SSH server (``--open``) running the real app, on loopback."""
-    folder = Path(tempfile.mkdtemp(prefix="gtl-"))
-    owner = TableOwner(None)
-    await owner.start(folder / "owner.sock")
-    config = ServerConfig(
-        host="127.0.0.1",
-        port=0,
-        host_key=tmp_path / "host_key",
-        homes=tmp_path / "homes",
-        open=True,
-        app_command=APP,
-    )
-    handle = await start_ssh_server(config, owner)
-    yield owner, handle
-    await handle.close()
-    await owner.stop()
-    for item in folder.iterdir():
-        item.unlink()
-    folder.rmdir()
+    async with ssh_servers(tmp_path, open=True, app_command=APP) as servers:
+        yield servers.owner, await servers.start()
 
 
 async def open_terminal(handle: SSHFrontEnd, name: str, stack: list[Any]) -> Terminal:
     """Log in as ``name`` with a 100x34 pty; the session's terminal."""
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        handle.port,
-        username=name,
-        known_hosts=None,
-        client_keys=None,
-        agent_path=None,
-    )
+    conn = await connect(handle.port, name)
     stack.append(conn)
-    process = await conn.create_process(
-        term_type="xterm-256color", term_size=(100, 34), encoding=None
-    )
-    return Terminal(process)
+    return await Terminal.open(conn)
 
 
 def forced(table: Table) -> bool:

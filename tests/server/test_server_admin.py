@@ -17,38 +17,27 @@ from typing import Any
 
 import asyncssh
 import pytest
-from ssh_clients import connect, read_line_of
+from ssh_clients import connect, read_until
+from ssh_servers import ssh_servers
 
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.ssh.admin import SOCKET_NAME, AdminError, AdminServer, request
 from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd, start_ssh_server
 
-PROBE = (sys.executable, str(Path(__file__).with_name("pty_probe.py")))
-
 
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[tuple[SSHFrontEnd, Path]]:
     """A server (``--open``, the probe as the app) with its operator's socket."""
-    folder = Path(tempfile.mkdtemp(prefix="gta-"))  # short: Unix socket paths are short
-    owner = TableOwner(None)
-    await owner.start(folder / "owner.sock")
-    config = ServerConfig(
-        host="127.0.0.1",
-        port=0,
-        host_key=tmp_path / "host_key",
-        homes=tmp_path / "homes",
-        records=tmp_path / "records",
-        open=True,
-        app_command=PROBE,
-    )
-    front = await start_ssh_server(config, owner)
-    admin = AdminServer(front.operator, folder / SOCKET_NAME)
-    await admin.start()
-    yield front, folder / SOCKET_NAME
-    await admin.stop()
-    await front.close()
-    await owner.stop()
-    shutil.rmtree(folder)
+    async with ssh_servers(tmp_path, records=tmp_path / "records", open=True) as servers:
+        front = await servers.start()
+        socket_folder = Path(tempfile.mkdtemp(prefix="gta-"))  # Unix socket paths are short
+        admin = AdminServer(front.operator, socket_folder / SOCKET_NAME)
+        await admin.start()
+        try:
+            yield front, socket_folder / SOCKET_NAME
+        finally:
+            await admin.stop()
+            shutil.rmtree(socket_folder)
 
 
 async def ask(path: Path, command: str, **args: Any) -> Any:
@@ -66,7 +55,7 @@ async def test_every_operator_command_answers_and_acts(
     front, path = served
     async with connect(front.port, "ann") as conn:
         process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-        await read_line_of(process.stdout, rb"SIZE 80x24")
+        await read_until(process.stdout, rb"SIZE 80x24")
         (who,) = await ask(path, "who")
         assert (who["name"], who["login"], who["address"], who["table"]) == (
             "ann",
@@ -97,7 +86,7 @@ async def test_every_operator_command_answers_and_acts(
         assert await ask(path, "bans") == []
         assert await ask(path, "reload") == []
         process.stdin.write(b"x")  # still playing after the reload
-        await read_line_of(process.stdout, rb"GOT 78")
+        await read_until(process.stdout, rb"GOT 78")
     with pytest.raises(AdminError, match="no command"):
         await ask(path, "shutdown")
     with pytest.raises(AdminError, match="a ban is by name, key or address"):
@@ -113,15 +102,15 @@ async def test_a_ban_ends_the_sessions_it_catches_and_a_kick_says_why(
     front, path = served
     async with connect(front.port, "bob", local_addr=("127.0.0.2", 0)) as conn:
         process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-        await read_line_of(process.stdout, rb"SIZE 80x24")
+        await read_until(process.stdout, rb"SIZE 80x24")
         ban = await ask(path, "ban", kind="address", value="127.0.0.2", reason="flooding")
         assert (ban["kind"], ban["value"], ban["until"]) == ("address", "127.0.0.2", None)
-        await read_line_of(process.stdout, rb"you are banned from this server: flooding")
+        await read_until(process.stdout, rb"you are banned from this server: flooding")
     with pytest.raises((OSError, asyncssh.Error)):
         async with connect(front.port, "bob", local_addr=("127.0.0.2", 0)):
             pass
     async with connect(front.port, "cy") as conn:
         process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-        await read_line_of(process.stdout, rb"SIZE 80x24")
+        await read_until(process.stdout, rb"SIZE 80x24")
         assert await ask(path, "kick", name="cy", reason="lunch") == 1
-        await read_line_of(process.stdout, rb"closed this session: lunch")
+        await read_until(process.stdout, rb"closed this session: lunch")

@@ -21,15 +21,14 @@ from typing import Any
 
 import asyncssh
 import pytest
-from ssh_clients import GUARD, connect, needs_openssh, read_line_of, run_openssh, silent_connections
+from ssh_clients import GUARD, connect, needs_openssh, read_until, run_openssh, silent_connections
+from ssh_servers import ssh_servers
 
 from gardens_tui.server.door import auth
 from gardens_tui.server.door.auth import password_line
 from gardens_tui.server.door.guard import Limits
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd, start_ssh_server
-
-PROBE = (sys.executable, str(Path(__file__).with_name("pty_probe.py")))
 
 Start = Callable[..., Awaitable[SSHFrontEnd]]
 
@@ -38,36 +37,14 @@ Start = Callable[..., Awaitable[SSHFrontEnd]]
 async def start_server(tmp_path: Path) -> AsyncIterator[Start]:
     """Start SSH servers on loopback (port chosen by the system) with the probe as the app and
     their records (names, bans) in ``tmp_path/records``."""
-    fronts: list[SSHFrontEnd] = []
-    owner = TableOwner(None)
-    folder = Path(tempfile.mkdtemp(prefix="gtl-"))  # short: Unix socket paths are short
-    await owner.start(folder / "owner.sock")
-
-    async def start(**settings: Any) -> SSHFrontEnd:
-        settings.setdefault("app_command", PROBE)
-        settings.setdefault("records", tmp_path / "records")
-        config = ServerConfig(
-            host="127.0.0.1",
-            port=0,
-            host_key=tmp_path / "host_key",
-            homes=tmp_path / "homes",
-            **settings,
-        )
-        front = await start_ssh_server(config, owner)
-        fronts.append(front)
-        return front
-
-    yield start
-    for front in fronts:
-        await front.close()
-    await owner.stop()
-    shutil.rmtree(folder)
+    async with ssh_servers(tmp_path, records=tmp_path / "records") as servers:
+        yield servers.start
 
 
 async def plays(conn: Any) -> None:
     """The connection gets a session: the probe answers on its pty."""
     process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-    await read_line_of(process.stdout, rb"SIZE 80x24")
+    await read_until(process.stdout, rb"SIZE 80x24")
     process.close()
 
 

@@ -25,6 +25,7 @@ from fuzz import fuzz_settings
 from hypothesis import example, given
 from hypothesis import strategies as st
 from ssh_clients import GUARD, Terminal, connect, restored
+from ssh_servers import APP, ssh_servers
 
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.session.app_child import failure_line
@@ -36,7 +37,6 @@ from gardens_tui.server.ssh.front import (
     start_ssh_server,
 )
 
-APP = (sys.executable, "-m", "gardens_tui.server.session.app_child")
 FAILING_APP = (sys.executable, str(Path(__file__).with_name("failing_app.py")))
 LOBBY = rb"Logged in as"
 INSIDES = re.compile(rb"Traceback|File \"|\.py\b|site-packages|Error\b|planted")
@@ -45,38 +45,14 @@ INSIDES = re.compile(rb"Traceback|File \"|\.py\b|site-packages|Error\b|planted")
 Serve = Callable[..., Awaitable[SSHFrontEnd]]
 
 
-async def serve(folder: Path, **settings: Any) -> tuple[TableOwner, SSHFrontEnd]:
-    """A table owner and an SSH server (``--open``) running the real app, on loopback."""
-    owner = TableOwner(None)
-    await owner.start(folder / "owner.sock")
-    settings.setdefault("app_command", APP)
-    config = ServerConfig(
-        host="127.0.0.1",
-        port=0,
-        host_key=folder / "host_key",
-        homes=folder / "homes",
-        records=folder / "records",
-        open=True,
-        **settings,
-    )
-    return owner, await start_ssh_server(config, owner)
-
-
 @pytest.fixture
-async def served() -> AsyncIterator[Serve]:
-    """Start a server (see :func:`serve`); stopped after the test."""
-    folder = Path(tempfile.mkdtemp(prefix="gts-"))  # short: Unix socket paths are short
-    running: list[tuple[TableOwner, SSHFrontEnd]] = []
-
-    async def start(**settings: Any) -> SSHFrontEnd:
-        running.append(await serve(folder, **settings))
-        return running[-1][1]
-
-    yield start
-    for owner, front in running:
-        await front.close()
-        await owner.stop()
-    shutil.rmtree(folder)
+async def served(tmp_path: Path) -> AsyncIterator[Serve]:
+    """Start servers (``--open``, the real app, records in ``tmp_path``); stopped after the
+    test."""
+    async with ssh_servers(
+        tmp_path, records=tmp_path / "records", open=True, app_command=APP
+    ) as servers:
+        yield servers.start
 
 
 async def lobby_terminal(front: SSHFrontEnd, name: str, stack: list[Any]) -> Terminal:
@@ -135,29 +111,28 @@ def hostile_bytes() -> st.SearchStrategy[list[bytes]]:
 
 async def garbage_against_a_calm_player(packets: list[bytes]) -> None:
     folder = Path(tempfile.mkdtemp(prefix="gtz-"))
-    owner, front = await serve(folder)
     conns: list[Any] = []
     try:
-        calm = await lobby_terminal(front, "ann", conns)
-        wild = await lobby_terminal(front, "mallory", conns)
-        for packet in packets:
-            if wild.ended:
-                break
-            wild.send(packet)
-        await answers(wild)
-        if b"Something went wrong" in wild.seen:
-            await wild.wait_for(rb"incident [0-9A-F]{8}\); your game is saved")
-        mark = len(calm.seen)
-        calm.send("?")
-        await calm.wait_for(rb"Help|help", mark)
-        for terminal in (wild, calm):
-            assert not INSIDES.search(terminal.seen), terminal.tail()
-        assert owner.sessions, "the table owner still serves"
+        async with ssh_servers(folder, open=True, app_command=APP) as servers:
+            front = await servers.start()
+            calm = await lobby_terminal(front, "ann", conns)
+            wild = await lobby_terminal(front, "mallory", conns)
+            for packet in packets:
+                if wild.ended:
+                    break
+                wild.send(packet)
+            await answers(wild)
+            if b"Something went wrong" in wild.seen:
+                await wild.wait_for(rb"incident [0-9A-F]{8}\); your game is saved")
+            mark = len(calm.seen)
+            calm.send("?")
+            await calm.wait_for(rb"Help|help", mark)
+            for terminal in (wild, calm):
+                assert not INSIDES.search(terminal.seen), terminal.tail()
+            assert servers.owner.sessions, "the table owner still serves"
+            for conn in conns:
+                conn.close()
     finally:
-        for conn in conns:
-            conn.close()
-        await front.close()
-        await owner.stop()
         shutil.rmtree(folder)
 
 

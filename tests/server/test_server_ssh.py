@@ -21,14 +21,13 @@ from typing import Any
 
 import asyncssh
 import pytest
+from ssh_clients import GUARD, read_until
+from ssh_servers import PROBE, ssh_servers
 
 from gardens_tui.server.door.auth import password_line
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.ssh.channel import FULL_MESSAGE, NO_PTY_MESSAGE
 from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd, start_ssh_server
-
-GUARD = 30.0
-PROBE = (sys.executable, str(Path(__file__).with_name("pty_probe.py")))
 
 Start = Callable[..., Awaitable[SSHFrontEnd]]
 
@@ -36,46 +35,8 @@ Start = Callable[..., Awaitable[SSHFrontEnd]]
 @pytest.fixture
 async def start_server(tmp_path: Path) -> AsyncIterator[Start]:
     """Start SSH servers on loopback (port chosen by the system) with the probe as the app."""
-    handles: list[SSHFrontEnd] = []
-    owner = TableOwner(None)
-    folder = Path(tempfile.mkdtemp(prefix="gts-"))  # short: Unix socket paths are short
-    await owner.start(folder / "owner.sock")
-
-    async def start(**settings: Any) -> SSHFrontEnd:
-        settings.setdefault("app_command", PROBE)
-        config = ServerConfig(
-            host="127.0.0.1",
-            port=0,
-            host_key=tmp_path / "host_key",
-            homes=tmp_path / "homes",
-            **settings,
-        )
-        handle = await start_ssh_server(config, owner)
-        handles.append(handle)
-        return handle
-
-    yield start
-    for handle in handles:
-        await handle.close()
-    await owner.stop()
-    shutil.rmtree(folder)
-
-
-async def read_until(stream: Any, pattern: bytes | str, seen: bytearray | None = None) -> bytes:
-    """Read ``stream`` until ``pattern`` (a regular expression) matches what arrived; returns
-    everything read. Fails after :data:`GUARD` seconds."""
-    buffer = seen if seen is not None else bytearray()
-    regex = re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
-
-    async def read() -> bytes:
-        while not regex.search(buffer):
-            chunk = await stream.read(4096)
-            if not chunk:
-                raise AssertionError(f"stream ended before {pattern!r}: {bytes(buffer)!r}")
-            buffer.extend(chunk)
-        return bytes(buffer)
-
-    return await asyncio.wait_for(read(), GUARD)
+    async with ssh_servers(tmp_path) as servers:
+        yield servers.start
 
 
 def connect(handle: SSHFrontEnd, **options: Any) -> Any:
