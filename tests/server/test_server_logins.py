@@ -303,3 +303,18 @@ async def test_a_new_server_keeps_the_house_names_from_everyone(start_server: St
     assert front.operator.unreserve("server")
     async with connect(front.port, "server") as conn:
         await plays(conn)
+
+
+def test_a_password_line_is_only_for_a_name_that_can_log_in() -> None:
+    """Rule: `gardens serve passwd` writes a line only for a name SSH can send and the password
+    file can hold: not one starting with '#' (a comment there), not one with ':' or an
+    invisible character, and the reason says why."""
+    assert password_line("ann", "secret").startswith("ann:scrypt:")
+    for name, reason in (
+        ("#ann", "not a usable login name"),
+        ("a:nn", "':'"),
+        ("a\u200bnn", "invisible"),
+        ("\uff21nn", "compatibility form"),
+    ):
+        with pytest.raises(ValueError, match=reason):
+            password_line(name, "secret")

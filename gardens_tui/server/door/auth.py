@@ -31,7 +31,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from gardens_tui.rules.safe_text import NameRefused, check_name, normalise_name
+from gardens_tui.rules.safe_text import NameRefused, check_name, normalise_name, printable
+from gardens_tui.server.store.names import LoginNameRefused, read_login_name
 from gardens_tui.storage import SaveError, read_bytes
 
 SCRYPT_N = 2**14
@@ -66,11 +67,15 @@ def _scrypt(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
 
 
 def password_line(name: str, password: str) -> str:
-    """A password file line for ``name`` (checked like a player's name) and ``password``
-    (``ValueError`` if the name is refused, contains ``:``, or the password is empty)."""
-    shown = shown_name(name)
-    if shown is None or ":" in name or shown != name:
-        raise ValueError(f"{name!r} is not a usable login name")
+    """A password file line for ``name`` and ``password``: ``ValueError`` if the name could not
+    be typed as an SSH login (:func:`~gardens_tui.server.store.names.read_login_name`: the
+    reason says why), starts with ``#`` (the file's comments), or the password is empty."""
+    try:
+        login = read_login_name(name.encode("utf-8", "surrogatepass"))
+    except LoginNameRefused as refused:
+        raise ValueError(f"{printable(name)!r} cannot be a login name: {refused.reason}") from None
+    if login != name or name.startswith("#"):
+        raise ValueError(f"{printable(name)!r} is not a usable login name")
     if not password:
         raise ValueError("the password is empty")
     salt = secrets.token_bytes(16)
