@@ -301,7 +301,11 @@ def add_parsers(command: CommandAdder) -> None:
         metavar="M",
         help="close a session after this long without a key, 0 never (30)",
     )
-    p.add_argument("--saves", metavar="DIR", help="where tables, keys and homes are kept")
+    p.add_argument(
+        "--saves",
+        metavar="DIR",
+        help="where tables, keys, homes, records and the operator's socket are kept",
+    )
     text = "write a login's salted password hash into a password file"
     p = sub.add_parser("passwd", help=text, description=text)
     p.set_defaults(handler=cmd_serve_passwd)
