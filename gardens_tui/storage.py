@@ -463,25 +463,48 @@ def replace_file(target: Path, data: bytes, *, expect: str | None = None) -> Fil
                 target,
             )
     remove_stale_temps(target)
-    folder = target.parent
-    temp = folder / f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+    temp = _temp_beside(target)
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            if target.exists():
-                os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
-            os.replace(temp, target)
+            _write_temp(temp, data)
+            _sync(temp)
+            _install(temp, target)
         except BaseException:
             temp.unlink(missing_ok=True)
             raise
     except OSError as exc:
         raise SaveError(f"cannot write: {os_reason(exc)}", target) from None
-    _fsync_folder(folder)
+    _fsync_folder(target.parent)
     return FileVersion(target, digest_of(data))
+
+
+def _temp_beside(target: Path) -> Path:
+    """A fresh temporary file name in ``target``'s folder (hidden; see
+    :func:`remove_stale_temps`)."""
+    return target.parent / f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+
+
+def _write_temp(temp: Path, data: bytes) -> None:
+    """Create ``temp`` (it must not exist) holding ``data``."""
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+
+
+def _sync(path: Path) -> None:
+    """Flush ``path``'s data to the disk."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _install(temp: Path, target: Path) -> None:
+    """Rename ``temp`` over ``target``, keeping ``target``'s permission bits."""
+    if target.exists():
+        os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
+    os.replace(temp, target)
 
 
 def replace_files_together(
@@ -499,30 +522,22 @@ def replace_files_together(
     if not files:
         return results
     with locked(folder / files[0][0]):  # the lock is the folder's
-        for index, (name, data) in enumerate(files):
+        for name, data in files:
             target = folder / name
-            temp = folder / f".{name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+            temp = _temp_beside(target)
             results.append(SaveError("not written", target))
             try:
                 remove_stale_temps(target)
-                fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
+                _write_temp(temp, data)
             except OSError as exc:
                 temp.unlink(missing_ok=True)
-                results[index] = SaveError(f"cannot write: {os_reason(exc)}", target)
+                results[-1] = SaveError(f"cannot write: {os_reason(exc)}", target)
                 continue
-            written.append((index, target, temp, data))
+            written.append((len(results) - 1, target, temp, data))
         for index, target, temp, data in written:
             try:
-                fd = os.open(temp, os.O_RDONLY)
-                try:
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
-                if target.exists():
-                    os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
-                os.replace(temp, target)
+                _sync(temp)
+                _install(temp, target)
             except OSError as exc:
                 temp.unlink(missing_ok=True)
                 results[index] = SaveError(f"cannot write: {os_reason(exc)}", target)

@@ -328,13 +328,7 @@ class SSHFrontEnd:
         """Build the SSH options every connection starts from, and start the session zygote
         (when the sessions run the app; without it, each app starts as a program)."""
         if self.config.preload and tuple(self.config.app_command) == APP_COMMAND:
-            zygote = Zygote(
-                {
-                    "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                    "LANG": "C.UTF-8",
-                    "ESCDELAY": str(self.config.escape_delay_ms),
-                }
-            )
+            zygote = Zygote(self.shared_env())
             try:
                 await zygote.start()
             except OSError as exc:
@@ -378,14 +372,21 @@ class SSHFrontEnd:
         why = f": {ban.reason}" if ban.reason else ""
         return f"you are banned from this server{until}{why}"
 
+    def shared_env(self) -> dict[str, str]:
+        """What every app process's environment holds, and the session zygote's (Textual reads
+        ``ESCDELAY`` when imported, so the zygote's must be the sessions')."""
+        return {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "LANG": "C.UTF-8",
+            "ESCDELAY": str(self.config.escape_delay_ms),
+        }
+
     def child_env(self, person: Person, term: str, ticket: str) -> dict[str, str]:
         """The app process's environment (see the module docstring)."""
         homes = self.config.homes
         env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            **self.shared_env(),
             "TERM": term,
-            "LANG": "C.UTF-8",
-            "ESCDELAY": str(self.config.escape_delay_ms),
             "GARDENS_PLAYER_NAME": person.name,
             "GARDENS_SERVER_SOCKET": str(self.owner.socket_path or ""),
             "GARDENS_SERVER_TICKET": ticket,

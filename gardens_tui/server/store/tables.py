@@ -130,16 +130,6 @@ class HostedTable:
         self._make_driver()
         return self.save_holders()
 
-    @property
-    def save_path(self) -> Path | None:
-        """Where the table's save goes."""
-        return None if self.folder is None else self.folder / f"{self.code}.json"
-
-    @property
-    def meta_path(self) -> Path | None:
-        """Where the table's seat holders go."""
-        return None if self.folder is None else self.folder / f"{self.code}.seats.json"
-
     def save(self) -> Saved:
         """Write the table's save (its position now): through the :attr:`writer`, whose future
         completes once it is on disk, or at once without one (``None``). A failure is logged,
