@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from gardens_tui.bots import Bot, make_bot
 from gardens_tui.rules.base import ROLL, Action, Decision, Game, GameState, IllegalAction
-from gardens_tui.table import Table
+from gardens_tui.table import Table, lone_action
 
 if TYPE_CHECKING:
     from gardens_tui.saves import FileVersion
@@ -75,6 +75,15 @@ class BotTurn:
     view: GameState
     decision: Decision
     version: int
+
+
+def step_pause(turn: BotTurn, delay: float) -> float:
+    """Seconds to wait before ``turn``'s step is played, so that people can follow a bot's
+    turn step by step: ``delay`` for a real choice; nothing for a forced step (one legal
+    action, :func:`~gardens_tui.table.lone_action`) or when ``delay`` is not positive."""
+    if delay <= 0 or lone_action(turn.decision, turn.game.legal_actions(turn.view)) is not None:
+        return 0.0
+    return delay
 
 
 class BotError(Exception):

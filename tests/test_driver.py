@@ -14,7 +14,7 @@ from toy_game import HIDDEN, TOY, ToyState
 
 from gardens_tui import saves
 from gardens_tui.bots import Bot, make_bot
-from gardens_tui.driver import Autosaver, BotError, Driver, bot_seed
+from gardens_tui.driver import Autosaver, BotError, Driver, bot_seed, step_pause
 from gardens_tui.rules.base import ROLL, Action, Game, GameState, IllegalAction
 from gardens_tui.rules.rng import seed_state
 from gardens_tui.table import Seat, Setup, Table
@@ -279,3 +279,20 @@ def test_the_turns_view_is_a_private_copy() -> None:
     assert table.state.hands[0] == [3, 5]  # type: ignore[attr-defined]
     with pytest.raises(IllegalAction):
         table.apply(("play", 9), seat=0)
+
+
+def test_a_bot_pauses_before_a_real_choice_and_never_before_a_forced_step() -> None:
+    """People follow a bot's turn step by step (the app's and the server's bots pause alike):
+    a decision with more than one choice, an optional window and a skill decision get the
+    pause; a step with one legal action and nothing to choose gets none."""
+    table = table_of("Ann=random", "Bob=random", "Cleo=random")
+    driver = Driver(table)
+    paused = forced = 0
+    while (turn := driver.bot_turn()) is not None:
+        legal = turn.game.legal_actions(turn.view)
+        chooses = len(legal) > 1 or turn.decision.optional or turn.decision.skill is not None
+        assert step_pause(turn, 0.2) == (0.2 if chooses else 0.0)
+        assert step_pause(turn, 0.0) == 0.0
+        paused, forced = paused + chooses, forced + (not chooses)
+        driver.play(turn.seat, driver.choose(turn), turn.version)
+    assert paused and forced

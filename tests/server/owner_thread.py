@@ -28,10 +28,15 @@ GUARD = 30.0
 
 
 class OwnerThread:
-    """A :class:`TableOwner` serving on a Unix socket from an event loop in a thread."""
+    """A :class:`TableOwner` serving on a Unix socket from an event loop in a thread (its bots
+    play without pausing unless ``bot_delay`` says otherwise)."""
 
     def __init__(
-        self, folder: Path | None, schedule: Schedule | None = None, clock: Clock | None = None
+        self,
+        folder: Path | None,
+        schedule: Schedule | None = None,
+        clock: Clock | None = None,
+        bot_delay: float = 0.0,
     ) -> None:
         self.folder = folder
         self.dir = Path(tempfile.mkdtemp(prefix="gto-"))  # short: Unix socket paths are short
@@ -40,7 +45,7 @@ class OwnerThread:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.owner: TableOwner = self.call(
-            lambda: TableOwner(folder, schedule=schedule, clock=clock)
+            lambda: TableOwner(folder, schedule=schedule, clock=clock, bot_delay=bot_delay)
         )
         self.run(self.owner.start(self.path))
 

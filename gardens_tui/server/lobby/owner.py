@@ -29,7 +29,10 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   seat's hidden information never leaves this process.
 - **Bots** are played here by each table's :class:`~gardens_tui.driver.Driver` (thinking in a
   worker thread), bot seats and the absent seats the table's host gave to a bot alike (the
-  seat's holder takes it back by joining again). A table created with a time limit
+  seat's holder takes it back by joining again). A bot pauses :data:`BOT_STEP_DELAY` seconds
+  before each step that is a real choice, as in the local app: the people at the table and
+  those watching see its turn step by step, and a table of bots costs the server a few steps
+  a second, not hundreds. A table created with a time limit
   (``turn_seconds``) gives each decision of a person's seat that long: when it runs out the seat
   passes where the decision may be passed, or a stand-in bot plays that one decision for it
   (:meth:`TableOwner.expire`); every ``update`` says how many seconds are left
@@ -61,7 +64,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from gardens_tui.driver import BotError, BotTurn
+from gardens_tui.driver import BotError, BotTurn, step_pause
 from gardens_tui.rules.base import IllegalAction, Outcome, Scores
 from gardens_tui.rules.registry import get_game, get_spec
 from gardens_tui.rules.rng import MAX_SEED
@@ -78,6 +81,7 @@ from gardens_tui.server.lobby.protocol import (
 )
 from gardens_tui.server.store.tables import Holder, HostedTable, load_tables, new_code, normal_code
 from gardens_tui.server.store.writer import TableWriter
+from gardens_tui.settings import Settings
 from gardens_tui.storage import SaveError, make_folder
 from gardens_tui.table import Seat, Setup, Table, check_seats
 
@@ -95,6 +99,10 @@ MAX_TABLES = 500
 LOBBY_PUSH_DELAY = 1.0
 """Seconds within which the lobby's connections hear of a change to the table list (changes in
 that time go out as one list)."""
+
+BOT_STEP_DELAY = Settings().bot_delay_ms / 1000
+"""Seconds a bot pauses before each step that is a real choice (the local app's default
+pause): see the module docstring."""
 
 CHAT_BURST = 5
 """The most chat lines one connection may say within :data:`CHAT_WINDOW` seconds."""
@@ -256,7 +264,8 @@ class TableOwner:
     ``folder`` is where tables are saved and restored from (``None``: nothing is saved).
     ``schedule`` runs the tables' time limits (default: the running loop's ``call_later``);
     ``clock`` tells the seconds left of them and spaces chat lines (default:
-    ``time.monotonic``).
+    ``time.monotonic``). ``bot_delay`` is the bots' pause before each real choice (default
+    :data:`BOT_STEP_DELAY`).
     """
 
     def __init__(
@@ -265,8 +274,11 @@ class TableOwner:
         *,
         schedule: Schedule | None = None,
         clock: Clock | None = None,
+        bot_delay: float = BOT_STEP_DELAY,
     ) -> None:
         self.folder = folder
+        self.bot_delay = bot_delay
+        """Seconds a bot pauses before a step that is a real choice (0: none)."""
         self._schedule = schedule
         self._clock: Clock = clock or time.monotonic
         self._timers: dict[str, Timer] = {}
@@ -443,6 +455,9 @@ class TableOwner:
     async def _bots(self, hosted: HostedTable) -> None:
         stand_in = False
         while (turn := hosted.driver.bot_turn(stand_in=stand_in)) is not None:
+            pause = step_pause(turn, self.bot_delay)
+            if pause > 0:
+                await asyncio.sleep(pause)  # a change meanwhile: play() below drops the action
             try:
                 action = await asyncio.to_thread(hosted.driver.choose, turn)
                 # The host may have taken the seat back from its bot meanwhile.
