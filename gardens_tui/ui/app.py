@@ -14,6 +14,7 @@ from gardens_tui import saves
 from gardens_tui.settings import Settings, load_settings, save_settings
 from gardens_tui.ui.ascii_mode import install as install_plain_scroll_bars
 from gardens_tui.ui.contrast import legible_variables
+from gardens_tui.ui.css_cache import install_shared_css_cache
 from gardens_tui.ui.literal import notify_plain
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.terminal_input import install_lenient_decoding
@@ -463,6 +464,7 @@ def create_app(
     (:func:`~gardens_tui.ui.terminal_input.install_lenient_decoding`).
     """
     install_lenient_decoding()
+    install_shared_css_cache()
     app_class = GardensApp if lobby is None else LobbyApp
     return app_class(table, save_path, settings=settings, source=source, lobby=lobby)
 

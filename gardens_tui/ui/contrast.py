@@ -10,11 +10,17 @@ but move its lightness until it reads on every background it is used on, plus a 
 
 ANSI themes use the terminal's own palette, which the app cannot know: they are left alone.
 Pure functions of Textual colours; no widget needed.
+
+:func:`legible_variables` is memoised (:data:`LEGIBLE_CACHE_SIZE` themes' variables): every app
+asks for it when it starts and at each theme change, and each SSH session is a new app, which
+otherwise searched the same lightnesses again (about a millisecond a session, at its start).
+A preloaded server process fills the cache before it forks the sessions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from rich.style import Style
 from textual.color import Color, ColorParseError
@@ -44,6 +50,10 @@ STATE_TEXTS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """New variables: ``name -> (text colour, backgrounds)``, the text made readable on them (the
 board's legal-target and cursor states, see ``app.tcss``)."""
+
+LEGIBLE_CACHE_SIZE = 64
+"""How many themes' variables :func:`legible_variables` remembers its answer for (Textual has
+about twenty themes)."""
 
 MISSING_DEFAULTS = {"foreground-disabled": "ansi_default 50%"}
 """Variables Textual's ANSI themes lack but the widgets' CSS uses (without it choosing such a
@@ -126,7 +136,17 @@ def legible_variables(variables: Mapping[str, str]) -> dict[str, str]:
     """The variables to lay over a theme's CSS ``variables``: the missing defaults, then (for a
     theme with real colours) each of :data:`TEXT_VARIABLES` made readable on
     :data:`TEXT_BACKGROUNDS` and each of :data:`STATE_TEXTS`. An ANSI theme's colours are the
-    terminal's: its state texts are its own foreground, unchanged."""
+    terminal's: its state texts are its own foreground, unchanged.
+
+    A new dict on every call (the caller may change it); the answer for the same variables is
+    remembered (see the module docstring)."""
+    return dict(_legible_variables(tuple(sorted(variables.items()))))
+
+
+@lru_cache(maxsize=LEGIBLE_CACHE_SIZE)
+def _legible_variables(items: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """:func:`legible_variables` of ``dict(items)``, memoised (never change what it returns)."""
+    variables = dict(items)
     changed = {name: value for name, value in MISSING_DEFAULTS.items() if name not in variables}
     base = _opaque(variables.get("background"), None)
     if base is None:
