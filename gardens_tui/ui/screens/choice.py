@@ -12,11 +12,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 
 class ChoiceScreen(AppModal[int | None]):
@@ -45,7 +46,7 @@ class ChoiceScreen(AppModal[int | None]):
     def compose(self) -> ComposeResult:
         """The title, the numbered choices and a one-line hint."""
         with Vertical(id="choice-box", classes="dialog"):
-            yield Static(literal(self.title_text), classes="dialog-title")
+            yield SteadyStatic(literal(self.title_text), classes="dialog-title")
             yield OptionList(
                 *(
                     Option(literal(f"{i + 1}. {label}" if i < 9 else f"   {label}"))
@@ -54,7 +55,7 @@ class ChoiceScreen(AppModal[int | None]):
                 id="choice-list",
                 markup=False,
             )
-            yield Static("Enter or a number chooses, Esc cancels", id="choice-hint")
+            yield SteadyStatic("Enter or a number chooses, Esc cancels", id="choice-hint")
 
     def on_mount(self) -> None:
         """Focus the list on its first choice."""

@@ -12,11 +12,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from gardens_tui.seats import LocalSeatView, SeatView
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 
 def has_hidden_information(seat_view: SeatView) -> bool:
@@ -50,8 +51,8 @@ class CurtainScreen(AppModal[None]):
     def compose(self) -> ComposeResult:
         """The message and one button."""
         with Vertical(id="curtain-box", classes="dialog"):
-            yield Static(literal(f"Pass to {self.player}"), id="curtain-name")
-            yield Static(
+            yield SteadyStatic(literal(f"Pass to {self.player}"), id="curtain-name")
+            yield SteadyStatic(
                 literal(
                     f"Only {self.player} should look at the screen now.\n"
                     f"{self.player}: press Enter when you are ready."

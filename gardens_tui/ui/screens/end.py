@@ -8,7 +8,7 @@ from typing import ClassVar, Literal
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from gardens_tui.rules.base import Outcome
 from gardens_tui.seats import LocalSeatView, SeatView
@@ -16,6 +16,7 @@ from gardens_tui.table import Table
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.score_table import ScoreTable, TeamTable
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 EndChoice = Literal["rematch", "new", "menu", "quit", "board", "replay"]
 
@@ -93,18 +94,18 @@ class EndScreen(AppModal[EndChoice]):
         names = self.seat_view.setup.names
         with Vertical(id="end-box", classes="dialog"):
             title = f"{self.seat_view.game.spec.title}: game over"
-            yield Static(literal(title), classes="dialog-title")
+            yield SteadyStatic(literal(title), classes="dialog-title")
             # The result and tables scroll when they outgrow the terminal (six players and
             # their teams at 80x24); the title and the choices stay in view.
             with VerticalScroll(id="end-body"):
-                yield Static(literal(outcome_text(names, self.outcome)), id="end-result")
+                yield SteadyStatic(literal(outcome_text(names, self.outcome)), id="end-result")
                 yield ScoreTable(names, self.scores, self.outcome, ascii_mode=self.ascii_mode)
                 if self.scores.teams:
                     yield TeamTable(
                         names, self.scores.teams, self.outcome, ascii_mode=self.ascii_mode
                     )
                 if self.scores.notes:
-                    yield Static(literal("\n".join(self.scores.notes)), id="end-notes")
+                    yield SteadyStatic(literal("\n".join(self.scores.notes)), id="end-notes")
             with Horizontal(classes="buttons"):
                 if self.rematch:
                     yield Button("Rematch (r)", id="end-rematch", variant="primary", compact=True)

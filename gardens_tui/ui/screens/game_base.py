@@ -71,11 +71,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gardens_tui import saves
 from gardens_tui.bots import Bot
-from gardens_tui.driver import Autosaver, BotError, BotTurn, Driver
+from gardens_tui.driver import Autosaver, BotError, BotTurn, Driver, step_pause
 from gardens_tui.rules.base import ROLL, Action, Decision, GameState, IllegalAction
 from gardens_tui.rules.words import possessive
 from gardens_tui.saves import FileVersion
@@ -91,8 +91,10 @@ from gardens_tui.ui.screens.hint import HINT_KEY, HintAsker
 from gardens_tui.ui.screens.modal import DismissOnce, screen_is_live
 from gardens_tui.ui.widgets.board_grid import BoardGrid
 from gardens_tui.ui.widgets.game_log import GameLog
+from gardens_tui.ui.widgets.key_footer import KeyFooter
 from gardens_tui.ui.widgets.player_panel import PlayerPanel
 from gardens_tui.ui.widgets.prompt import PromptLine
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 LOG_KEY = "g"
 """The key that moves the focus to the game log and back (``l`` moves board cursors)."""
@@ -288,7 +290,7 @@ class GameScreen(DismissOnce[None]):
 
     def compose_board(self) -> ComposeResult:
         """The game's own widgets (board, market, hands). The default shows the text rendering."""
-        yield Static(id="board-text", markup=False)
+        yield SteadyStatic(id="board-text", markup=False)
 
     def redraw(self) -> None:
         """Redraw the game's own widgets from :attr:`view_state` (called after every change)."""
@@ -405,7 +407,7 @@ class GameScreen(DismissOnce[None]):
                 yield PlayerPanel(ascii_mode=self.ascii_mode)
                 yield GameLog(ascii_mode=self.ascii_mode)
         yield PromptLine(ascii_mode=self.ascii_mode)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Start listening to the table and take the first step (a bot, a curtain, the end)."""
@@ -632,11 +634,7 @@ class GameScreen(DismissOnce[None]):
         settings' ``bot_delay_ms`` (or :attr:`bot_delay_ms`), nothing for a forced step or once
         ``s`` hurried the bots on."""
         delay = self.settings.bot_delay_ms if self.bot_delay_ms is None else self.bot_delay_ms
-        if self.hurry_bots or delay <= 0:
-            return 0.0
-        if lone_action(turn.decision, turn.game.legal_actions(turn.view)) is not None:
-            return 0.0
-        return delay / 1000
+        return 0.0 if self.hurry_bots else step_pause(turn, delay / 1000)
 
     async def _bot_turn(self, turn: BotTurn, stand_in: bool = False) -> None:
         """Wait out the visible delay (cut short by ``s``), let the bot choose in a thread

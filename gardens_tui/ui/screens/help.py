@@ -8,11 +8,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from gardens_tui.rules.base import GameSpec
 from gardens_tui.ui.literal import literal, plain
 from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 KeyHelp = tuple[str, str]
 """``(key, what it does)`` for the keys table."""
@@ -97,12 +98,12 @@ class HelpScreen(AppModal[None]):
 
         title = self.specs[0].title if len(self.specs) == 1 else "Rules"
         with Vertical(id="help-box", classes="dialog"):
-            yield Static(literal(f"Help: {title}"), classes="dialog-title")
+            yield SteadyStatic(literal(f"Help: {title}"), classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
                 # Rich's Markdown renderer: Textual's Markdown widget takes seconds on the long
                 # rules summaries (one widget per block), this takes milliseconds.
                 text = plain(help_markdown(self.specs, self.keys, self.legend))
-                yield Static(RichMarkdown(text), id="help-text")
+                yield SteadyStatic(RichMarkdown(text), id="help-text")
             yield Button("Close (Esc)", id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from gardens_tui.bots.advice import HINT_BUDGET, advice_lines, advise
 from gardens_tui.bots.strong import SearchBudget, SearchResult
@@ -30,6 +29,7 @@ from gardens_tui.rules.base import GameState
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal, notify_plain
 from gardens_tui.ui.screens.modal import AppModal, screen_is_live
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 if TYPE_CHECKING:
     from gardens_tui.ui.screens.game_base import GameScreen
@@ -62,9 +62,9 @@ class HintScreen(AppModal[None]):
     def compose(self) -> ComposeResult:
         """A title, the advice and how to close it."""
         with Vertical(id="hint-box", classes="dialog"):
-            yield Static("Hint", classes="dialog-title")
-            yield Static(literal("\n".join(self.lines)), id="hint-lines")
-            yield Static("Enter or Esc closes", id="hint-close")
+            yield SteadyStatic("Hint", classes="dialog-title")
+            yield SteadyStatic(literal("\n".join(self.lines)), id="hint-lines")
+            yield SteadyStatic("Enter or Esc closes", id="hint-close")
 
     def action_close(self) -> None:
         """Close the hint."""

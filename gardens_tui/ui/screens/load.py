@@ -22,6 +22,7 @@ from gardens_tui.ui.literal import literal, notify_plain
 from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.glyphs import glyph
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 DELETE, KEEP = 0, 1
 """The choices of the delete confirmation."""
@@ -89,9 +90,9 @@ class LoadDialog(AppModal[Path | None]):
     def compose(self) -> ComposeResult:
         """The table of saves, a detail line and the buttons."""
         with Vertical(id="load-box", classes="dialog"):
-            yield Static("Load a game", classes="dialog-title")
+            yield SteadyStatic("Load a game", classes="dialog-title")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-            yield Static("", id="load-detail", classes="hint")
+            yield SteadyStatic("", id="load-detail", classes="hint")
             with Horizontal(classes="buttons"):
                 yield Button("Open", id="open", variant="primary", compact=True)
                 yield Button("Replay (v)", id="replay", compact=True)

@@ -50,7 +50,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from gardens_tui.bots import DEFAULT_LEVEL
 from gardens_tui.rules.base import IllegalAction
@@ -75,6 +75,8 @@ from gardens_tui.ui.screens.lobby_rows import (
     seat_text,
     table_cells,
 )
+from gardens_tui.ui.widgets.key_footer import KeyFooter
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 if TYPE_CHECKING:
     from gardens_tui.seats import SeatView
@@ -133,15 +135,15 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Title, who is logged in, the tables, a hint, a status line and the footer."""
         with Vertical(id="lobby-box"):
-            yield Static("gardens-tui: tables on this server", id="lobby-title")
-            yield Static(
+            yield SteadyStatic("gardens-tui: tables on this server", id="lobby-title")
+            yield SteadyStatic(
                 literal(f"Logged in as {self.connection.name}", newlines=False), id="lobby-who"
             )
-            yield Static(id="lobby-motd")
+            yield SteadyStatic(id="lobby-motd")
             yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
-            yield Static(HINT, id="lobby-hint")
-            yield Static("", id="lobby-status")
-        yield Footer()
+            yield SteadyStatic(HINT, id="lobby-hint")
+            yield SteadyStatic("", id="lobby-status")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """List the tables, refresh them regularly and hear when the connection ends."""

@@ -24,6 +24,7 @@ from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.screens.new_game import DEFAULT_NAMES, NewGameDialog, default_seats, fit_count
 from gardens_tui.ui.widgets.safe_input import SafeInput
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 CODE_FIELD_LENGTH = 12
 """Characters the code field holds (a code is 4; spaces around it are forgiven)."""
@@ -75,7 +76,7 @@ class LineDialog(AppModal[str | None]):
     def compose(self) -> ComposeResult:
         """Title, the field, a hint and the buttons."""
         with Vertical(id="line-box", classes="dialog"):
-            yield Static(literal(self.title_text), classes="dialog-title")
+            yield SteadyStatic(literal(self.title_text), classes="dialog-title")
             yield from self.above_field()
             yield SafeInput(
                 "",
@@ -84,7 +85,7 @@ class LineDialog(AppModal[str | None]):
                 id="line",
                 compact=True,
             )
-            yield Static(literal(self.hint), classes="hint")
+            yield SteadyStatic(literal(self.hint), classes="hint")
             with Horizontal(classes="buttons"):
                 yield Button(literal(self.button), id="ok", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
@@ -156,7 +157,7 @@ class ChatDialog(LineDialog):
 
     def above_field(self) -> Iterable[Widget]:
         """The latest chat lines."""
-        yield Static(literal(self.history_text()), id="chat-history")
+        yield SteadyStatic(literal(self.history_text()), id="chat-history")
 
     def add_line(self, line: ChatLine) -> None:
         """A line was said at the table: show it (the oldest shown goes)."""

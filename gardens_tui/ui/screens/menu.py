@@ -10,12 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from gardens_tui import saves
 from gardens_tui.saves.listing import last_finished
 from gardens_tui.ui.literal import notify_plain
+from gardens_tui.ui.widgets.key_footer import KeyFooter
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 BANNER = "gardens-tui"
 
@@ -73,15 +75,15 @@ class MainMenu(Screen[None]):
     def compose(self) -> ComposeResult:
         """Title, subtitle, the entry list and the footer."""
         with Vertical(id="menu-box"):
-            yield Static(BANNER, id="menu-title")
-            yield Static("garden board games in your terminal", id="menu-subtitle")
+            yield SteadyStatic(BANNER, id="menu-title")
+            yield SteadyStatic("garden board games in your terminal", id="menu-subtitle")
             with Center():
                 yield OptionList(
                     *(Option(_entry_prompt(key, label), id=entry) for entry, key, label in ENTRIES),
                     id="menu",
                 )
-            yield Static("arrows + Enter, or a letter  ·  ? for help", id="menu-version")
-        yield Footer()
+            yield SteadyStatic("arrows + Enter, or a letter  ·  ? for help", id="menu-version")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Grey out "continue" if there is nothing to continue; highlight the likely choice."""

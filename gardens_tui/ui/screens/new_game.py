@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from gardens_tui.bots import DEFAULT_LEVEL, LEVELS, SEARCH_LEVELS, BotSpec, parse_bot
 from gardens_tui.bots.strong import LEVEL_BUDGETS
@@ -36,7 +36,9 @@ from gardens_tui.table import Seat, Setup, check_seats
 from gardens_tui.ui.ascii_mode import PlainTickBox as TickBox
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.widgets.key_footer import KeyFooter
 from gardens_tui.ui.widgets.safe_input import SafeInput
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 _SELECT_VALUE: Reactive[Any] = Select.value  # type: ignore[misc]  # generic class attribute
 """A select's ``value`` reactive, to redraw a select whose options were relabelled."""
@@ -262,7 +264,7 @@ class NewGameDialog(AppModal[Setup | None]):
         initial = self.initial
         count = fit_count(spec, len(initial.seats) if initial is not None else spec.counts[0])
         with Vertical(id="new-game-box", classes="dialog"):
-            yield Static("New game", classes="dialog-title")
+            yield SteadyStatic("New game", classes="dialog-title")
             with VerticalScroll(id="new-game-form"):
                 with Grid(classes="form", id="game-grid"):
                     yield Label("Game")
@@ -281,9 +283,9 @@ class NewGameDialog(AppModal[Setup | None]):
                         id="count",
                         compact=True,
                     )
-                yield Static(literal(spec.blurb), id="game-blurb", classes="hint")
+                yield SteadyStatic(literal(spec.blurb), id="game-blurb", classes="hint")
                 yield Vertical(id="seats")
-                yield Static("Options", classes="section-title")
+                yield SteadyStatic("Options", classes="section-title")
                 yield Grid(id="options", classes="form")
                 with Grid(classes="form", id="seed-grid"):
                     yield Label("Seed")
@@ -295,11 +297,11 @@ class NewGameDialog(AppModal[Setup | None]):
                         type="integer",
                         compact=True,
                     )
-            yield Static("", id="new-game-error", classes="error")
+            yield SteadyStatic("", id="new-game-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         """Fill in the seats and options of the chosen game."""
@@ -344,7 +346,7 @@ class NewGameDialog(AppModal[Setup | None]):
         widgets: list[Widget] = []
         spec = self.spec
         if not spec.options:
-            widgets.append(Static("This game has no options.", classes="hint"))
+            widgets.append(SteadyStatic("This game has no options.", classes="hint"))
         for opt in spec.options:
             value = (values or {}).get(opt.key, opt.default)
             widget: Widget

@@ -37,6 +37,7 @@ from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.safe_input import SafeInput
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 SUFFIX = ".json"
 """Every save file's suffix; a typed name may end with it or not."""
@@ -143,12 +144,12 @@ class SaveDialog(AppModal[Path | None]):
     def compose(self) -> ComposeResult:
         """Title, the name field, where it goes, the error line and the buttons."""
         with Vertical(id="save-box", classes="dialog"):
-            yield Static("Save game", classes="dialog-title")
+            yield SteadyStatic("Save game", classes="dialog-title")
             yield SafeInput(
                 self.default, id="save-name", select_on_focus=False, max_length=MAX_NAME_LENGTH
             )
-            yield Static("", id="save-where")
-            yield Static("", id="save-error")
+            yield SteadyStatic("", id="save-where")
+            yield SteadyStatic("", id="save-error")
             with Horizontal(classes="buttons"):
                 yield Button("Save", id="save", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)

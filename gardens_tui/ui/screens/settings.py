@@ -15,6 +15,7 @@ from gardens_tui.ui.ascii_mode import PlainTickBox as TickBox
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.safe_input import SafeInput
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 MIN_BOT_DELAY_MS, MAX_BOT_DELAY_MS = BOT_DELAY_RANGE
 
@@ -53,7 +54,7 @@ class SettingsScreen(AppModal[Settings | None]):
         """One labelled row per setting, an error line and the buttons."""
         s = self.settings
         with Vertical(id="settings-box", classes="dialog"):
-            yield Static("Settings", classes="dialog-title")
+            yield SteadyStatic("Settings", classes="dialog-title")
             with Grid(id="settings-grid", classes="form"):
                 yield Label("Theme")
                 yield Select(
@@ -77,7 +78,7 @@ class SettingsScreen(AppModal[Settings | None]):
                 yield TickBox("highlight legal targets", bool(s.show_legal), id="show-legal")
                 yield Label("Autosave")
                 yield TickBox("after every turn", bool(s.autosave), id="autosave")
-            yield Static("", id="settings-error", classes="error")
+            yield SteadyStatic("", id="settings-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Save", id="save", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)

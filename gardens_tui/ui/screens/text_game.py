@@ -11,12 +11,13 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from gardens_tui.rules.base import ROLL, Action
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 
 class TextGameScreen(GameScreen):
@@ -38,7 +39,7 @@ class TextGameScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         """The text board above the action list."""
         with VerticalScroll(id="text-board"):
-            yield Static(id="board-text", markup=False)
+            yield SteadyStatic(id="board-text", markup=False)
         yield OptionList(id="actions")
 
     def redraw(self) -> None:

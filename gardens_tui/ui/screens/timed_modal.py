@@ -27,6 +27,7 @@ from textual.widgets import Static
 
 from gardens_tui.ui.literal import literal, plain
 from gardens_tui.ui.screens.modal import AppModal
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 ResultT = TypeVar("ResultT")
 
@@ -107,9 +108,9 @@ class TimedModal(AppModal[ResultT]):
         """Title, prompt, one clickable line per choice, the clock."""
         with Vertical(id="timed-box", classes="dialog"):
             if self.title_text:
-                yield Static(literal(self.title_text), classes="dialog-title")
-            yield Static(literal(self.prompt), id="timed-prompt")
-            yield Static(
+                yield SteadyStatic(literal(self.title_text), classes="dialog-title")
+            yield SteadyStatic(literal(self.prompt), id="timed-prompt")
+            yield SteadyStatic(
                 Content("\n").join(
                     Content.assemble(
                         (plain(choice.key, newlines=False), "bold"),
@@ -120,7 +121,7 @@ class TimedModal(AppModal[ResultT]):
                 ),
                 id="timed-choices",
             )
-            yield Static(literal(self._clock_text()), id="timed-clock")
+            yield SteadyStatic(literal(self._clock_text()), id="timed-clock")
 
     def on_mount(self) -> None:
         """Start the clock (unless ``clock=False``)."""

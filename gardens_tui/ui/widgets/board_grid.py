@@ -59,6 +59,10 @@ __all__ = [
     "Piece",
 ]
 
+COMPARED_CELLS = 400
+"""The most cells a board repaints eagerly to redraw only those that changed (see
+:meth:`BoardGrid.repaint_cells`); a bigger map is redrawn as a whole, lazily, as it scrolls."""
+
 
 def _no_paint(cell: Cell) -> CellPaint:
     return CellPaint(str(cell))
@@ -287,7 +291,8 @@ class BoardGrid(ScrollView, can_focus=True):
         *,
         keep_cursor_on_screen: bool | None = None,
     ) -> None:
-        """Replace the geometry (and optionally the painter); redraws everything.
+        """Replace the geometry (and optionally the painter); redraws everything (or, for a
+        layout that draws as the current one and no new painter, the cells that changed).
 
         With ``keep_cursor_on_screen`` (default: the new layout's
         :attr:`~BoardLayout.keep_cursor_on_screen`, on for a sparse map) the view scrolls by as
@@ -306,8 +311,12 @@ class BoardGrid(ScrollView, can_focus=True):
         if self.cursor not in layout:
             self.set_reactive(BoardGrid.cursor, layout.first())
         self.virtual_size = Size(layout.width, layout.height)
-        self.repaint_cells()
-        self.refresh(layout=True)
+        if layout.draws_as(old) and painter is None:
+            self.repaint_cells()  # the same board: redraw the cells whose paint changed
+            return
+        self._repaint_all()
+        # The screen is laid out again only if the board's size changed.
+        self.refresh(layout=old is None or (old.width, old.height) != (layout.width, layout.height))
         if shift != (0, 0) and self.is_mounted:
             # Forced: a map that fitted until now shows no scrollbar yet (it will after layout).
             x, y = self.scroll_offset
@@ -316,7 +325,7 @@ class BoardGrid(ScrollView, can_focus=True):
     def set_painter(self, painter: Painter) -> None:
         """Use another painter; redraws everything."""
         self._painter = painter
-        self.repaint_cells()
+        self._repaint_all()
 
     def set_legal(self, cells: Iterable[Cell]) -> None:
         """Mark ``cells`` as the legal targets (redraws only cells whose marks changed)."""
@@ -333,13 +342,31 @@ class BoardGrid(ScrollView, can_focus=True):
         self._invalidate(changed)
 
     def repaint_cells(self, cells: Iterable[Cell] | None = None) -> None:
-        """The painter's output changed for ``cells`` (all cells when ``None``): redraw them."""
-        if cells is None:
-            self._rows.clear()
-            self._paints.clear()
-            self.refresh()
-        else:
+        """The painter's output changed for ``cells`` (may have changed for any cell when
+        ``None``): redraw them.
+
+        For ``None`` on a board of at most :data:`COMPARED_CELLS` cells whose cells have all
+        been painted since the last change, every cell is painted again and only the cells
+        whose paint differs are redrawn: after a move, most of a board is as it was, and
+        redrawing all of it was most of the cost of showing the move."""
+        if cells is not None:
             self._invalidate(cells)
+            return
+        layout = self._layout
+        old = self._paints
+        if not self.is_mounted or len(layout) > COMPARED_CELLS or len(old) != len(layout):
+            self._repaint_all()
+            return
+        paints = {cell: self._painter(cell) for cell in layout.cells}
+        changed = [cell for cell, paint in paints.items() if paint != old.get(cell)]
+        self._paints = paints
+        self._invalidate(changed, forget_paints=False)
+
+    def _repaint_all(self) -> None:
+        """Forget every painted cell and row: everything is drawn again."""
+        self._rows.clear()
+        self._paints.clear()
+        self.refresh()
 
     def move_cursor_to(self, cell: Cell) -> None:
         """Put the cursor on ``cell`` (ignored if it is not on this board)."""
@@ -385,7 +412,7 @@ class BoardGrid(ScrollView, can_focus=True):
 
     def watch_ascii_mode(self) -> None:
         """Markers changed everywhere."""
-        self.repaint_cells()
+        self._repaint_all()
 
     def validate_marker_mode(self, mode: MarkerMode | None) -> MarkerMode:
         """``None`` is the class's :attr:`MARKER_MODE`; an unknown mode raises ``ValueError``."""
@@ -397,7 +424,7 @@ class BoardGrid(ScrollView, can_focus=True):
 
     def watch_marker_mode(self) -> None:
         """Marks changed everywhere."""
-        self.repaint_cells()
+        self._repaint_all()
 
     def notify_style_update(self) -> None:
         """CSS or theme changed: every cached row has stale colours."""
@@ -498,12 +525,13 @@ class BoardGrid(ScrollView, can_focus=True):
 
     # --- rendering ----------------------------------------------------------------------------
 
-    def _invalidate(self, cells: Iterable[Any]) -> None:
+    def _invalidate(self, cells: Iterable[Any], *, forget_paints: bool = True) -> None:
         layout = self._layout
         regions = [layout.region(cell) for cell in cells if cell is not None and cell in layout]
         if not regions:
             return
-        self._paints.clear()
+        if forget_paints:
+            self._paints.clear()
         spans: dict[int, tuple[int, int]] = {}
         for region in regions:
             for y in range(region.y, region.bottom):

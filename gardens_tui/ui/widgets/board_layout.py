@@ -136,6 +136,17 @@ class BoardLayout:
 
     # --- queries --------------------------------------------------------------------------------
 
+    def draws_as(self, other: BoardLayout | None) -> bool:
+        """Whether ``other`` puts the same cells in the same places on the same canvas (then a
+        board that changes one for the other has nothing to redraw for it)."""
+        return (
+            other is not None
+            and type(other) is type(self)
+            and (other.width, other.height) == (self.width, self.height)
+            and other.background == self.background
+            and other.cells == self.cells
+        )
+
     def __contains__(self, cell: object) -> bool:
         try:
             return cell in self.cells

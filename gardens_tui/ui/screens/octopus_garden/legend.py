@@ -15,7 +15,7 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from gardens_tui.rules.octopus_garden.board import market_name
 from gardens_tui.rules.octopus_garden.components import COST, describe
@@ -29,6 +29,7 @@ from gardens_tui.ui.screens.octopus_garden.layouts import legend_layout
 from gardens_tui.ui.screens.octopus_garden.paint import shark_name, symbol, token_role
 from gardens_tui.ui.widgets.board_grid import CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 LegendRow = tuple[str, str]
 """``(what is shown, what it means)``."""
@@ -114,7 +115,7 @@ class LegendScreen(AppModal[None]):
     def compose(self) -> ComposeResult:
         """A title, the coloured letters, the marks in words and a close button."""
         with Vertical(id="legend-box", classes="dialog"):
-            yield Static("What the board shows", classes="dialog-title")
+            yield SteadyStatic("What the board shows", classes="dialog-title")
             with VerticalScroll(id="legend-scroll"):
                 layout = legend_layout(len(self.letters), LETTER_WIDTH)
                 letters = OgBoard(layout, self._paint, id="legend-letters")
@@ -122,7 +123,7 @@ class LegendScreen(AppModal[None]):
                 letters.cursor = None
                 letters.ascii_mode = self.ascii_mode
                 yield letters
-                yield Static(legend_table(self.marks), id="legend-marks")
+                yield SteadyStatic(legend_table(self.marks), id="legend-marks")
             yield Button("Close (Esc)", id="close", variant="primary", compact=True)
 
     def _paint(self, key: Cell) -> CellPaint:

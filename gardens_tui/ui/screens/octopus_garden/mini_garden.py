@@ -70,14 +70,22 @@ class OgMiniGarden(Widget):
         roomy: bool = False,
         ascii_mode: bool = False,
     ) -> None:
-        """Draw ``garden`` under ``title`` and ``info``, marking the spaces in ``last``."""
-        self.title_line = title
-        self.info_line = info
-        self.garden = tuple(garden)
-        self.last = frozenset(last)
-        self.roomy = roomy
-        self.ascii_mode = ascii_mode
-        self.refresh(layout=True)
+        """Draw ``garden`` under ``title`` and ``info``, marking the spaces in ``last`` (nothing
+        is redrawn if all of it is as shown; the screen is laid out again only if the width
+        changes)."""
+        shown = (title, info, tuple(garden), frozenset(last), roomy, ascii_mode)
+        if shown == (
+            self.title_line,
+            self.info_line,
+            self.garden,
+            self.last,
+            self.roomy,
+            self.ascii_mode,
+        ):
+            return
+        width = self.get_content_width(None, None)
+        self.title_line, self.info_line, self.garden, self.last, self.roomy, self.ascii_mode = shown
+        self.refresh(layout=self.get_content_width(None, None) != width)
 
     @property
     def picture_width(self) -> int:

@@ -120,6 +120,7 @@ from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
 from gardens_tui.ui.widgets.glyphs import glyph
 from gardens_tui.ui.widgets.prompt import PromptLine
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 MARKET_PHASES = frozenset({"market", "shark", "refill", "claim", "lionfish"})
 """Decisions made on the market (the market board gets the focus)."""
@@ -189,17 +190,17 @@ class OctopusGardenScreen(GameScreen):
         self._legend = legend_entries(self.seat_view.setup.options)
         with Horizontal(id="og-top"):
             yield OgBoard(market_layout(roomy), self._paint_market, id="og-market")
-            yield Static(id="og-supply", markup=False)
+            yield SteadyStatic(id="og-supply", markup=False)
         with Horizontal(id="og-middle"):
             with Vertical(id="og-garden-box"):
-                yield Static(id="og-garden-title", markup=False)
+                yield SteadyStatic(id="og-garden-title", markup=False)
                 yield OgBoard(garden_layout(roomy), self._paint_garden, id="og-garden")
             with Vertical(id="og-right"):
-                yield Static(id="og-hand-title", markup=False)
+                yield SteadyStatic(id="og-hand-title", markup=False)
                 hand = OgBoard(hand_layout(1, roomy), self._paint_hand, id="og-hand")
                 hand.can_focus = False
                 yield hand
-                yield Static(id="og-actions")
+                yield SteadyStatic(id="og-actions")
                 legend = OgBoard(
                     legend_layout(len(self._legend)), self._paint_legend, id="og-legend"
                 )
@@ -209,7 +210,7 @@ class OctopusGardenScreen(GameScreen):
         with Horizontal(id="og-others"):
             for seat in range(len(self.seat_view.seats)):
                 yield OgMiniGarden(id=f"og-mini-{seat}")
-        yield Static(id="og-info", markup=False)
+        yield SteadyStatic(id="og-info", markup=False)
 
     @property
     def market_board(self) -> OgBoard:

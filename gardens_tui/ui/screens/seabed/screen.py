@@ -82,6 +82,7 @@ from gardens_tui.ui.screens.seabed.texts import (
 from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 SEA = "sb-sea"
 HAND = "sb-hand"
@@ -141,12 +142,12 @@ class SeabedScreen(GameScreen):
         the commands beside it, the info line."""
         with Container(id="sb-sea-box"):
             yield SbBoard(sea_layout([], self.roomy), self._paint_sea, id=SEA)
-        yield Static(id="sb-status", markup=False)
-        yield Static(id="sb-hand-title", markup=False)
+        yield SteadyStatic(id="sb-status", markup=False)
+        yield SteadyStatic(id="sb-hand-title", markup=False)
         with Horizontal(id="sb-hand-row"):
             yield SbBoard(hand_layout(2), self._paint_hand, id=HAND)
-            yield Static(id="sb-actions")
-        yield Static(id="sb-info", markup=False)
+            yield SteadyStatic(id="sb-actions")
+        yield SteadyStatic(id="sb-info", markup=False)
 
     @property
     def sea(self) -> SbBoard:

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Static
 
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.rules.tanuki.state import TanukiState
@@ -17,6 +16,7 @@ from gardens_tui.ui.screens.tanuki.board import TkBoard
 from gardens_tui.ui.screens.tanuki.layouts import hand_layout
 from gardens_tui.ui.screens.tanuki.texts import status_line
 from gardens_tui.ui.widgets.board_grid import Painter
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 
 def dock(paint_hand: Painter) -> Vertical:
@@ -24,9 +24,9 @@ def dock(paint_hand: Painter) -> Vertical:
     and ``#tk-actions``, in ``#tk-dock``."""
     hand = TkBoard(hand_layout(3), paint_hand, id="tk-hand")
     return Vertical(
-        Static(id="tk-status", markup=False),
+        SteadyStatic(id="tk-status", markup=False),
         hand,
-        Static(id="tk-actions"),
+        SteadyStatic(id="tk-actions"),
         id="tk-dock",
     )
 

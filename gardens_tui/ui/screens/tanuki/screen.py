@@ -92,6 +92,7 @@ from gardens_tui.ui.widgets.animation import Animation, animation_interval_ms
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.prompt import PromptLine
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 LIST_TITLES: dict[str, str] = {
     "steer": "Which way does the tanuki go?",
@@ -153,7 +154,7 @@ class TanukiScreen(GameScreen):
         the square under the cursor drawn with its paths as lines, and its paths in words (the
         dock joins the side column when mounted)."""
         yield TkBoard(board_layout(self.roomy), self._paint_board, id="tk-board")
-        yield Static(id="tk-info", markup=False)
+        yield SteadyStatic(id="tk-info", markup=False)
         zoom = TkBoard(zoom_layout(), self.zoom_cells.paint, id="tk-zoom-board")
         zoom.can_focus = False
         zoom.cursor = None

@@ -90,6 +90,7 @@ from gardens_tui.ui.widgets.action_picker import (
 from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 COMMAND_TITLES: dict[str, str] = {
     "return": "State Library: which visitor goes back to the Central Board?",
@@ -151,11 +152,11 @@ class TheGardensScreen(GameScreen):
                 classes="-display",
             )
             with Vertical(id="tg-side"):
-                yield Static(id="tg-actions")
-                yield Static(id="tg-status", markup=False)
-        yield Static(id="tg-mat-title", markup=False)
+                yield SteadyStatic(id="tg-actions")
+                yield SteadyStatic(id="tg-status", markup=False)
+        yield SteadyStatic(id="tg-mat-title", markup=False)
         yield TgBoard(mat_layout(self.roomy), self._paint_mat, id="tg-mat")
-        yield Static(id="tg-info", markup=False)
+        yield SteadyStatic(id="tg-info", markup=False)
 
     @property
     def display_board(self) -> TgBoard:

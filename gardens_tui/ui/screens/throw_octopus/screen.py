@@ -71,6 +71,7 @@ from gardens_tui.ui.screens.throw_octopus.texts import (
 from gardens_tui.ui.screens.timed_modal import TimedModal
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 __all__ = ["DEFAULT_WINDOW_MS", "LIST_TITLES", "SIDE_WIDTH", "ThrowOctopusScreen", "tile_words"]
 
@@ -129,10 +130,10 @@ class ThrowOctopusScreen(GameScreen):
         info line."""
         with Container(id="to-sea-box"):
             yield ToBoard(sea_layout([], self.roomy), self._paint_sea, id=SEA)
-        yield Static(id="to-status", markup=False)
-        yield Static(id="to-hand-title", markup=False)
+        yield SteadyStatic(id="to-status", markup=False)
+        yield SteadyStatic(id="to-hand-title", markup=False)
         yield ToBoard(hand_layout(0, 40), self._paint_hand, id=HAND)
-        yield Static(id="to-info", markup=False)
+        yield SteadyStatic(id="to-info", markup=False)
 
     @property
     def sea(self) -> ToBoard:
