@@ -263,7 +263,11 @@ async def test_pastes_keep_what_fits_and_stay_small(served: Serve) -> None:
         mark = len(player.seen)
         player.send(PASTE_START + "K" * 300 + PASTE_END)
         await player.wait_for(rb"Pasted the first 12 characters", mark)
+        mark = len(player.seen)
         player.send("\x1b")
+        # The lobby's keys are back in the footer: the dialog is closed (a "c" sent before the
+        # escape was read on its own would make Alt+C).
+        await player.wait_for(rb"New table", mark)
         mark = len(player.seen)
         player.send("c")
         await player.wait_for(rb"Join a table by its code", mark)
