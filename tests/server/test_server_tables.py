@@ -212,6 +212,29 @@ def test_undo_and_earlier_positions_over_the_wire(start_owner: StartOwner) -> No
         assert a.undo() and a.length == 0 and a.log() == []
 
 
+def test_a_watcher_marks_the_last_move_without_asking_the_owner(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: the position a seat view showed before an update is kept, so the last move
+    can be marked (``view_at(length - 1)``) without a round trip to the owner; it is the
+    position the owner would have sent."""
+    owner = start_owner()
+    ann, bob, cleo = owner.connect("id:ann"), owner.connect("id:bob"), owner.connect("id:cleo")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    a, _ = ann.join(code, 0), bob.join(code, 1)
+    watcher = cleo.watch(code)
+    changed = threading.Event()
+    watcher.add_listener(lambda _: changed.set())
+    before = watcher.game.to_dict(watcher.view())
+    a.apply(a.legal_actions()[0])
+    assert changed.wait(GUARD)
+    asked: list[Any] = []
+    real = cleo.request
+    cleo.request = lambda message: asked.append(message) or real(message)  # type: ignore[method-assign]
+    assert watcher.game.to_dict(watcher.view_at(watcher.length - 1)) == before
+    assert asked == []
+
+
 def test_garbage_bytes_close_only_that_connection(start_owner: StartOwner) -> None:
     """Rule: a client sending garbage (a huge length, not JSON, a wrong message, a wrong
     version, a bad ticket) is answered with the reason and closed; another client at the same

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -58,6 +59,10 @@ from gardens_tui.table import Seat, Setup
 
 if TYPE_CHECKING:
     from gardens_tui.server.lobby.client import OwnerConnection
+
+KEPT_POSITIONS = 8
+"""How many of the positions this seat saw before (one per snapshot shown) it keeps, so that
+the marks of the last moves need not ask the owner for them."""
 
 MAX_CHAT_LINES = 100
 """Chat lines a seat view keeps (the oldest are dropped)."""
@@ -169,6 +174,9 @@ class RemoteSeatView:
         self._dispatch = dispatch
         self._listeners: list[SeatListener] = []
         self._positions: dict[int, GameState] = {}
+        self._kept: deque[int] = deque()
+        """Positions kept from earlier snapshots, oldest first (at most
+        :data:`KEPT_POSITIONS`; positions asked of the owner are kept apart from these)."""
         self.ended: str | None = None
         """Why the connection ended (``None`` while it is open)."""
         self.chat: list[ChatLine] = []
@@ -220,6 +228,14 @@ class RemoteSeatView:
             self._unshown_since = None
         if since is not None:
             self._positions = {i: s for i, s in self._positions.items() if i <= since}
+        previous = self._snap
+        if previous.length < latest.length and (since is None or previous.length <= since):
+            # The position shown until now is a position of the history still: keep it, so
+            # that marking the last move (view_at(length - 1)) needs no round trip to the owner.
+            self._positions[previous.length] = previous.view
+            self._kept.append(previous.length)
+            while len(self._kept) > KEPT_POSITIONS:
+                self._positions.pop(self._kept.popleft(), None)
         self._snap = latest
 
     def receive_chat(self, message: Mapping[str, Any]) -> None:
