@@ -169,6 +169,33 @@ async def hint_thinking(
         gate.set()
 
 
+async def test_the_hint_being_worked_out_is_said_in_the_prompt_line_and_leaves_with_it(
+    toy_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hint: while the search thinks the prompt line says so (no pop-up over the info line);
+    once the hint is shown nothing of it is left: no notification, the prompt is back."""
+    table = toy_table("Ann", "Bob=greedy", seed=3)
+    async with hint_thinking(table, monkeypatch) as (app, pilot, screen, _):
+        prompt = screen.query_one(PromptLine)
+        assert prompt.prompt_text == "Thinking about Ann's best move…"
+        assert not app._notifications
+        screen.hints.cancel()  # the held search ends without a hint
+        await settle(pilot)
+        assert prompt.prompt_text == screen.prompt_text()
+    table = toy_table("Ann", "Bob=greedy", seed=3)
+    app = quiet_app(table)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        screen = app.game_screen()
+        assert isinstance(screen, GameScreen)
+        screen.hints.budget = FEW
+        await pilot.press(HINT_KEY)
+        await settle(pilot)
+        assert isinstance(app.screen, HintScreen)
+        assert not app._notifications
+        assert screen.query_one(PromptLine).prompt_text == screen.prompt_text()
+
+
 async def test_a_move_cancels_the_hint_being_worked_out(
     toy_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -758,6 +758,18 @@ class GameScreen(DismissOnce[None]):
         event.stop()
         self.show_error("Nothing to choose on the board yet: see the prompt")
 
+    def show_note(self, text: str) -> None:
+        """Show ``text`` in the prompt line in place of the prompt (what the app is doing for
+        the player, e.g. working out a hint) until :meth:`restore_prompt` or the next change at
+        the table."""
+        for prompt in self.query(PromptLine):
+            prompt.show_prompt(text)
+
+    def restore_prompt(self) -> None:
+        """Show the prompt again in the prompt line (after :meth:`show_note` or an error)."""
+        for prompt in self.query(PromptLine):
+            prompt.show_prompt(self.prompt_text() + self.clock_text())
+
     def show_error(self, message: str) -> None:
         """Show a refusal in the prompt line (and ring the bell)."""
         self._clock_held = 0  # the countdown leaves it up for a few ticks

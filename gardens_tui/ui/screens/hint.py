@@ -27,7 +27,7 @@ from gardens_tui.bots.advice import HINT_BUDGET, advice_lines, advise
 from gardens_tui.bots.strong import SearchBudget, SearchResult
 from gardens_tui.rules.base import GameState
 from gardens_tui.rules.words import possessive
-from gardens_tui.ui.literal import literal, notify_plain
+from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal, screen_is_live
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
@@ -115,7 +115,7 @@ class HintAsker:
             screen.show_error(why)
             return
         if self._cancel is not None:
-            notify_plain(screen, "Still thinking about the hint…", timeout=3)
+            screen.show_note("Still thinking about the hint…")
             return
         seat_view = screen.seat_view
         view = seat_view.view().copy()  # the seat's own view: the search may not touch the table
@@ -125,7 +125,9 @@ class HintAsker:
         name = seat_view.seats[seat].name
         cancel = threading.Event()
         self._cancel = cancel
-        notify_plain(screen, f"Thinking about {possessive(name)} best move…", timeout=3)
+        # In the prompt line, not a pop-up: a pop-up would cover the info line, and stay up
+        # after the hint is shown.
+        screen.show_note(f"Thinking about {possessive(name)} best move…")
         screen.run_worker(
             self._think(view, name, seat_view.version, cancel),
             group="hint",
@@ -138,6 +140,8 @@ class HintAsker:
         cancel, self._cancel = self._cancel, None
         if cancel is not None:
             cancel.set()
+            if screen_is_live(self.screen):
+                self.screen.restore_prompt()
 
     async def _think(
         self, view: GameState, name: str, version: int, cancel: threading.Event
@@ -163,6 +167,7 @@ class HintAsker:
             self._cancel = None
         if cancel.is_set() or not screen_is_live(screen):
             return
+        screen.restore_prompt()
         if screen.seat_view.version != version:
             return  # the position moved on: this hint is about one that is gone
         self.last = result
