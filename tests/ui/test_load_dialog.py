@@ -45,15 +45,39 @@ async def test_lists_saves_including_broken_ones(toy_table: Any) -> None:
         table = dialog.query_one("#saves", DataTable)
         assert table.row_count == 2
         rows = {key.value: [str(cell) for cell in table.get_row(key)] for key in table.rows}
-        good_row = rows[str(good)]
-        assert good_row[0] == "Pearl Dive (test game)"
-        assert good_row[1] == "Ann, Bob"
-        assert good_row[2] == str(saves.load_table(good).state.turn)
-        assert good_row[3] == "in progress"
-        broken_row = rows[str(broken)]
-        assert "broken.json" in str(broken_row[0])
-        assert str(broken_row[5]) == "broken"
+        good_row = [cell.splitlines() for cell in rows[str(good)]]
+        assert good_row[0] == ["good", "save"]
+        assert good_row[1] == ["Pearl Dive (test game)", "Ann, Bob"]
+        assert good_row[2] == [f"turn {saves.load_table(good).state.turn}", "in progress"]
+        broken_row = [cell.splitlines() for cell in rows[str(broken)]]
+        assert broken_row[0] == ["x broken.json", "broken"]
         assert dialog.infos[str(broken)].error
+
+
+async def test_at_80_columns_a_save_shows_its_name_kind_and_whole_date(toy_table: Any) -> None:
+    """Issue 27: at 80 columns the list showed neither a save's name nor whether it was an
+    autosave (a named save and its autosave were two identical rows), and cut the date to
+    ``2026-11``. Every column fits, and each row says name, kind, game, players, turn, state
+    and the whole date and time."""
+    good, _ = make_saves(toy_table)
+    table = saves.load_table(good)
+    auto = saves.autosave(table)
+    app = create_app(settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, LoadDialog)
+        widget = dialog.query_one("#saves", DataTable)
+        assert widget.virtual_size.width <= widget.scrollable_content_region.width
+        rows = {
+            key.value: [str(cell).splitlines() for cell in widget.get_row(key)]
+            for key in widget.rows
+        }
+        assert rows[str(good)][0] == ["good", "save"]
+        assert rows[str(auto.path)][0][0] == "autosave"
+        day, time_of_day = format_saved_at(saves.save_info(good).saved_at).split(" ")
+        assert rows[str(good)][3] == [day, time_of_day]
 
 
 async def test_choosing_a_broken_save_shows_why_and_stays_open(toy_table: Any) -> None:

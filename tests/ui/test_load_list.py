@@ -70,14 +70,14 @@ async def test_bots_are_marked_and_turn_and_state_are_shown(
         dialog = await open_load(app, pilot)
         table = dialog.query_one("#saves", DataTable)
         labels = [str(column.label) for column in table.columns.values()]
-        assert labels[:4] == ["Game", "Players", "Turn", "State"]
+        assert labels == ["Save", "Game and players", "Turn", "Saved"]
         shown = rows(dialog)
-        assert shown[str(playing)][1] == f"Ann, Bob {mark}"
-        assert shown[str(playing)][2] == str(saves.load_table(playing).state.turn)
-        assert shown[str(playing)][3] == "in progress"
-        assert shown[str(finished)][1] == "Cleo, Dan"
-        assert shown[str(finished)][2] == str(saves.load_table(finished).state.turn)
-        assert shown[str(finished)][3] == "over"
+        assert shown[str(playing)][1].splitlines()[1] == f"Ann, Bob {mark}"
+        turn = saves.load_table(playing).state.turn
+        assert shown[str(playing)][2].splitlines() == [f"turn {turn}", "in progress"]
+        assert shown[str(finished)][1].splitlines()[1] == "Cleo, Dan"
+        turn = saves.load_table(finished).state.turn
+        assert shown[str(finished)][2].splitlines() == [f"turn {turn}", "over"]
 
 
 async def select(dialog: LoadDialog, pilot: Any, path: Path) -> None:

@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -55,11 +56,45 @@ def state_text(info: SaveInfo) -> str:
     return "over" if info.over else "in progress"
 
 
+COLUMNS: tuple[tuple[str, int], ...] = (
+    ("Save", 16),
+    ("Game and players", 26),
+    ("Turn", 11),
+    ("Saved", 10),
+)
+"""The table's columns and their widths: with the cells' padding they fit the dialog at 80
+columns (each row is two lines, so nothing needs to be cut to a few letters)."""
+
+
+def save_name(info: SaveInfo) -> str:
+    """The name a save was given (its file name without ``.json``), or ``autosave``."""
+    return "autosave" if info.is_autosave else info.path.stem
+
+
+def row_cells(info: SaveInfo, ascii_mode: bool = False) -> tuple[str, ...]:
+    """A save's cells, each of two lines: its name over its kind, the game over the players,
+    the turn over its state, the day over the time it was saved. A broken file: its file name,
+    "unreadable" and "broken"."""
+    saved = format_saved_at(info.saved_at)
+    day, _, time_of_day = saved.partition(" ")
+    if not info.ok:
+        return (f"x {info.path.name}\nbroken", "unreadable\n-", "-\n-", f"{day}\n{time_of_day}")
+    kind = "autosave" if info.is_autosave else "save"
+    name = save_name(info)
+    return (
+        f"{name}\n{'' if name == kind else kind}",
+        f"{info.title or info.game}\n{players_text(info, ascii_mode)}",
+        f"turn {info.turn}\n{state_text(info)}",
+        f"{day}\n{time_of_day}",
+    )
+
+
 class LoadDialog(AppModal[Path | None]):
     """Pick a save to open; dismisses with its path, or ``None``.
 
-    Each row shows the game, the players (bots marked with the bot glyph), the turn, whether
-    the game is over or in progress, when it was saved and whether it is an autosave. Broken
+    Each row (two lines, see :func:`row_cells`) shows the save's name (or ``autosave``), the
+    game, the players (bots marked with the bot glyph), the turn, whether the game is over or
+    in progress and when it was saved. Broken
     files are listed in their own colour with the reason and cannot be chosen (choosing one
     shows the reason again). ``v`` replays the highlighted save move by move over the list.
     ``d`` or Delete deletes the highlighted file (a broken one too)
@@ -102,7 +137,8 @@ class LoadDialog(AppModal[Path | None]):
     def on_mount(self) -> None:
         """Read the saves folder and fill the table."""
         table = self.query_one("#saves", DataTable)
-        table.add_columns("Game", "Players", "Turn", "State", "Saved", "Kind")
+        for label, width in COLUMNS:
+            table.add_column(label, width=width)
         self.refresh_list()
 
     @property
@@ -112,27 +148,18 @@ class LoadDialog(AppModal[Path | None]):
         return isinstance(settings, Settings) and bool(settings.ascii_mode)
 
     def _cells(self, info: SaveInfo) -> tuple[tuple[str, ...], str]:
-        """A row's cells and style."""
-        if info.ok:
-            cells = (
-                info.title or info.game,
-                players_text(info, self.ascii_mode),
-                str(info.turn),
-                state_text(info),
-                format_saved_at(info.saved_at),
-                "autosave" if info.is_autosave else "save",
-            )
-            return cells, ""
-        # Told apart by the "x" and the word "broken", not only by the dim colour.
-        cells = (
-            f"x {info.path.name}",
-            "unreadable",
-            "-",
-            "-",
-            format_saved_at(info.saved_at),
-            "broken",
-        )
-        return cells, "dim"
+        """A row's cells and style (a broken file is told apart by the "x" and the word
+        "broken", not only by its dim colour)."""
+        return row_cells(info, self.ascii_mode), "" if info.ok else "dim"
+
+    @staticmethod
+    def _cell(text: str, style: str) -> Text:
+        """One cell: its lines cut with an ellipsis at the column's width, never wrapped onto
+        the next line (which is the cell's second line)."""
+        cell = literal(text, style)
+        cell.no_wrap = True
+        cell.overflow = "ellipsis"
+        return cell
 
     def refresh_list(self) -> None:
         """Read the saves again and show them, keeping the cursor on the same row number (or the
@@ -147,7 +174,7 @@ class LoadDialog(AppModal[Path | None]):
                 continue
             self.infos[key] = info
             cells, style = self._cells(info)
-            table.add_row(*(literal(cell, style, newlines=False) for cell in cells), key=key)
+            table.add_row(*(self._cell(cell, style) for cell in cells), key=key, height=2)
         detail = self.query_one("#load-detail", Static)
         empty = not self.infos
         self.query_one("#open", Button).disabled = empty
