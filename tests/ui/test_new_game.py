@@ -72,6 +72,31 @@ async def test_player_count_select_adds_and_removes_seat_rows() -> None:
         assert len(dialog.query(SeatRow)) == dialog.spec.min_players
 
 
+async def test_a_new_player_count_keeps_the_rows_shown_and_the_keys_typed_into_them() -> None:
+    """Issue 27: changing the number of players rebuilt every seat row (seconds of lag), and
+    keys typed meanwhile landed on rows about to be replaced. The rows shown stay (the same
+    widgets, the field being typed in keeps its keys); rows are added or taken at the end."""
+    dialog = NewGameDialog(seed_chooser=lambda: 1)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        first = list(dialog.query(SeatRow))
+        name = first[0].query_one(".seat-name", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press("Z", "o")
+        dialog.query_one("#count", Select).value = dialog.spec.max_players
+        await pilot.press("e")  # typed while the rows are added
+        await pilot.pause()
+        rows = list(dialog.query(SeatRow))
+        assert rows[: len(first)] == first
+        assert len(rows) == dialog.spec.max_players
+        assert name.value == "Zoe" and app.focused is name
+        dialog.query_one("#count", Select).value = dialog.spec.min_players
+        await pilot.pause()
+        assert list(dialog.query(SeatRow)) == first[: dialog.spec.min_players]
+
+
 async def test_duplicate_or_empty_names_are_refused_inline() -> None:
     dialog = NewGameDialog(seed_chooser=lambda: 1)
     app = DialogApp(dialog)

@@ -324,9 +324,19 @@ class NewGameDialog(AppModal[Setup | None]):
         return [row.read() for row in self.query(SeatRow)]
 
     async def _build_seats(self, count: int, seats: list[Seat] | None = None) -> None:
+        """Show ``count`` seat rows: ``seats`` (filled up with defaults) in new rows, or without
+        ``seats`` the rows shown now, kept as they are (their fields, their focus), with rows
+        added or taken away at the end only. Rebuilding every row on a change of the player
+        count took seconds, and keys typed meanwhile landed on rows about to be replaced."""
         container = self.query_one("#seats", Vertical)
+        rows = list(self.query(SeatRow))
+        if seats is None and len(rows) >= count:
+            if len(rows) > count:
+                await container.remove_children(rows[count:])
+            return
+        kept = rows if seats is None else []
         if seats is None:
-            seats = self._current_seats()
+            seats = [row.read() for row in rows]
         defaults = default_seats(count)
         used = {seat.name.casefold() for seat in seats[:count]}
         for index in range(len(seats), count):
@@ -336,8 +346,9 @@ class NewGameDialog(AppModal[Setup | None]):
             )
             used.add(name.casefold())
             seats.append(Seat(name, default.bot))
-        await container.remove_children()
-        await container.mount_all(SeatRow(i, seats[i]) for i in range(count))
+        if not kept:
+            await container.remove_children()
+        await container.mount_all(SeatRow(i, seats[i]) for i in range(len(kept), count))
 
     async def _build_options(self, values: Mapping[str, OptionValue] | None = None) -> None:
         container = self.query_one("#options", Grid)
