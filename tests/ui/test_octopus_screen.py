@@ -331,6 +331,23 @@ async def test_plant_pick_tokens_with_number_keys_and_tab() -> None:
         assert last_action(table) == ("plant", "anemone", CELL_IDS["b3"])
 
 
+async def test_a_refusal_on_the_prompt_line_leaves_with_the_next_choice() -> None:
+    """Issue 27: a refusal ("Cannot undo: …") stayed on the prompt line after the player's next
+    choice. Choosing the next token to plant brings the prompt back."""
+    state = make_position(hand=["coral", "anemone", "seagrass"], phase="plant")
+    table = position_table(state)
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert prompt(screen).error_text is not None
+        await pilot.press("2")
+        await pilot.pause()
+        assert screen.pick.token == "anemone"
+        assert prompt(screen).error_text is None
+
+
 async def test_plant_choose_which_token_to_keep_when_space_runs_short() -> None:
     """Room for fewer tokens than bought: the player lets some go (x) and keeps the others."""
     names = [name for name in CELL_IDS if name not in ("e3", "e4")]

@@ -385,8 +385,8 @@ class OctopusGardenScreen(GameScreen):
         self.refresh_bindings()
         text = self.prompt_text()
         for line in self.query(PromptLine):
-            if line.prompt_text != text:
-                line.show_prompt(text)
+            if line.prompt_text != text or line.error_text is not None:
+                line.show_prompt(text)  # a refusal leaves with the next choice
 
     def prompt_text(self) -> str:
         """The base's prompt, except while a pass is being made: then which tile to return."""
