@@ -332,12 +332,26 @@ class LocalSeatView:
         """Whether the table would undo the latest decision for the seat to move."""
         return self.undo_refusal() is None
 
-    def undo_refusal(self) -> str | None:
-        """Why the table would not undo for the seat to move (``None``: it would). A seat this
-        view does not act for is refused: "it is Bob's decision, not yours", or for a bot
-        "Cleo (bot) is deciding now"."""
+    def _undo_seat(self) -> int | None:
+        """The seat undo acts for: the seat to move; or, while a bot is to move, the seat
+        that made the latest decision if this view acts for it (the bot has not acted on it
+        yet: see :meth:`Table.undo_steps <gardens_tui.table.Table.undo_steps>`)."""
         table = self._table
         seat = table.state.current_player
+        if seat is None or seat in self._acts_for or not table.seats[seat].is_bot:
+            return seat
+        if len(table.states) < 2:
+            return seat
+        last = table.states[-2].current_player
+        return last if last in self._acts_for else seat
+
+    def undo_refusal(self) -> str | None:
+        """Why the table would not undo for this view (``None``: it would), for the seat to
+        move or, while a bot is about to decide, for the seat this view acts for that made the
+        latest decision. A seat this view does not act for is refused: "it is Bob's decision,
+        not yours", or for a bot "Cleo (bot) is deciding now"."""
+        table = self._table
+        seat = self._undo_seat()
         if seat is not None and seat not in self._acts_for:
             if table.seats[seat].is_bot:
                 return f"{table.seats[seat].name} (bot) is deciding now"
@@ -346,7 +360,7 @@ class LocalSeatView:
 
     def undo(self) -> bool:
         """Take back the latest decision if :meth:`can_undo`."""
-        return self.can_undo() and self._table.undo(self._table.state.current_player)
+        return self.can_undo() and self._table.undo(self._undo_seat())
 
     # --- listening ------------------------------------------------------------------------------
 

@@ -233,7 +233,8 @@ class Table:
         """How many actions :meth:`undo` would take back for ``seat`` (0: undo not allowed).
 
         Normally undo takes back the latest decision only if ``seat`` made it, it belongs to the
-        current turn, it revealed nothing random or hidden and the game is not over. With
+        current turn (or a bot is to decide after it and has not yet), it revealed nothing random
+        or hidden and the game is not over. With
         ``free_undo`` (only humans at the table) any decision may be taken back. ``seat=None``
         means the seat to move. :meth:`undo_refusal` says why when this is 0.
 
@@ -286,9 +287,17 @@ class Table:
             return "a bot's decision cannot be undone"
         if after.chance:
             return "something was drawn or revealed: undo stops there"
-        if before.turn != latest.turn:
+        if before.turn != latest.turn and not self._bot_waits_on(index):
             return "your turn has passed on: its decisions are final"
         return None
+
+    def _bot_waits_on(self, index: int) -> bool:
+        """Whether the action that led to ``states[index]`` is the latest one and a bot is to
+        decide after it: nobody has acted on it yet, so its maker may still take it back (a
+        decision that ended their turn too, as every one does in some games)."""
+        latest = self.states[-1]
+        seat = latest.current_player
+        return index == len(self.states) - 1 and seat is not None and self.seats[seat].is_bot
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether :meth:`undo` would do anything for ``seat``."""

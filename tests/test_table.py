@@ -322,3 +322,18 @@ def test_setup_names_humans_and_new_state() -> None:
     assert TOY.states_equal(setup().new_state(), TOY.new_game(["Ann", "Bob"], {}, 1))
     with pytest.raises(ValueError, match="2-4 players, not 5"):
         setup("A,B,C,D,E").new_state()
+
+
+def test_a_decision_a_bot_has_not_acted_on_yet_can_be_taken_back() -> None:
+    """Undo (the app's rule, issue 27): in The Gardens every decision ends the player's turn,
+    so against bots nothing could ever be taken back. A person's latest decision that revealed
+    nothing may be taken back while the bot after it has not acted; once it has, it is final."""
+    table = Table(Setup("the-gardens", (Seat("Ann"), Seat("Bob", "greedy")), {}, 3))
+    table.apply(table.legal_actions()[0], seat=0)
+    assert table.state.current_player == 1
+    assert table.undo_refusal(0) is None and table.undo_refusal(1) is not None
+    assert table.undo(0) and table.actions == []
+    table.apply(table.legal_actions()[0], seat=0)
+    bot = table.state
+    table.apply(table.game.legal_actions(table.game.view(bot, 1))[0], seat=1)
+    assert table.undo_refusal(0) is not None and not table.undo(0)

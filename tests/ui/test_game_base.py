@@ -247,7 +247,9 @@ async def test_u_is_in_the_footer_while_undo_can_take_something_back(
         assert screen.query_one(PromptLine).error_text is None
 
 
-async def test_u_while_a_bot_decides_says_so(toy_table: MakeTable) -> None:
+async def test_u_while_a_bot_decides_says_why_it_cannot_undo(toy_table: MakeTable) -> None:
+    """Ann's play drew a card: undo stops there, even before the bot acts (the reason said is
+    the draw, not the bot)."""
     table = toy_table("Ann", "Bob=random")
     app = create_app(table, settings=Settings(bot_delay_ms=0))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -259,8 +261,33 @@ async def test_u_while_a_bot_decides_says_so(toy_table: MakeTable) -> None:
         assert not screen.human_to_move()
         await pilot.press("u")
         await pilot.pause()
-        assert screen.query_one(PromptLine).error_text == "Cannot undo: Bob (bot) is deciding now."
+        error = screen.query_one(PromptLine).error_text
+        assert error == "Cannot undo: something was drawn or revealed: undo stops there."
         screen.workers.cancel_group(screen, "bot")
+
+
+async def test_u_takes_back_a_decision_a_bot_has_not_acted_on_yet() -> None:
+    """Issue 27: against bots undo was never possible in The Gardens, where every decision
+    ends the player's turn ("a bot's decision cannot be undone"). A person's decision that
+    revealed nothing can be taken back until the bot after it acts; then it is final."""
+    table = Table(Setup("the-gardens", (Seat("Ann"), Seat("Bob", "greedy")), {}, 3))
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.game_screen()
+        assert isinstance(screen, GameScreen)
+        screen.bot_delay_ms = 10_000  # Bob waits while u is pressed
+        screen.play(first_action(table))
+        await pilot.pause()
+        assert table.state.current_player == 1 and "undo" in footer_keys(screen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.actions == [] and table.state.current_player == 0
+        screen.bot_delay_ms = 0
+        screen.play(first_action(table))
+        await settle(pilot)
+        assert table.state.current_player == 0 and len(table.actions) >= 2  # Bob has acted
+        assert screen.undo_refusal() is not None
 
 
 async def test_free_undo_takes_back_any_decision_at_a_table_of_humans(

@@ -780,11 +780,12 @@ class GameScreen(DismissOnce[None]):
     # --- actions --------------------------------------------------------------------------------
 
     def can_undo_now(self) -> bool:
-        """A person at this keyboard decides now and the table would undo for them."""
-        return self.human_to_move() and self.seat_view.can_undo()
+        """The table would undo for a person at this keyboard now: the one deciding, or the
+        one who decided last while a bot has yet to act on it (and no curtain is up)."""
+        return not self._curtain_up and self.seat_view.can_undo()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo is shown only while the table allows it for the seat to move (its hidden twin
+        """Undo is shown only while the table allows it for this keyboard (its hidden twin
         ``undo_refused`` runs the other times); pass, roll and retry are shown only while they
         apply; no key acts before the screen is up or once it is closing."""
         if self.dismissed or not self.is_mounted:
@@ -819,8 +820,14 @@ class GameScreen(DismissOnce[None]):
 
     def action_undo(self) -> None:
         """Take back the latest decision if the table allows it, else say why."""
-        if not self.human_to_move() or not self.seat_view.undo():
+        if self._curtain_up:
             self.action_undo_refused()
+            return
+        waiting = self.bot_thinking  # a bot about to act on the decision taken back
+        if not self.seat_view.undo():
+            self.action_undo_refused()
+        elif waiting:
+            self.workers.cancel_group(self, "bot")
 
     def undo_refusal(self) -> str | None:
         """Why ``u`` would take nothing back now (``None``: it would)."""
