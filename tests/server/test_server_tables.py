@@ -166,6 +166,7 @@ def test_restart_restores_the_table_its_seats_and_its_position(
         wait()
         mover = next(view for view in views if view.may_act())
         mover.apply(mover.legal_actions()[0])
+    wait()  # Ann's view has heard of the last move too (it may have been Bob's)
     before = views[0].view()
     first.stop()
     second = start_owner(saves)
