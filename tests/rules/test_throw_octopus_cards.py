@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from throw_octopus_sparse import make_position, tile_id
 
 from gardens_tui.rules.base import ROLL, IllegalAction
 from gardens_tui.rules.registry import get_game
-from gardens_tui.rules.throw_octopus.components import all_cards, tile_id
-from gardens_tui.rules.throw_octopus.positions import make_position
+from gardens_tui.rules.throw_octopus.components import all_cards
 from gardens_tui.rules.throw_octopus.state import ThrowState
 
 GAME = get_game("throw-octopus")

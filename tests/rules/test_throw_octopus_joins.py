@@ -6,11 +6,10 @@ position."""
 from __future__ import annotations
 
 import pytest
+from throw_octopus_sparse import make_position, tile_id
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.registry import get_game
-from gardens_tui.rules.throw_octopus.components import tile_id
-from gardens_tui.rules.throw_octopus.positions import make_position
 from gardens_tui.rules.throw_octopus.state import ThrowState
 
 GAME = get_game("throw-octopus")

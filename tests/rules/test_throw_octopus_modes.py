@@ -6,11 +6,11 @@ when stuck, small creatures 1 point and large 2, the rating scale in the score n
 from __future__ import annotations
 
 import pytest
+from throw_octopus_sparse import make_position, tile_id
 
 from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.rng import Rng, seed_state
-from gardens_tui.rules.throw_octopus.components import NUM_TILES, tile_id, tile_name
-from gardens_tui.rules.throw_octopus.positions import make_position
+from gardens_tui.rules.throw_octopus.components import NUM_TILES, tile_name
 from gardens_tui.rules.throw_octopus.scoring import rating
 from gardens_tui.rules.throw_octopus.state import ThrowState
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from throw_octopus_sparse import make_position, tile_id
 
 from gardens_tui.rules.base import ROLL, IllegalAction
 from gardens_tui.rules.registry import get_game
@@ -16,9 +17,8 @@ from gardens_tui.rules.throw_octopus.components import (
     OCTOPUS,
     QUARTERS,
     TILES,
-    tile_id,
+    tile_range,
 )
-from gardens_tui.rules.throw_octopus.positions import make_position
 
 GAME = get_game("throw-octopus")
 STATE = GAME.new_game(["Ann", "Bob", "Cleo"], None, 1)
@@ -86,14 +86,18 @@ def test_every_legal_action_of_random_games_round_trips() -> None:
             s = GAME.apply(s, rng.choice(legal))
 
 
-def test_the_documented_tile_list_has_the_components_counts() -> None:
-    """85 tiles: 8 species x 16 quarters (4 in each corner position), 43 tiles with two
-    quarters and 42 with one, 20 octopus tiles; 28 cards in nine kinds."""
-    assert len(TILES) == 85 and sum(OCTOPUS) == 20
-    assert QUARTERS.count(2) == 43 and QUARTERS.count(1) == 42
+def test_the_documented_sparse_tile_list_has_the_components_counts() -> None:
+    """The sparse list (rules version 1): 85 tiles, 8 species x 16 quarters (4 in each corner
+    position), 43 tiles with two quarters and 42 with one, 20 octopus tiles; 28 cards in nine
+    kinds."""
+    sparse = tile_range("sparse")
+    tiles = [TILES[t] for t in sparse]
+    quarters = [QUARTERS[t] for t in sparse]
+    assert len(tiles) == 85 and sum(OCTOPUS[t] for t in sparse) == 20
+    assert quarters.count(2) == 43 and quarters.count(1) == 42
     for species in range(1, 9):
         for corner in range(4):
-            assert sum(tile[corner] == species for tile in TILES) == 4
+            assert sum(tile[corner] == species for tile in tiles) == 4
     assert sum(CARD_COUNTS.values()) == 28 and len(CARD_COUNTS) == 9
 
 

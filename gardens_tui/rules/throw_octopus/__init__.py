@@ -51,8 +51,10 @@ Helpers for screens
 
 Decisions (where the rulebook and ``components.md`` are silent)
 ----------------------------------------------------------------
-- **The tile list** (85 tiles, ``TILE_TEXT``) is ours, built to components.md's counts: each
-  species has 4 quarters in each corner position, so every creature can be finished.
+- **The tile list** is ours (components.md section 4). Rules version 2 deals the ``balanced``
+  list by default (every tile two quarters on opposite corners; see :mod:`.components` for the
+  decision and :mod:`.balance` for the simulation behind it); the ``tile-list`` option's
+  ``sparse`` value deals the rules version 1 list, which :mod:`.migrations` gives old saves.
 - **Joins**: a creature part must join at a grid point shared with a tile *beside* the new one;
   a point shared only with a diagonal neighbour must still agree but does not count as a join.
 - **One bonus turn per placement**, however many creatures it completes; bonus turns (and Octo
@@ -61,9 +63,11 @@ Decisions (where the rulebook and ``components.md`` are silent)
 - **Octopus tile**: its card is drawn after the tile's completions are counted; a tile that
   empties the hand wins at once and draws nothing.
 - **Magic Touch** is used during the play decision of a later turn (a bonus turn counts), before
-  the tile is played; it moves a tile with exactly one neighbour beside it (the seascape stays
-  in one piece) that is no part of a complete creature, to another cell where it is legal once
-  lifted; a completion there earns a bonus turn; moving never draws a card.
+  the tile is played; it moves any placed tile that is no part of a complete creature and
+  whose lifting leaves the rest of the seascape in one piece (rules version 1 allowed only a
+  tile with one neighbour beside it: every such move is still allowed, so old saves replay), to
+  another cell where it is legal once lifted; a completion there earns a bonus turn; moving
+  never draws a card.
 - **Tide Swap**: the given tile is shuffled into the pile (so nobody knows where it lies); the
   swap may be declined. **Gift from the Deep** may give away the last tile, which wins.
 - **Throw Octopus (next player)** targets the next seat in turn order. A hit with fewer than 2

@@ -16,7 +16,6 @@ from gardens_tui.rules.throw_octopus import refusals, seascape
 from gardens_tui.rules.throw_octopus.components import (
     CARD_TITLES,
     LARGE,
-    NUM_TILES,
     OCTOPUS,
     SPECIES,
     all_cards,
@@ -81,7 +80,7 @@ def deal(t: Turn) -> None:
     """Start a game (the first, or the next of a Game Night) on ``t.s``."""
     s = t.s
     n = len(s.players)
-    tiles = list(range(NUM_TILES))
+    tiles = list(s.tiles)
     t.rng.shuffle(tiles)
     s.board, s.points, s.frontier, s.slots = {}, {}, set(), {}
     s.discarded = []

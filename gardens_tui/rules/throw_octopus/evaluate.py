@@ -6,7 +6,8 @@ Works on a view: only the seat's own hand is read tile by tile. Higher is better
   worth 1000;
 - each own tile that has a legal place now is worth 3, each such place 0.2 more: the bot keeps
   its hand playable and sheds hard-to-place tiles first (tiles with two creature quarters left
-  in hand cost 1 more each);
+  in hand cost 1 more each: on the sparse list they are the hard ones; on the balanced list
+  every tile has two, so it changes no choice);
 - a pending bonus or extra turn is worth 9 (completions are preferred);
 - a pending card choice of the seat (throw, swap, gift) is worth 4 and kept cards 3 each (octopus
   tiles are preferred); a throw in the air at another seat is worth more the fewer tiles the

@@ -8,7 +8,7 @@ from typing import Any
 from gardens_tui.rules.base import Action, Game, Outcome, Scores, redact_events
 from gardens_tui.rules.rng import Rng
 from gardens_tui.rules.throw_octopus import engine, notation, scoring, serial, text
-from gardens_tui.rules.throw_octopus.components import NUM_TILES, tile_name
+from gardens_tui.rules.throw_octopus.components import tile_name
 from gardens_tui.rules.throw_octopus.evaluate import evaluate as _evaluate
 from gardens_tui.rules.throw_octopus.spec import SPEC
 from gardens_tui.rules.throw_octopus.state import HIDDEN, ThrowState
@@ -72,7 +72,7 @@ class ThrowOctopus(Game[ThrowState]):
         seen = {code >> 1 for code in view.board.values()} | set(view.discarded)
         seen |= {t for h in view.hands for t in h if t != HIDDEN}
         seen |= {t for t in view.pile if t != HIDDEN}
-        unseen = [t for t in range(NUM_TILES) if t not in seen]
+        unseen = [t for t in view.tiles if t not in seen]
         rng.shuffle(unseen)
         s.hands = [sorted(t if t != HIDDEN else unseen.pop() for t in h) for h in view.hands]
         s.pile = [t if t != HIDDEN else unseen.pop() for t in view.pile]

@@ -50,8 +50,8 @@ def format_action(action: Action) -> str:
     raise ValueError(f"not an action of Throw Octopus!: {action!r}")
 
 
-def _tile(word: str) -> int:
-    tile = tile_id(word)
+def _tile(state: ThrowState, word: str) -> int:
+    tile = tile_id(word, state.tile_list)
     if tile is None:
         raise IllegalAction(f"{quoted(word)} is not a tile: t1 to t85")
     return tile
@@ -76,7 +76,7 @@ def parse_action(state: ThrowState, text: str) -> Action:
         word = "at" if verb == "play" else "to"
         if match is None or match.group(2) != word:
             raise IllegalAction(f"{verb} what where? e.g. {verb} t42 {word} -1,2 r180")
-        tile = _tile(match.group(1))
+        tile = _tile(state, match.group(1))
         x, y = int(match.group(3)), int(match.group(4))
         if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
             raise IllegalAction(f"{x},{y} is too far from the start tile")
@@ -95,11 +95,11 @@ def parse_action(state: ThrowState, text: str) -> Action:
     if verb in ("swap", "start", "discard"):
         if len(rest) != 1:
             raise IllegalAction(f"{verb} which tile? e.g. {verb} t9")
-        return (verb, _tile(rest[0]))
+        return (verb, _tile(state, rest[0]))
     if verb == "give":
         if len(rest) != 3 or rest[1] != "to":
             raise IllegalAction("give which tile to whom? e.g. give t7 to 2")
-        return ("give", _tile(rest[0]), _seat(rest[2]))
+        return ("give", _tile(state, rest[0]), _seat(rest[2]))
     raise IllegalAction(
         f"{quoted(verb)} is not a verb of Throw Octopus!: play, draw, pass, touch, throw, dodge, "
         "hit, roll, swap, keep, give, start or discard"

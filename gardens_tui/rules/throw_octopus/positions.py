@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gardens_tui.rules.throw_octopus import serial
-from gardens_tui.rules.throw_octopus.components import NUM_TILES, all_cards, tile_id, tile_name
+from gardens_tui.rules.throw_octopus.components import all_cards, tile_id, tile_name, tile_range
+from gardens_tui.rules.throw_octopus.spec import SPEC, TILE_LIST_KEY
 from gardens_tui.rules.throw_octopus.state import ThrowState
 
 
@@ -31,11 +32,16 @@ def make_position(
     saved field (``deck=[...]``, ``held=[[...]]``, ``phase=...``, ``active=...``).
     """
     n = len(players)
-    used = {tile_id(t) for _, _, t, _ in seascape} | {tile_id(t) for h in hands for t in h}
-    used |= {tile_id(t) for t in fields.get("discarded", [])}
+    tile_list = str(SPEC.normalise_options(options)[TILE_LIST_KEY])
+
+    def number(name: str) -> int | None:
+        return tile_id(name, tile_list)
+
+    used = {number(t) for _, _, t, _ in seascape} | {number(t) for h in hands for t in h}
+    used |= {number(t) for t in fields.get("discarded", [])}
     if pile is None:
-        top = [tile_id(t) for t in pile_top]
-        rest = [t for t in range(NUM_TILES) if t not in used and t not in top]
+        top = [number(t) for t in pile_top]
+        rest = [t for t in tile_range(tile_list) if t not in used and t not in top]
         pile_ids = rest + [t for t in top if t is not None]
         pile = [tile_name(t) for t in pile_ids]
     data: dict[str, Any] = {
@@ -46,7 +52,7 @@ def make_position(
         "active": 0,
         "turn": 1,
         "phase": "play",
-        "hands": [sorted(h, key=lambda t: tile_id(t) or 0) for h in hands],
+        "hands": [sorted(h, key=lambda t: number(t) or 0) for h in hands],
         "pile": list(pile),
         "seascape": [list(c) for c in seascape],
         "deck": [] if n == 1 else sorted(all_cards()),

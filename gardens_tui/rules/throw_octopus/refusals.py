@@ -10,7 +10,6 @@ from gardens_tui.rules.base import Action
 from gardens_tui.rules.throw_octopus import seascape
 from gardens_tui.rules.throw_octopus.components import (
     CORNER_NAMES,
-    NUM_TILES,
     SPECIES,
     corners,
     tile_name,
@@ -104,7 +103,7 @@ def explain(s: ThrowState, action: Action, legal: list[Action], fmt: Format) -> 
         return f"{text} is not an action of Throw Octopus!"
     if verb in ("play", "touch") and len(action) == 5:
         tile, x, y, rotation = action[1:]
-        if not 0 <= tile < NUM_TILES:
+        if tile not in s.tiles:
             return f"{text}: there is no such tile"
         if verb == "play":
             if tile not in hand:
@@ -152,8 +151,8 @@ def _touch_problem(s: ThrowState, tile: int, cell: Cell, rotation: int) -> str |
         return f"{tile_name(tile)} is not on the seascape"
     if source not in seascape.movable(s):
         return (
-            f"{tile_name(tile)} may not be moved: only a tile with one neighbour beside it and "
-            "no part in a complete creature may be"
+            f"{tile_name(tile)} may not be moved: a tile that is part of a complete creature, "
+            "or whose lifting would split the seascape, stays where it is"
         )
     if source == cell:
         return f"{tile_name(tile)} is already at {cell[0]},{cell[1]}: move it to another place"

@@ -13,11 +13,8 @@ tile; every grid point the tile shares with placed tiles has the same value as i
 
 from __future__ import annotations
 
-from gardens_tui.rules.throw_octopus.components import INDEX, LARGE, ORIENTED
+from gardens_tui.rules.throw_octopus.components import LARGE, ORIENTED
 from gardens_tui.rules.throw_octopus.state import Cell, ThrowState
-
-INDEX_SETS: dict[int, frozenset[int]] = {key: frozenset(codes) for key, codes in INDEX.items()}
-""":data:`~.components.INDEX` as sets, for asking whether one orientation fits."""
 
 SIDES: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 """Left, right, up, down."""
@@ -92,14 +89,14 @@ def _refresh_around(state: ThrowState, cell: Cell) -> None:
 def fits(state: ThrowState, cell: Cell) -> tuple[int, ...]:
     """Every orientation that may be placed at ``cell`` (tiles anywhere)."""
     key = state.slots.get(cell)
-    return () if key is None else INDEX.get(key, ())
+    return () if key is None else state.index.get(key, ())
 
 
 def placements(state: ThrowState, hand: list[int]) -> list[tuple[int, int, int, int]]:
     """Every legal ``(tile, x, y, rotation)`` for tiles of ``hand``, sorted."""
     tiles = set(hand)
     out: list[tuple[int, int, int, int]] = []
-    get = INDEX.get
+    get = state.index.get
     for (x, y), key in state.slots.items():
         for code in get(key, ()):
             if code >> 1 in tiles:
@@ -111,14 +108,14 @@ def placements(state: ThrowState, hand: list[int]) -> list[tuple[int, int, int, 
 def can_place(state: ThrowState, hand: list[int]) -> bool:
     """Whether any tile of ``hand`` has a legal place."""
     tiles = set(hand)
-    get = INDEX.get
+    get = state.index.get
     return any(code >> 1 in tiles for key in state.slots.values() for code in get(key, ()))
 
 
 def locked(state: ThrowState) -> bool:
     """No tile off the seascape fits anywhere: the game is locked (a public fact)."""
     on_board: set[int] | None = None
-    get = INDEX.get
+    get = state.index.get
     for key in state.slots.values():
         codes = get(key, ())
         if codes:
@@ -207,22 +204,67 @@ def complete_points(state: ThrowState) -> set[Cell]:
     }
 
 
-def movable(state: ThrowState) -> list[Cell]:
-    """Cells of tiles Magic Touch may move: a tile with exactly one neighbour beside it (so the
-    seascape stays in one piece) that is no part of a complete creature."""
+def cut_cells(board: dict[Cell, int]) -> set[Cell]:
+    """The cells whose tile holds the seascape together: lifting one of them would split the
+    rest in two or more pieces (the articulation points of the side-by-side graph)."""
+    cuts: set[Cell] = set()
+    if len(board) < 3:
+        return cuts
+    order: dict[Cell, int] = {}
+    low: dict[Cell, int] = {}
+    root = min(board)
+    order[root] = low[root] = 0
+    root_children = 0
+    # Depth-first search without recursion: (cell, parent, neighbours still to visit).
+    stack: list[tuple[Cell, Cell | None, list[Cell]]] = [(root, None, _beside(board, root))]
+    while stack:
+        cell, parent, todo = stack[-1]
+        if todo:
+            nxt = todo.pop()
+            if nxt not in order:
+                order[nxt] = low[nxt] = len(order)
+                stack.append((nxt, cell, _beside(board, nxt)))
+                if cell == root:
+                    root_children += 1
+            elif nxt != parent:
+                low[cell] = min(low[cell], order[nxt])
+            continue
+        stack.pop()
+        if parent is not None:
+            low[parent] = min(low[parent], low[cell])
+            if parent != root and low[cell] >= order[parent]:
+                cuts.add(parent)
+    if root_children > 1:
+        cuts.add(root)
+    return cuts
+
+
+def _beside(board: dict[Cell, int], cell: Cell) -> list[Cell]:
+    x, y = cell
+    return [(x + sx, y + sy) for sx, sy in SIDES if (x + sx, y + sy) in board]
+
+
+def in_complete_creature(state: ThrowState, cell: Cell) -> bool:
+    """Whether the tile at ``cell`` is part of a complete creature (one of its corners is a
+    creature whose four tiles are all placed)."""
     board = state.board
-    out: list[Cell] = []
-    for cell in board:
-        x, y = cell
-        if sum((x + sx, y + sy) in board for sx, sy in SIDES) != 1:
-            continue
-        if any(
-            state.points.get((x + dx, y + dy))
-            and all((x + dx + a, y + dy + b) in board for a, b, _ in AROUND_POINT)
-            for dx, dy in CORNER_OFFSETS
-        ):
-            continue
-        out.append(cell)
+    x, y = cell
+    return any(
+        state.points.get((x + dx, y + dy))
+        and all((x + dx + a, y + dy + b) in board for a, b, _ in AROUND_POINT)
+        for dx, dy in CORNER_OFFSETS
+    )
+
+
+def movable(state: ThrowState) -> list[Cell]:
+    """Cells of tiles Magic Touch may move: a tile that is no part of a complete creature and
+    whose lifting leaves the rest of the seascape in one piece (any such tile, not only one at
+    the end of a line), when the seascape holds at least two tiles."""
+    board = state.board
+    if len(board) < 2:
+        return []
+    cuts = cut_cells(board)
+    out = [cell for cell in board if cell not in cuts and not in_complete_creature(state, cell)]
     out.sort()
     return out
 
@@ -241,6 +283,7 @@ def moves(state: ThrowState) -> list[tuple[int, int, int, int]]:
     """Every Magic Touch move ``(tile, x, y, rotation)``: a :func:`movable` tile to another
     cell where it is legal once lifted."""
     out: list[tuple[int, int, int, int]] = []
+    index = state.index
     for cell in movable(state):
         trial = _bare(state)
         code = remove(trial, cell)
@@ -248,8 +291,8 @@ def moves(state: ThrowState) -> list[tuple[int, int, int, int]]:
         for target, key in trial.slots.items():
             if target == cell:
                 continue
-            codes = INDEX_SETS.get(key)
-            if codes is None:
+            codes = index.get(key)
+            if not codes:
                 continue
             if upright in codes:
                 out.append((code >> 1, target[0], target[1], 0))

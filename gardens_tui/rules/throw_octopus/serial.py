@@ -24,7 +24,7 @@ from gardens_tui.rules.throw_octopus.components import (
     tile_id,
     tile_name,
 )
-from gardens_tui.rules.throw_octopus.spec import SPEC
+from gardens_tui.rules.throw_octopus.spec import SPEC, TILE_LIST_KEY
 from gardens_tui.rules.throw_octopus.state import HIDDEN, PHASES, ThrowState
 
 EXTRA_KINDS = ("bonus", "rush")
@@ -60,12 +60,12 @@ def to_dict(s: ThrowState) -> dict[str, Any]:
     return data
 
 
-def _tile_reader(hidden: bool) -> Any:
+def _tile_reader(hidden: bool, tile_list: str) -> Any:
     def read(value: Any, path: str) -> int:
         name = F.string(value, path)
         if name == "?" and hidden:
             return HIDDEN
-        tile = tile_id(name)
+        tile = tile_id(name, tile_list)
         if tile is None:
             raise F.fail(path, f"unknown tile {name!r} (t1 to t85)")
         return tile
@@ -83,7 +83,8 @@ def from_dict(data: Any) -> ThrowState:
     d = data
     n = len(common["players"])
     hidden = common["hidden"]
-    tile = _tile_reader(hidden)
+    tile_list = str(common["options"][TILE_LIST_KEY])
+    tile = _tile_reader(hidden, tile_list)
 
     def tiles(value: Any, path: str) -> list[int]:
         return F.array(value, path, tile, max_length=NUM_TILES)
@@ -97,7 +98,7 @@ def from_dict(data: Any) -> ThrowState:
         x = F.integer(value[0], f"{path}[0]", -NUM_TILES, NUM_TILES)
         y = F.integer(value[1], f"{path}[1]", -NUM_TILES, NUM_TILES)
         name = F.string(value[2], f"{path}[2]")
-        found = tile_id(name)
+        found = tile_id(name, tile_list)
         if found is None:
             raise F.fail(f"{path}[2]", f"unknown tile {name!r}")
         rotation = F.integer(value[3], f"{path}[3]")
@@ -156,7 +157,7 @@ def from_dict(data: Any) -> ThrowState:
         s.revealed = F.array(
             revealed,
             "state.revealed",
-            lambda v, p: F.array(v, p, _tile_reader(False), max_length=NUM_TILES),
+            lambda v, p: F.array(v, p, _tile_reader(False, tile_list), max_length=NUM_TILES),
             length=n,
         )
     _check(s)
@@ -170,7 +171,7 @@ def _check(s: ThrowState) -> None:
     if not s.hidden:
         every = [t for h in s.hands for t in h] + s.pile + s.discarded
         every += [code >> 1 for code in s.board.values()]
-        if sorted(every) != list(range(NUM_TILES)):
+        if sorted(every) != list(s.tiles):
             raise F.fail("state", "the tiles do not add up: each of t1..t85 exactly once")
     for i, hand in enumerate(s.hands):
         if hand != sorted(hand):

@@ -11,6 +11,15 @@ from gardens_tui.rules.throw_octopus.summary import SUMMARY
 GAME_NIGHT_KEY = "game-night"
 HIT_CHANCE_KEY = "hit-chance"
 DODGE_WINDOW_KEY = "dodge-window"
+TILE_LIST_KEY = "tile-list"
+
+TILE_LIST_CHOICES: tuple[str, ...] = ("balanced", "sparse")
+"""The tile lists (see :mod:`.components`): ``balanced`` (rules version 2, the default) and
+``sparse`` (the rules version 1 list, which saves of that version are migrated to)."""
+
+RULES_VERSION = 2
+"""Version 1 dealt the sparse tile list; version 2 deals the balanced one by default and lets
+Magic Touch move any loose tile (see :mod:`.migrations`)."""
 
 HIT_CHANCES: tuple[str, ...] = ("1/3", "1/2", "2/3", "3/4", "9/10")
 """The accepted hit chances: a fraction ``hits/out of``."""
@@ -34,6 +43,13 @@ OPTIONS: tuple[Option, ...] = (
         minimum=300,
         maximum=5000,
     ),
+    Option(
+        TILE_LIST_KEY,
+        "balanced",
+        "Tile list: balanced (plays without jams) or sparse (the first list, mostly one or two "
+        "creature parts a tile; older saves keep it)",
+        choices=TILE_LIST_CHOICES,
+    ),
 )
 
 
@@ -52,5 +68,6 @@ SPEC = GameSpec(
     blurb="Match sea-creature tiles, complete creatures, and throw the octopus at your friends.",
     summary=SUMMARY,
     options=OPTIONS,
+    rules_version=RULES_VERSION,
 )
 """The game's :class:`~gardens_tui.rules.base.GameSpec` (one seat plays the solo rules)."""

@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gardens_tui.rules.base import Decision, GameState, copy_common_fields
-from gardens_tui.rules.throw_octopus.components import CARD_TITLES
+from gardens_tui.rules.throw_octopus.components import CARD_TITLES, INDEXES, tile_range
+from gardens_tui.rules.throw_octopus.spec import TILE_LIST_KEY
 from gardens_tui.rules.words import possessive
 
 HIDDEN = -1
@@ -89,6 +90,21 @@ class ThrowState(GameState):
     def solo(self) -> bool:
         """One seat plays the solo rules."""
         return len(self.players) == 1
+
+    @property
+    def tile_list(self) -> str:
+        """The game's tile list (the ``tile-list`` option: ``balanced`` or ``sparse``)."""
+        return str(self.options.get(TILE_LIST_KEY, "balanced"))
+
+    @property
+    def tiles(self) -> range:
+        """The ids of the game's 85 tiles (see :data:`.components.LIST_BASE`)."""
+        return tile_range(self.tile_list)
+
+    @property
+    def index(self) -> dict[int, tuple[int, ...]]:
+        """The corner-pattern index of the game's tiles (:data:`.components.INDEXES`)."""
+        return INDEXES[self.tile_list]
 
     def usable_touches(self) -> int:
         """Magic Touch cards the active seat may play now (not those drawn this turn)."""

@@ -9,6 +9,9 @@ SUMMARY = """\
 creature sits where four tiles meet: eight species, five small (orange peel slug, yellow
 submarine slug, blue slug, pink puffer, green turtle) and three large (purple manta, red lobster,
 teal eel). Tiles stand upright; you may turn one half way round (180°), never a quarter.
+Our tiles each carry two creature quarters in opposite corners, so the seascape grows as a
+checkerboard of creatures and water. The option `tile-list=sparse` deals the first list
+(mostly one or two quarters a tile), which games saved before rules version 2 keep.
 
 **Setup.** Shuffle the 85 tiles, deal 8 to each of 3-5 players (kept secret) and turn one over
 as the start tile at 0,0. Shuffle the 28 action cards. The youngest (seat 1) starts.
@@ -24,7 +27,8 @@ it may chain. If you cannot play on a bonus turn, you pass without drawing.
 **Octopus icons.** Playing a tile with the octopus icon draws an action card:
 Throw Octopus (any or the next player: if it hits, they draw 2 and lose their next turn),
 Octo Shield (kept face up, stops the next throw at you), Magic Touch (kept; on a later turn move
-an edge tile to another legal place), Stinky Inky (you draw 2), Tide Swap (swap a hand tile
+one placed tile to another legal place, as long as it belongs to no finished creature and the
+rest of the seascape stays joined without it), Stinky Inky (you draw 2), Tide Swap (swap a hand tile
 with the top of the pile), Octo Rush (another turn), Ink Storm (everyone else draws 1),
 Gift from the Deep (give a tile to another player). Used cards are discarded and reshuffled
 into a new deck when it runs out.
