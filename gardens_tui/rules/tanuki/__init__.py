@@ -29,12 +29,16 @@ Decision kinds and their actions
 - ``"buy"`` (Garden Master, end of turn): ``("buy",)`` (``buy``) or ``("end",)`` (``end``).
 
 Card plays ``("play", key, ...)``: ``play move blue north``, ``play fast``, ``play dens``,
-``play escape``, ``play pilfer``, ``play harvest``, ``play robber 2`` (seat 1-8),
-``play trap c4``, ``play repellant gold``, ``play bait 2 c3 d4``, ``play stroll``, ``play clear``,
-``play shift c4 r90``, ``play rock c4``.
+``play escape``, ``play pilfer`` (``play pilfer 2 4 5`` when more than 3 opponents hold
+shiitake: whom to take from), ``play harvest``, ``play robber 2`` (seat 1-8), ``play trap c4``,
+``play repellant gold``, ``play bait 2 c3 d4`` (blue to c3, gold to d4), ``play stroll``,
+``play clear``, ``play shift c4 r90``, ``play rock c4``.
 
 Resolved without asking: dice, tanuki movement and its effects, walks, crashes, loops, stashes,
 draws and reshuffles, the end of the game and the extra turns of a tie.
+
+Previews: :mod:`.preview` (``preview_lay``, ``preview_steer``) shows what laying a tile or
+steering a tanuki would do, computed by the engine on a copy.
 
 Hidden information: every seat's path tiles and Garden Master cards (a view shows the others'
 as -1, so only how many), the order of the pile and of the card deck (all -1 in a view) and the
@@ -58,8 +62,17 @@ Decisions (where the rulebook and ``components.md`` are silent)
 - **Monks on an edge space** are not moved by other players' tiles; if a tile lies in their
   square when their turn comes they walk in through an end of their choice (``enter``).
 - **Crashes** also happen when a walk passes through an edge space a monk stands on.
-- **Placing a tanuki** by the dice has a landing's effects (monks there lose 3, else the tile is
-  removed); a rock garden there keeps it off until the next roll.
+- **Placing a tanuki** by the dice has a landing's effects (monks there lose 3 and it leaves,
+  else the tile is removed). The rulebook only says "A Tanuki that has just been placed does not
+  also move"; we rule that placing is arriving on the square, so it "encounters" the monks
+  there like a landing tanuki (the rules never let a tanuki rest on a monk). A rock garden there
+  keeps it off until the next roll. When both tanuki are placed in one roll, the gold one gets
+  a roll of its own ("For each Tanuki, roll both dice"; rules version 2).
+- **Rock gardens** stay when a tanuki moves through or onto them ("Tiles and Tanuki may not be
+  placed there until it is cleared off the board"); only Clear the Path clears them (rules
+  version 2; version 1 let a tanuki remove them).
+- **Rules versions**: a state carries the version it is played under (``rules``); games saved
+  under version 1 keep its behaviour (see :mod:`.migrations` and :mod:`.spec`).
 - **Stashes** lie on squares; a tanuki crossing a square without monks returns its stash.
 - **Restart**: a monk must start over from an edge space at the beginning of its next turn; if
   every edge space has a tile beside it, any edge space whose square holds no monk (its tile is
@@ -68,14 +81,16 @@ Decisions (where the rulebook and ``components.md`` are silent)
 - **Tie-break**: tied leaders take their extra turns clockwise from the player after the one who
   ended the game; after 30 extra rounds (or 600 turns in all) the leaders share the win.
 - **Garden Master**: the lowest card id of a type is played; Pilfer takes 1 from each opponent
-  clockwise while they have any (3 at most); Robber's "paths intersect" means the two monks
+  who has any when there are at most 3 of them, else from the 3 the player names (rules
+  version 2; version 1 took clockwise); Robber's "paths intersect" means the two monks
   walked a common square since they last started; Fast Tanuki is played before the roll; Clear
   the Path, Shifting Paths and traps only touch squares no monk is in; Move 1 Tanuki off the
   board earns its mover 1; Repellant and The Best Offense plays cannot themselves be cancelled;
   a Repellant played out of turn does not use its owner's card for the turn. The Repellant
   window opens before a tanuki moves, for every card holder whose monk is on its way; Fast
   Tanuki carries a tanuki past or onto monks without harm (it may then share their square);
-  Tanuki Bait sends the blue tanuki to the first of the two squares in board order; Bountiful
+  Tanuki Bait sends the blue tanuki to the first square named and the gold one to the second
+  (the player chooses, both orders are legal); Bountiful
   Harvest doubles symbols and stashes; cards bought count toward the end check at once, which
   is why the end of a turn with Garden Master is marked ``chance`` (it reveals the hands' worth).
 """

@@ -21,7 +21,16 @@ from gardens_tui.rules.tanuki.components import (
     front,
     square_name,
 )
-from gardens_tui.rules.tanuki.state import EDGE_BASE, EMPTY, OFF, ROCK, TanukiState
+from gardens_tui.rules.tanuki.state import (
+    EDGE_BASE,
+    EMPTY,
+    OFF,
+    ROCK,
+    Gain,
+    TanukiRecord,
+    TanukiState,
+    WalkRecord,
+)
 from gardens_tui.rules.words import count, possessive
 
 CRASH_LOSS = 5
@@ -56,12 +65,16 @@ class Log:
 def gain(s: TanukiState, seat: int, amount: int) -> None:
     """``seat`` takes ``amount`` shiitake from the supply."""
     s.shiitake[seat] += amount
+    if s.journal is not None and amount:
+        s.journal.append(Gain(seat, amount))
 
 
 def lose(s: TanukiState, seat: int, amount: int) -> int:
     """``seat`` pays ``amount`` shiitake, or all it has (never below zero); returns what it paid."""
     paid = min(amount, s.shiitake[seat])
     s.shiitake[seat] -= paid
+    if s.journal is not None and paid:
+        s.journal.append(Gain(seat, -paid))
     return paid
 
 
@@ -126,12 +139,14 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
     ``first``: it starts from an edge space, so the symbols and stash of the first tile do not
     count. A loop costs 5 and sends the monk off; meeting another monk head-on or at the same
     path end is a crash (both lose 5 and go off). The active seat earns 2 per monk it caused
-    to start over when it is not one of them.
+    to start over when it is not one of them. When the state keeps a journal, the walk is
+    recorded there (:class:`~.state.WalkRecord`).
     """
     names = s.players
     origin = s.monks[seat]
     steps, loop = _trace(s, sq, entry, origin)
     if loop:
+        _record(s, seat, origin, OFF, [q for q, _, _, _ in steps], [], 0, 0, 0, False, -1, True)
         paid = lose(s, seat, LOOP_LOSS)
         send_off(s, seat)
         log.say(
@@ -148,14 +163,20 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
     crossed = False
     trail = s.trail[seat]
     final = origin
+    walked: list[int] = []
+    edges: list[int] = []
     for i, (here, cin, out, sym) in enumerate(steps):
         edge = _edge_between(prev, here, cin)
         other = where.get(here * 8 + cin)
         if other is None and edge >= 0:
             other = where.get(EDGE_BASE + edge)
         if other is not None:
+            _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
             _crash(s, seat, other, gained, lost, stashed, log)
             return
+        if edge >= 0:
+            edges.append(edge)
+        walked.append(here)
         if not (first and i == 0):
             if s.stash[here]:
                 stashed += s.stash[here] * double
@@ -173,8 +194,10 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
         prev = here
         other = where.get(final)
         if other is not None:
+            _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
             _crash(s, seat, other, gained, lost, stashed, log)
             return
+    _record(s, seat, origin, final, walked, edges, gained, stashed, lost, crossed, -1)
     s.monks[seat] = final
     _settle(s, seat, gained, lost, stashed, log)
     if crossed:
@@ -182,6 +205,30 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
         log.say(f"{possessive(names[seat])} monk crossed an ashi-magari")
     if steps:
         log.say(f"{possessive(names[seat])} monk walked to {square_name(final >> 3)}")
+
+
+def _record(
+    s: TanukiState,
+    seat: int,
+    start: int,
+    end: int,
+    squares: list[int],
+    edges: list[int],
+    symbols: int,
+    stash: int,
+    dens: int,
+    magari: bool,
+    crash: int,
+    loop: bool = False,
+) -> None:
+    """Write a walk into the state's journal, when it keeps one."""
+    if s.journal is not None:
+        s.journal.append(
+            WalkRecord(
+                seat, start, end, tuple(squares), tuple(edges), symbols, stash, dens, magari,
+                crash, loop,
+            )
+        )  # fmt: skip
 
 
 def _settle(s: TanukiState, seat: int, gained: int, lost: int, stashed: int, log: Log) -> None:
@@ -272,7 +319,12 @@ def names_of(s: TanukiState, seat: int) -> str:
 
 def arrive(s: TanukiState, i: int, sq: int, landing: bool, attack: bool, log: Log) -> bool:
     """Tanuki ``i`` moves onto ``sq`` (``landing``: and stops there). Returns whether it is
-    still on the board afterwards."""
+    still on the board afterwards.
+
+    A trap there catches it; monks there lose 1 (passed) or 3 (landed on, and the tanuki
+    leaves), left as a stash, unless ``attack`` is off (Fast Tanuki); a square without monks
+    loses its tile and stash, but a rock garden stays (rules version 2: only Clear the Path
+    clears one; version 1 removed it)."""
     letter = _trap_at(s, sq)
     if letter >= 0:
         _spring(s, i, letter, log)
@@ -298,6 +350,9 @@ def arrive(s: TanukiState, i: int, sq: int, landing: bool, attack: bool, log: Lo
             s.tanuki[i] = -1
             log.say(f"The {name} tanuki left the board")
             return False
+        return True
+    if s.board[sq] == ROCK and s.rules >= 2:
+        # Rock Garden: it stays "until it is cleared off the board" (by Clear the Path only).
         return True
     had_stash = s.stash[sq]
     if remove_tile(s, sq):
@@ -326,7 +381,8 @@ def move_tanuki(
     """Move tanuki ``i`` ``distance`` squares toward ``side`` (0 north .. 3 west). Returns
     whether it left the board by walking off (``mover`` earns 1 for that; the caller adds the
     bonus for both)."""
-    sq = s.tanuki[i]
+    sq = start = s.tanuki[i]
+    entered: list[int] = []
     for step in range(distance):
         nxt = NEIGHBOURS[sq][side]
         if nxt < 0:
@@ -336,13 +392,23 @@ def move_tanuki(
                 f"The {TANUKI_NAMES[i]} tanuki ran off the board: "
                 f"{s.players[mover]} earned 1 shiitake"
             )
+            _moved(s, i, start, entered, True)
             return True
+        entered.append(nxt)
         if not arrive(s, i, nxt, step == distance - 1, attack, log):
+            _moved(s, i, start, entered, False)
             return False
         sq = nxt
     if distance:
         log.say(f"The {TANUKI_NAMES[i]} tanuki moved {SIDE_NAMES[side]} to {square_name(sq)}")
+    _moved(s, i, start, entered, False)
     return False
+
+
+def _moved(s: TanukiState, i: int, start: int, squares: list[int], ran_off: bool) -> None:
+    """Write a tanuki's move into the state's journal, when it keeps one."""
+    if s.journal is not None:
+        s.journal.append(TanukiRecord(i, start, s.tanuki[i], tuple(squares), ran_off))
 
 
 def place_tanuki(s: TanukiState, i: int, sq: int, log: Log) -> None:

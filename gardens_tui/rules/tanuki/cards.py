@@ -6,9 +6,23 @@ in the hand is the one played. Every other seat holding any card may then cancel
 Offense (the ``offense`` window opens for every card holder, whatever they hold, so it tells
 nobody who holds that card). Tanuki Repellant is also played in the ``repel`` window, which
 opens for every card holder whose monk is in a moving tanuki's way.
+
+Choices the cards leave to their player (issue 26):
+
+- **Pilfer Shiitake** ("up to 3 from your opponents, but no more than 1 from any one"): it takes
+  1 from each opponent who has any when there are at most 3 such opponents (``play pilfer``).
+  With more (only in games of 5 or more), the player names the 3 opponents
+  (``("play", "pilfer", a, b, c)``, seats ascending; ``play pilfer 2 4 5``). Rules version 1
+  took from the first 3 clockwise instead, and its games keep doing so.
+- **Tanuki Bait**: the player chooses the opponent and which tanuki goes to which square:
+  ``("play", "bait", o, a, b)`` sends the blue tanuki to ``a`` and the gold one to ``b``; both
+  orders of every pair are legal (before, only the blue tanuki on the first in board order was;
+  those actions still mean the same, so old games replay unchanged).
 """
 
 from __future__ import annotations
+
+from itertools import combinations, permutations
 
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.tanuki import board as B
@@ -22,11 +36,10 @@ from gardens_tui.rules.tanuki.components import (
     TANUKI_NAMES,
     TRAP_LETTERS,
     card_key,
-    pairs,
     square_name,
 )
 from gardens_tui.rules.tanuki.state import EMPTY, OFF, ROCK, TanukiState
-from gardens_tui.rules.words import count, possessive
+from gardens_tui.rules.words import count, join_and, possessive
 
 PLAYABLE_IN: dict[str, tuple[str, ...]] = {
     "move": ("before", "place"),
@@ -99,7 +112,9 @@ def plays(s: TanukiState, phase: str) -> list[Action]:
             continue
         if key == "move":
             out += [("play", key, i, d) for i in range(2) if s.tanuki[i] >= 0 for d in range(1, 5)]
-        elif key in ("fast", "dens", "escape", "pilfer", "harvest"):
+        elif key == "pilfer":
+            out += pilfer_plays(s, seat)
+        elif key in ("fast", "dens", "escape", "harvest"):
             out.append(("play", key))
         elif key == "stroll":
             if s.placed == 0:
@@ -133,7 +148,7 @@ def plays(s: TanukiState, phase: str) -> list[Action]:
                     for sq in AROUND[there]
                     if sq not in taken and sq not in s.tanuki and s.board[sq] != ROCK
                 ]
-                out += [("play", key, o, a, b) for a, b in pairs(free)]
+                out += [("play", key, o, a, b) for a, b in permutations(free, 2)]
         elif key == "clear":
             if clearable(s):
                 out.append(("play", key))
@@ -153,6 +168,25 @@ def plays(s: TanukiState, phase: str) -> list[Action]:
                 if s.board[sq] != ROCK and sq not in blocked and sq not in s.tanuki
             ]
     return out
+
+
+PILFER_MOST = 3
+"""Pilfer Shiitake takes at most 3, 1 from each opponent."""
+
+
+def pilfer_victims(s: TanukiState, seat: int) -> list[int]:
+    """The opponents of ``seat`` Pilfer Shiitake could take from (those holding shiitake),
+    clockwise from ``seat``."""
+    return [o for o in _others(s, seat) if s.shiitake[o] > 0]
+
+
+def pilfer_plays(s: TanukiState, seat: int) -> list[Action]:
+    """The Pilfer Shiitake plays of ``seat``: ``("play", "pilfer")`` when there is no choice of
+    whom to take from, else one play per 3 opponents holding shiitake (rules version 2)."""
+    victims = pilfer_victims(s, seat)
+    if s.rules < 2 or len(victims) <= PILFER_MOST:
+        return [("play", "pilfer")]
+    return [("play", "pilfer", *trio) for trio in combinations(sorted(victims), PILFER_MOST)]
 
 
 def in_the_way(s: TanukiState, path: list[int]) -> list[int]:
@@ -254,12 +288,14 @@ def _resolve(s: TanukiState, log: B.Log) -> None:
         s.effects.append(key)
     elif key == "pilfer":
         taken = 0
-        for o in _others(s, seat):
-            if taken < 3 and B.lose(s, o, 1):
+        chosen = list(args) if args else _others(s, seat)
+        for o in chosen:
+            if taken < PILFER_MOST and B.lose(s, o, 1):
                 taken += 1
         extra = {2: 2, 3: 1}.get(len(s.players), 0)
         B.gain(s, seat, taken + extra)
-        log.say(f"{name} pilfered {count(taken + extra, 'shiitake', 'shiitake')}")
+        whom = f" from {join_and([s.players[o] for o in args])}" if args else ""
+        log.say(f"{name} pilfered {count(taken + extra, 'shiitake', 'shiitake')}{whom}")
     elif key == "robber":
         o = args[0]
         paid = B.lose(s, o, 2)
@@ -272,7 +308,10 @@ def _resolve(s: TanukiState, log: B.Log) -> None:
         log.say(f"The {TANUKI_NAMES[i]} tanuki left the board; {name} collected 1 shiitake")
     elif key == "bait":
         o, a, b = args
-        log.say(f"{name} baited both tanuki next to {possessive(s.players[o])} monk")
+        log.say(
+            f"{name} baited both tanuki next to {possessive(s.players[o])} monk: the blue one "
+            f"to {square_name(a)}, the gold one to {square_name(b)}"
+        )
         for i, sq in enumerate((a, b)):
             s.tanuki[i] = -1
             B.arrive(s, i, sq, True, True, log)

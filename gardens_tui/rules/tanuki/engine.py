@@ -327,13 +327,25 @@ def roll(n: TanukiState, rng: Rng, log: B.Log) -> None:
 
 
 def use_dice(n: TanukiState, blue: int, gold: int, rng: Rng, log: B.Log) -> None:
-    """The dice showed ``blue`` and ``gold``: place or direct each tanuki, then move them."""
+    """The dice showed ``blue`` and ``gold``: place or direct each tanuki, then move them.
+
+    A tanuki off the board is placed by the dice (it does not move this roll). When both are
+    off, the blue one is placed by this roll and the gold one by a roll of its own (rules
+    version 2; version 1 placed both by the same dice, so they always met)."""
     n.dice = [blue, gold]
-    log.say(f"{n.players[n.active]} rolled blue {blue}, gold {gold}")
+    name = n.players[n.active]
+    log.say(f"{name} rolled blue {blue}, gold {gold}")
+    placed = False
     for i in range(2):
         if n.tanuki[i] < 0:
             n.dirs[i] = 0
-            B.place_tanuki(n, i, (gold - 1) * SIZE + blue - 1, log)
+            b, g = blue, gold
+            if placed and n.rules >= 2:
+                # "For each Tanuki, roll both dice": the second one placed gets its own roll.
+                b, g = rng.randint(1, 6), rng.randint(1, 6)
+                log.say(f"{name} rolled blue {b}, gold {g} for the {TANUKI_NAMES[i]} tanuki")
+            B.place_tanuki(n, i, (g - 1) * SIZE + b - 1, log)
+            placed = True
         else:
             face = n.dice[i]
             n.dirs[i] = face if face <= CHOOSE else 0
@@ -357,6 +369,16 @@ def distance(n: TanukiState, i: int) -> int:
 
 def continue_moving(n: TanukiState, rng: Rng, log: B.Log) -> None:
     """Move the tanuki still to move (``moving``: even = its Repellant window not yet opened)."""
+    if not move_tanuki_now(n, log, True):
+        return
+    B.together(n, log)
+    after_tanuki(n, rng, log)
+
+
+def move_tanuki_now(n: TanukiState, log: B.Log, windows: bool) -> bool:
+    """Move the tanuki still to move this roll, blue first; ``False`` when a Repellant window
+    opened first (``windows``; :mod:`.preview` moves them without). Earns the mover 1 for each
+    tanuki run off the board and the bonus for both; the meeting of both is not checked here."""
     while n.moving < 4:
         i = n.moving >> 1
         if n.tanuki[i] < 0 or not 1 <= n.dirs[i] <= 4:
@@ -366,13 +388,13 @@ def continue_moving(n: TanukiState, rng: Rng, log: B.Log) -> None:
         dist = distance(n, i)
         if n.moving % 2 == 0:
             n.moving += 1
-            if n.master and "fast" not in n.effects:
+            if windows and n.master and "fast" not in n.effects:
                 path = B.path_of(n, i, side, dist)
                 seats = GM.in_the_way(n, path)
                 if seats:
                     n.phase = "repel"
                     n.queue = seats
-                    return
+                    return False
         attack = "fast" not in n.effects
         if n.tanuki[i] >= 0 and B.move_tanuki(n, i, side, dist, n.active, attack, log):
             n.gone += 1
@@ -380,8 +402,7 @@ def continue_moving(n: TanukiState, rng: Rng, log: B.Log) -> None:
                 B.gain(n, n.active, 1)
                 log.say(f"{n.players[n.active]} earned a bonus shiitake: both tanuki ran off")
         n.moving = 2 * i + 2
-    B.together(n, log)
-    after_tanuki(n, rng, log)
+    return True
 
 
 def after_tanuki(n: TanukiState, rng: Rng, log: B.Log) -> None:
@@ -418,13 +439,27 @@ def _place_verb(n: TanukiState, action: Action, rng: Rng, log: B.Log) -> None:
         if n.monks[seat] == OFF:
             after_moves(n, rng, log)
         return
+    lay(n, action, log)
+    n.queue = [
+        o for o in [*range(seat + 1, len(n.players)), *range(seat)] if n.magari[o] and n.hands[o]
+    ]
+    after_moves(n, rng, log)
+
+
+def lay(n: TanukiState, action: Action, log: B.Log) -> None:
+    """The active seat lays the tile of ``("place", tile, rot, end)`` in its front square; its
+    monk walks (from an edge space in by ``end``), then every other monk whose path the tile
+    extended, clockwise. Nothing after the walks (discards, draws) happens here, which is what
+    lets :mod:`.preview` show a tile's outcome with this very code."""
+    seat = n.active
     _, tile, rot, end = action
     sq = B.front_square(n, seat)
-    n.hands[seat].remove(tile)
+    if tile in n.hands[seat]:  # always in play; a preview on another seat's view may not see it
+        n.hands[seat].remove(tile)
     n.board[sq] = tile * 4 + rot
     n.last = sq
     n.placed += 1
-    log.say(f"{name} placed {tile_name(tile)} r{rot * 90} on {square_name(sq)}")
+    log.say(f"{n.players[seat]} placed {tile_name(tile)} r{rot * 90} on {square_name(sq)}")
     extended = [
         o
         for o in [*range(seat + 1, len(n.players)), *range(seat)]
@@ -437,10 +472,6 @@ def _place_verb(n: TanukiState, action: Action, rng: Rng, log: B.Log) -> None:
     for o in extended:
         if 0 <= n.monks[o] < EDGE_BASE and B.front_square(n, o) == sq:
             B.walk_on(n, o, log)
-    n.queue = [
-        o for o in [*range(seat + 1, len(n.players)), *range(seat)] if n.magari[o] and n.hands[o]
-    ]
-    after_moves(n, rng, log)
 
 
 def after_moves(n: TanukiState, rng: Rng, log: B.Log) -> None:

@@ -39,12 +39,15 @@ Tanuki in the Garden notation (tiles t1..t64, squares a1..f6, edge spaces n1..w6
   cancel | allow               (Garden Master) cancel a card with The Best Offense, or not
   clear c4 | done              Clear the Path: clear c4, or stop
   play move blue north | play fast | play dens | play escape | play pilfer | play harvest
-  play robber 2 | play trap c4 | play repellant gold | play bait 2 c3 d4 | play stroll
+  play robber 2 | play trap c4 | play repellant gold | play stroll
   play clear | play shift c4 r90 | play rock c4      (Garden Master cards; seats are 1-8)
+  play pilfer 2 4 5            Pilfer Shiitake from seats 2, 4 and 5 (when more than 3
+                               opponents have shiitake, you name the 3)
+  play bait 2 c3 d4            Tanuki Bait next to seat 2's monk: blue tanuki to c3, gold to d4
 """
 
 _SIMPLE = ("roll", "repel", "let", "pass", "cancel", "allow", "done", "buy", "end")
-_NO_ARGS = ("fast", "dens", "escape", "pilfer", "harvest", "stroll", "clear")
+_NO_ARGS = ("fast", "dens", "escape", "harvest", "stroll", "clear")
 _DIRECTIONS = {name: d for d, name in DIRECTION_NAMES.items()}
 
 
@@ -75,6 +78,8 @@ def format_action(action: Action) -> str:
             return f"play {key}"
         if key == "move":
             return f"play move {TANUKI_NAMES[args[0]]} {DIRECTION_NAMES[args[1]]}"
+        if key == "pilfer":
+            return " ".join(["play pilfer", *(str(seat + 1) for seat in args)])
         if key == "robber":
             return f"play robber {args[0] + 1}"
         if key in ("trap", "rock"):
@@ -150,6 +155,13 @@ def _play(state: TanukiState, rest: list[str]) -> Action:
     if key == "move":
         _count(args, 2, "play move blue north")
         return ("play", key, _tanuki(args[0]), _direction(args[1]))
+    if key == "pilfer":
+        if len(args) > 3:
+            raise IllegalAction("Pilfer Shiitake takes from at most 3 opponents: play pilfer 2 4 5")
+        seats = sorted(_seat(word, state) for word in args)
+        if len(set(seats)) != len(seats):
+            raise IllegalAction("Pilfer Shiitake takes no more than 1 from any one opponent")
+        return ("play", key, *seats)
     if key == "robber":
         _count(args, 1, "play robber 2 (a seat number)")
         return ("play", key, _seat(args[0], state))

@@ -230,7 +230,9 @@ def _target(s: TanukiState, action: Action, seat: int, key: str) -> str | None:
                 return f"both squares must be next to {s.players[other]}'s monk"
             if sq in taken or sq in s.tanuki or s.board[sq] == ROCK:
                 return f"{square_name(sq)} is not unoccupied"
-        return "name two different squares, the blue tanuki's first (in board order)"
+        return "name two different squares: the blue tanuki's, then the gold one's"
+    if key == "pilfer":
+        return _pilfer(s, args, seat)
     if key == "clear":
         return "there is no tile or rock garden without a monk to clear"
     if key == "shift" and len(args) == 2 and _square_arg(args[0]):
@@ -247,3 +249,22 @@ def _target(s: TanukiState, action: Action, seat: int, key: str) -> str | None:
             return f"{square_name(sq)} is not unoccupied"
         return f"{square_name(sq)} lies directly in front of another player's path"
     return None
+
+
+def _pilfer(s: TanukiState, args: tuple[Any, ...], seat: int) -> str:
+    """What is wrong with the opponents named for Pilfer Shiitake."""
+    victims = GM.pilfer_victims(s, seat)
+    choice = s.rules >= 2 and len(victims) > GM.PILFER_MOST
+    if not choice:
+        if args:
+            return "play pilfer alone: it takes 1 from each opponent who has any"
+        return "Pilfer Shiitake cannot be played now"
+    names = join_and([s.players[o] for o in victims])
+    if len(args) != GM.PILFER_MOST:
+        return f"name 3 opponents to take 1 shiitake from each (any 3 of {names})"
+    for o in args:
+        if not _is_int(o, 0, len(s.players) - 1) or o == seat:
+            return "take from opponents, not from yourself"
+        if o not in victims:
+            return f"{s.players[o]} has no shiitake to take"
+    return "name 3 different opponents"

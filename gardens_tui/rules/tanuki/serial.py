@@ -3,7 +3,10 @@
 The JSON form names tiles ``"t17"``, board squares as six rows of six strings (``""`` empty,
 ``"rock"``, ``"t17 r90"``), squares ``"c4"``, monks ``"off"``, ``"edge n3"`` or ``"c4 end 5"``
 (standing at path end 5 of c4), cards ``"trap-a"`` (type key and copy a-c). Hidden tiles and
-cards (in a view) are ``null``.
+cards (in a view) are ``null``. ``"rules"`` is the rules version the game is played under
+(written since rules version 2; a position without it, such as one written by hand, is played
+under the current rules, and :mod:`.migrations` adds ``"rules": 1`` to the positions of
+version 1 save files).
 
 ``from_dict`` trusts nothing: every field is type- and range-checked with its path, each of the
 64 tiles and 48 cards must be in exactly one place (a view's hidden ones counted as unknown),
@@ -30,7 +33,7 @@ from gardens_tui.rules.tanuki.components import (
     square_name,
     tile_name,
 )
-from gardens_tui.rules.tanuki.spec import SPEC
+from gardens_tui.rules.tanuki.spec import RULES_VERSION, SPEC
 from gardens_tui.rules.tanuki.state import (
     CARD_LIMIT,
     EDGE_BASE,
@@ -117,6 +120,7 @@ def to_dict(s: TanukiState) -> dict[str, Any]:
             "tiebreak": list(s.tiebreak),
             "extra": s.extra,
             "last": _sq_or_none(s.last),
+            "rules": s.rules,
         }
     )
     return data
@@ -247,6 +251,7 @@ def from_dict(data: Any) -> TanukiState:
     s.tiebreak = F.array(d["tiebreak"], p + "tiebreak", seats, max_length=n)
     s.extra = F.integer(d["extra"], p + "extra", 0, 1000)
     s.last = _maybe_square(d["last"], p + "last")
+    s.rules = F.integer(d.get("rules", RULES_VERSION), p + "rules", 1, RULES_VERSION)
     _check(s, p)
     return s
 

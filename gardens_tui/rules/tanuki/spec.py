@@ -1,12 +1,24 @@
 """The static description of Tanuki in the Garden: id, title, player range and the options.
 
 The option keys are part of the save-file and command-line contract and never change.
+
+Rules versions (``SPEC.rules_version``; a state carries the version it is played under in
+:attr:`~.state.TanukiState.rules`, see :mod:`.migrations`):
+
+1. The first rules: a tanuki crossing a rock garden removed it; when both tanuki were placed in
+   one roll they used the same dice (so they always met); Pilfer Shiitake took clockwise.
+2. Issue 26: a tanuki moving through or onto a rock garden leaves it; each tanuki placed by the
+   dice gets its own roll; with more than 3 opponents holding shiitake the player chooses whom
+   Pilfer Shiitake takes from.
 """
 
 from __future__ import annotations
 
 from gardens_tui.rules.base import GameSpec, Option
 from gardens_tui.rules.tanuki.summary import SUMMARY
+
+RULES_VERSION = 2
+"""The rules version new games are played under (see the module docstring)."""
 
 FAST_KEY = "faster-game"
 MASTER_KEY = "garden-master"
@@ -24,6 +36,7 @@ SPEC = GameSpec(
     blurb="Lay path tiles, stroll your monk through the garden and keep your shiitake from tanuki.",
     summary=SUMMARY,
     options=OPTIONS,
+    rules_version=RULES_VERSION,
 )
 """The game's :class:`~gardens_tui.rules.base.GameSpec`."""
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from gardens_tui.rules.base import Decision, GameState, copy_common_fields
 from gardens_tui.rules.tanuki.components import EDGES, TANUKI_NAMES, edge_name
-from gardens_tui.rules.tanuki.spec import FAST_KEY, MASTER_KEY, target
+from gardens_tui.rules.tanuki.spec import FAST_KEY, MASTER_KEY, RULES_VERSION, target
 
 EMPTY = -1
 ROCK = -2
@@ -51,6 +51,52 @@ EFFECTS: tuple[str, ...] = ("fast", "dens", "escape", "harvest", "stroll")
 _new = object.__new__
 
 
+@dataclass(frozen=True, slots=True)
+class Gain:
+    """A journal line: ``seat``'s shiitake changed by ``amount`` (negative: paid)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class TanukiRecord:
+    """A journal line: tanuki ``tanuki`` (0 blue, 1 gold) moved from ``start`` over
+    ``squares`` (in order) and ended on ``end`` (-1: off the board); ``ran_off``: it walked
+    off the edge (rather than leaving after landing on a monk or in a trap)."""
+
+    tanuki: int
+    start: int
+    end: int
+    squares: tuple[int, ...]
+    ran_off: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WalkRecord:
+    """A journal line: one monk's walk, as the engine made it.
+
+    ``start`` and ``end`` are monk values (``end`` is :data:`OFF` after a crash or a loop);
+    ``squares`` the squares walked in order; ``edges`` the edge spaces the path ran off the
+    board through (it comes straight back in); ``symbols`` shiitake symbols gathered (doubled by
+    Bountiful Harvest), ``stash`` shiitake from stashes, ``dens`` dens passed (before paying),
+    ``magari`` whether an ashi-magari tripped it; ``crash`` the seat it crashed into (-1:
+    none); ``loop`` whether it walked into a loop.
+    """
+
+    seat: int
+    start: int
+    end: int
+    squares: tuple[int, ...]
+    edges: tuple[int, ...]
+    symbols: int
+    stash: int
+    dens: int
+    magari: bool
+    crash: int
+    loop: bool
+
+
 @dataclass(slots=True, eq=False, kw_only=True)
 class TanukiState(GameState):
     """One position of Tanuki in the Garden. Treat as immutable: the engine copies it first.
@@ -75,6 +121,13 @@ class TanukiState(GameState):
       window), ``clear_left`` (Clear the Path picks left).
     - ``tiebreak``: seats still to take an extra turn; ``extra``: extra rounds played.
     - ``last``: the square of the last tile placed, or -1.
+    - ``rules``: the rules version this game is played under (:data:`~.spec.RULES_VERSION` for
+      new games; a game saved under an older version keeps playing by it, see
+      :mod:`.migrations`).
+    - ``journal``: never saved nor copied; when a list, the engine appends what it does to it
+      (:class:`Gain` records from :func:`~.board.gain` / :func:`~.board.lose`,
+      :class:`WalkRecord` from each walk, :class:`TanukiRecord` from each tanuki move), which
+      is how :mod:`.preview` reads an outcome.
     """
 
     game_id = "tanuki-in-the-garden"
@@ -109,8 +162,11 @@ class TanukiState(GameState):
     extra: int = 0
     last: int = -1
     phase: str = "edge"
+    rules: int = RULES_VERSION
     legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
     """The engine's cache of this state's legal actions (never saved, never copied)."""
+    journal: list[Gain | WalkRecord | TanukiRecord] | None = field(default=None, repr=False)
+    """What the engine did, recorded only when a list is set here (never saved, never copied)."""
 
     # --- derived facts ---------------------------------------------------------------------
 
@@ -231,5 +287,7 @@ class TanukiState(GameState):
         n.extra = self.extra
         n.last = self.last
         n.phase = self.phase
+        n.rules = self.rules
         n.legal_cache = None
+        n.journal = None
         return n

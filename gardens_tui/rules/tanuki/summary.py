@@ -19,10 +19,18 @@ player picks an edge space of the board for their monk (never one already taken)
 ## A turn
 1. **Tanuki.** Roll both dice. Each tanuki moves toward the board side its own die shows
    (1 north, 2 east, 3 south, 4 west; 5: you choose; 6: it stays) - 1 space if the *other* die
-   is odd, 2 if even. A tanuki off the board is placed back by the dice instead of moving.
+   is odd, 2 if even. A tanuki off the board is placed back by the dice instead of moving (blue
+   die column, gold die row). If both are off, each gets its own roll: the blue one is placed
+   by your roll, then you roll again for the gold one.
    - Passing a monk: that player loses 1 shiitake, left on the tile as a stash.
    - Landing on a monk: each monk there loses 3 (stashed on the tile) and the tanuki leaves.
-   - Crossing a square with no monk: its tile is removed (any stash there goes back).
+   - Crossing a square with no monk: its tile is removed (any stash there goes back). A rock
+     garden is not removed: the tanuki walks over it, and it stays.
+   - **Placing counts as landing.** Our ruling, as the rulebook only says a tanuki just
+     placed does not also move: a tanuki placed by the dice on a monk's square lands on him
+     (each monk there loses 3, stashed, and the tanuki leaves again), and one placed on a
+     square without monks removes its tile, just as a tanuki landing there would. A tanuki
+     cannot be placed on a rock garden: it stays off until the next roll.
    - Running off the board earns you 1 shiitake; both in one turn earn 3.
    - Both tanuki ending on one space: everyone loses 2.
 2. **Place a tile** (any rotation) in the empty square your path points into, and walk your
@@ -55,11 +63,14 @@ At the end of your turn you may buy the top card for 2 shiitake (at most 5 in ha
 turn). Play at most one card a turn, before the roll or after the tanuki moved. Cards in hand
 count 1 shiitake each toward victory (a Shiitake Basket 3); others only see how many you hold.
 The 16 cards (3 of each): Move 1 Tanuki, Fast Tanuki (both move 1 further but harm nobody),
-Avoid Tanuki Dens, Escape the Ashi-magari, Pilfer Shiitake, Bountiful Harvest (double what you
-gather this turn), Shiitake Robber (take 2 from a player whose path crossed yours), Tanuki Trap
-(a lettered token next to your monk catches a tanuki for 3 shiitake), Tanuki Repellant (also
-on another player's turn, when a tanuki comes at you), Tanuki Bait (both tanuki next to a rival),
-Speed Stroll (place a second tile), Clear the Path (remove up to 3 tiles or rock gardens),
-Shifting Paths (turn a tile), The Best Offense (cancel another player's card, on their turn),
-Rock Garden (a square no tile or tanuki may be placed on), Shiitake Basket.
+Avoid Tanuki Dens, Escape the Ashi-magari, Pilfer Shiitake (1 from each of up to 3 opponents:
+with more than 3 opponents holding shiitake you choose the 3; 2 more from the supply with 2
+players, 1 more with 3), Bountiful Harvest (double what you gather this turn), Shiitake Robber
+(take 2 from a player whose path crossed yours), Tanuki Trap (a lettered token next to your monk
+catches a tanuki for 3 shiitake), Tanuki Repellant (also on another player's turn, when a tanuki
+comes at you), Tanuki Bait (both tanuki to two free squares next to the rival you choose; you
+also choose which tanuki goes where), Speed Stroll (place a second tile), Clear the Path (remove
+up to 3 tiles or rock gardens), Shifting Paths (turn a tile), The Best Offense (cancel another
+player's card, on their turn), Rock Garden (a square no tile may be placed on and no tanuki
+placed on; tanuki walk over it, and only Clear the Path removes it), Shiitake Basket.
 """

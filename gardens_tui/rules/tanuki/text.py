@@ -6,6 +6,7 @@ Names are data: they are passed through :func:`~gardens_tui.rules.safe_text.prin
 
 from __future__ import annotations
 
+from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.rules.tanuki import board as B
 from gardens_tui.rules.tanuki.cards import title
@@ -136,9 +137,24 @@ def render_text(s: TanukiState, seat: int | None = None) -> str:
 
 
 def describe_action(s: TanukiState, action: tuple[object, ...], fmt: str) -> str:
-    """A short sentence for ``gardens moves``: a placement shows the tile's paths."""
-    if action[0] == "place":
+    """A short sentence for ``gardens moves``: a placement shows the tile's paths and, like
+    walking in from an edge space and steering a tanuki, what it would do
+    (:mod:`.preview`)."""
+    from gardens_tui.rules.tanuki import preview
+
+    verb = action[0]
+    try:
+        if verb in preview.LAY_VERBS:
+            outcome = preview.describe_lay(s, preview.preview_lay(s, action))
+        elif verb == "steer":
+            outcome = preview.describe_steer(s, preview.preview_steer(s, action))
+        else:
+            return fmt
+    except IllegalAction:  # not legal here: nothing to preview
+        outcome = ""
+    if verb == "place":
         tile, rot = action[1], action[2]
         assert isinstance(tile, int) and isinstance(rot, int)
-        return f"{fmt}: {paths_text(tile * 4 + rot)}"
-    return fmt
+        paths = paths_text(tile * 4 + rot)
+        return f"{fmt}: {paths}" + (f" => {outcome}" if outcome else "")
+    return f"{fmt}: {outcome}" if outcome else fmt

@@ -19,7 +19,7 @@ from gardens_tui.rules.tanuki.components import (
     TANUKI_NAMES,
     square_name,
 )
-from gardens_tui.rules.words import possessive
+from gardens_tui.rules.words import join_and, possessive
 from gardens_tui.ui.screens.tanuki.picker import BOARD_CARDS
 
 CARD_AIMS: dict[str, str] = {
@@ -75,6 +75,8 @@ def card_words(action: Action, players: Sequence[str]) -> str:
     def square(sq: object) -> str:
         return square_name(int(str(sq)))
 
+    if key == "pilfer" and args:  # more than 3 opponents have shiitake: the 3 chosen
+        return f"{title}: take 1 shiitake each from {join_and([name(o) for o in args])}"
     if key in CARD_EFFECTS:
         return f"{title}: {CARD_EFFECTS[key]}"
     if key == "robber" and len(args) == 1:
@@ -91,7 +93,7 @@ def card_words(action: Action, players: Sequence[str]) -> str:
         return f"{title}: turn the tile on {square(args[0])} by {int(str(args[1])) * 90} degrees"
     if key == "bait" and len(args) == 3:
         monk = possessive(name(args[0]))
-        where = f"{square(args[1])} and {square(args[2])}"
+        where = f"{square(args[1])} (blue) and {square(args[2])} (gold)"
         return f"{title}: both tanuki next to {monk} monk, on {where}"
     return title
 
