@@ -41,9 +41,16 @@ def plain(text: str, *, newlines: bool = True) -> str:
     return printable(str(text), newlines=newlines)
 
 
-def literal(text: str, style: str | Style = "", *, newlines: bool = True) -> Text:
+def literal(
+    text: str, style: str | Style = "", *, newlines: bool = True, cut: bool = False
+) -> Text:
     """``text`` as a Rich ``Text`` (optionally in ``style``, which is ours, never data) that is
-    drawn exactly as :func:`plain` writes it: never parsed as markup, never a terminal control."""
+    drawn exactly as :func:`plain` writes it: never parsed as markup, never a terminal control.
+    With ``cut`` each line too long for its space ends in an ellipsis instead of wrapping."""
+    if cut:
+        return Text(
+            plain(text, newlines=newlines), style=style, end="", no_wrap=True, overflow="ellipsis"
+        )
     return Text(plain(text, newlines=newlines), style=style, end="")
 
 

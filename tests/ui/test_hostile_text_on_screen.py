@@ -256,7 +256,7 @@ async def load_dialog_with(files: list[tuple[Path, str]], names: list[str]) -> N
             await pilot.pause()
             key = table.coordinate_to_cell_key(Coordinate(row, 0)).row_key.value or ""
             info = dialog.infos[key]
-            first = table.get_row(key)[0].plain
+            first = table.get_row(key)[0].plain.split("\n")[0]  # a cell's first line
             if info.ok:
                 assert static_text(detail) == shown(str(info.path))
             else:

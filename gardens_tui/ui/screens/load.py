@@ -8,7 +8,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -138,7 +137,7 @@ class LoadDialog(AppModal[Path | None]):
         """Read the saves folder and fill the table."""
         table = self.query_one("#saves", DataTable)
         for label, width in COLUMNS:
-            table.add_column(label, width=width)
+            table.add_column(literal(label), width=width)
         self.refresh_list()
 
     @property
@@ -151,15 +150,6 @@ class LoadDialog(AppModal[Path | None]):
         """A row's cells and style (a broken file is told apart by the "x" and the word
         "broken", not only by its dim colour)."""
         return row_cells(info, self.ascii_mode), "" if info.ok else "dim"
-
-    @staticmethod
-    def _cell(text: str, style: str) -> Text:
-        """One cell: its lines cut with an ellipsis at the column's width, never wrapped onto
-        the next line (which is the cell's second line)."""
-        cell = literal(text, style)
-        cell.no_wrap = True
-        cell.overflow = "ellipsis"
-        return cell
 
     def refresh_list(self) -> None:
         """Read the saves again and show them, keeping the cursor on the same row number (or the
@@ -174,7 +164,9 @@ class LoadDialog(AppModal[Path | None]):
                 continue
             self.infos[key] = info
             cells, style = self._cells(info)
-            table.add_row(*(self._cell(cell, style) for cell in cells), key=key, height=2)
+            # Each line of a cell is cut at the column's width, never wrapped onto the
+            # cell's second line.
+            table.add_row(*(literal(cell, style, cut=True) for cell in cells), key=key, height=2)
         detail = self.query_one("#load-detail", Static)
         empty = not self.infos
         self.query_one("#open", Button).disabled = empty
