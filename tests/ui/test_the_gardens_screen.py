@@ -333,7 +333,7 @@ async def test_the_prompt_footer_and_boards_fit(size: tuple[int, int]) -> None:
         prompt = screen.query_one(PromptLine)
         assert prompt.region.height >= 1 and prompt.region.bottom <= height - 1
         info = screen.query_one("#tg-info")
-        assert info.region.height == 1 and info.region.bottom <= prompt.region.y
+        assert info.region.height == 2 and info.region.bottom <= prompt.region.y
         panel = screen.query_one("PlayerPanel")
         assert panel.region.width >= 20 and panel.region.right <= width
 

@@ -60,8 +60,11 @@ Decisions (where the rulebook and ``components.md`` are silent)
   the same round.
 - **Fort Denison** may skip reserving (it binds its holder); the reserved card must be the
   holder's last take from its row that round, so the round can always finish.
-- **State Library** returns only a visitor that is off the Central Board and still has a walk
-  left this round (anything else would change nothing).
+- **State Library** may return any of its holder's visitors that stands on a card, also one
+  that already walked this round: visitors stay on their cards between rounds, so its next walk
+  (next round) starts from the Central Board. Refused only where nothing would change: a visitor
+  already on the Central Board, or one whose row is complete (the last round, after its walk).
+  Rules version 1 refused a visitor that had walked this round; see :mod:`.migrations`.
 - **Lion Gate** counts statue cards the visitor walks past or stops on, not the card it left.
 - **Moreton Bay Fig** species is chosen after the last card; provisional scores use the best one.
 - **Random tiles** draw one of the slot's two advanced tiles; "mixed" landmark sides turn exactly

@@ -192,7 +192,7 @@ class Landmark:
 LANDMARKS: tuple[Landmark, ...] = (
     Landmark("opera-house", "Sydney Opera House", 10, "end: 10 points per closed pathway loop"),
     Landmark("harbour-bridge", "Sydney Harbour Bridge", 10, "end: 3 points per bench"),
-    Landmark("fort-denison", "Fort Denison", 6, "each round: reserve a display card for yourself"),
+    Landmark("fort-denison", "Fort Denison", 6, "each round: reserve a display card"),
     Landmark("mrs-macquaries-chair", "Mrs Macquarie's Chair", 3, "+1 whenever you score trees"),
     Landmark("moreton-bay-fig", "Moreton Bay Fig", 10, "end: pick a species, 2 points per tree"),
     Landmark("conservatorium", "Conservatorium of Music", 6, "adjacent pathways count as joined"),

@@ -173,6 +173,20 @@ def may_take(s: GardensState, seat: int, row: int, slot: int) -> bool:
     return True
 
 
+def may_return(s: GardensState, seat: int, row: int) -> bool:
+    """Whether the State Library may send ``seat``'s visitor of ``row`` back to the Central Board
+    (its holder and its once a round aside): the visitor stands on a card, and a walk is still to
+    come in its row (the row has an empty space). A visitor that already walked this round may go
+    back too: visitors stay on their cards between rounds, so its next walk starts from the
+    Central Board. Only a visitor on the Central Board already, or one in a complete row (the
+    last round, after its walk), is refused: returning it would change nothing."""
+    if s.visitors[seat][row] == s.centre:
+        return False
+    mat = s.mats[seat]
+    base = row * COLUMNS
+    return EMPTY in mat[base : base + COLUMNS]
+
+
 def legal_actions(s: GardensState) -> list[Action]:
     """Every legal action of the pending decision, in a fixed order (a fresh list).
 
@@ -205,7 +219,7 @@ def _compute_legal(s: GardensState) -> list[Action]:
                     acts.append(("take", row, slot, "right"))
         if s.holds(seat, LIBRARY) and not s.library_used:
             for row in range(3):
-                if s.visitors[seat][row] != s.centre and s.walked[seat][row] < s.per_row:
+                if may_return(s, seat, row):
                     acts.append(("return", row))
         return acts
     if phase == "reserve":
@@ -377,6 +391,7 @@ __all__ = [
     "apply",
     "apply_unchecked",
     "legal_actions",
+    "may_return",
     "may_take",
     "new_game",
     "takes_left",

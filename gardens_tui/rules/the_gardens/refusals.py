@@ -162,8 +162,9 @@ def _return(s: GardensState, action: Action) -> str:
             "State Library",
         )
     return _rule(
-        f"your visitor of row {DECKS[row]} has finished walking this round",
-        "State Library: return a visitor before placing a card",
+        f"row {DECKS[row]} of your garden is complete: its visitor has no walk left, so "
+        "sending it back would change nothing",
+        "State Library",
     )
 
 

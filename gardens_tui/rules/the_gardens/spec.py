@@ -13,6 +13,10 @@ LAYOUT_KEY = "layout"
 SIDE_KEY = "landmark-side"
 START_KEY = "start-column"
 
+RULES_VERSION = 2
+"""Version 1 refused the State Library's return of a visitor that had walked this round; version
+2 allows it (issue 27; see :mod:`.migrations`)."""
+
 TILE_KEYS: dict[str, str] = {
     "tree": "tree-tile",
     "fountain": "fountain-tile",
@@ -83,5 +87,6 @@ SPEC = GameSpec(
     blurb="Draft garden cards into three rows and walk your visitors past trees and fountains.",
     summary=SUMMARY,
     options=OPTIONS,
+    rules_version=RULES_VERSION,
 )
 """The game's :class:`~gardens_tui.rules.base.GameSpec`."""

@@ -79,7 +79,8 @@ from then on (the walk of the covering card already uses it):
 - Art Gallery (10): end: +5 per stream three cards long.
 - Governor Phillip Fountain (6): end: 3 per column with a top and a bottom stream but no middle.
 - State Library (6): once per round, before placing a card, send one of your visitors back to
-  the Central Board.
+  the Central Board: any of them, also one that already walked this round (visitors stay on
+  their cards between rounds, so its next walk starts from the Central Board).
 - Sydney Tower (3): +1 whenever a walk scores a bench.
 
 ## Our decisions where the rulebook is silent
@@ -91,4 +92,6 @@ from then on (the walk of the covering card already uses it):
   Board cannot be claimed.
 - A loop is an enclosed area of the pathway network (its independent cycles).
 - Balance counts a row with no trees on either side.
+- The State Library cannot send back a visitor already on the Central Board, nor one whose row
+  is complete (it has no walk left): that would change nothing but use up the round's return.
 """

@@ -8,6 +8,8 @@ package has already checked them at set-up) and never treated as markup by anyth
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.the_gardens.components import (
     CARD_NAMES,
@@ -46,8 +48,49 @@ LEGEND = (
     "Legend: trees w wattle, b bottlebrush, j jacaranda, p canary palm;\n"
     "  ~ stream, F fountain, B bench, S statue, * picnic; path ends N E S W;\n"
     "  CB Central Board; V a visitor standing, v one lying down (walked this round);\n"
-    "  (OH) an uncovered landmark (codes under Landmarks)"
+    "  (OH) an uncovered landmark still to claim, -oh- one somebody already claimed\n"
+    "  (codes under Landmarks)"
 )
+
+
+def landmark_mark(s: GardensState, landmark: int) -> str:
+    """How an uncovered landmark is marked on a mat: ``(OH)`` while nobody has claimed it (the
+    first card on it claims its card), ``-oh-`` once somebody has (a card on it claims
+    nothing). Told apart by the letters, not by colour."""
+    code = LANDMARK_CODES[landmark]
+    return f"({code})" if s.owners[landmark] < 0 else f"-{code.lower()}-"
+
+
+def landmark_side(s: GardensState, landmark: int) -> str:
+    """What a landmark's card gives, as it lies: ``"3 points"`` or its ability's words."""
+    info = LANDMARKS[landmark]
+    return f"{info.points} points" if s.faces[landmark] == "points" else info.ability
+
+
+class TakeOutcome(NamedTuple):
+    """What a take does at once: the points it scores now (its walk and, on a landmark's
+    points side, the landmark's points) and the landmark it claims (``-1``: none)."""
+
+    points: int
+    claims: int
+
+
+def take_outcome(s: GardensState, action: Action) -> TakeOutcome | None:
+    """The :class:`TakeOutcome` of the take ``action`` in ``s`` (``None`` if it is not a legal
+    take), worked out by the engine itself."""
+    from gardens_tui.rules.the_gardens import engine, notation
+
+    if not action or action[0] != "take":
+        return None
+    try:
+        after = engine.apply(s, action, notation.format_action)
+    except ValueError:
+        return None
+    seat = s.active
+    gained = sum(after.points[seat]) - sum(s.points[seat])
+    claims = next((lm for lm in range(12) if after.owners[lm] != s.owners[lm]), -1)
+    return TakeOutcome(gained, claims)
+
 
 CELL_WIDTH = 7
 
@@ -83,7 +126,7 @@ def _cell_lines(s: GardensState, seat: int, row: int, col: int) -> tuple[str, st
         return ("CB" + mark, "NESW")
     if value == EMPTY:
         landmark = s.landmark_cells.get(row * COLUMNS + col, -1)
-        return ((f"({LANDMARK_CODES[landmark]})" if landmark >= 0 else "."), "")
+        return ((landmark_mark(s, landmark) if landmark >= 0 else "."), "")
     return (CARD_NAMES[value] + mark, features(value))
 
 
@@ -122,10 +165,9 @@ def landmark_lines(s: GardensState) -> list[str]:
     lines: list[str] = []
     for lm in layout_landmarks(s.layout):
         info = LANDMARKS[lm]
-        side = f"{info.points} points" if s.faces[lm] == "points" else info.ability
         owner = s.owners[lm]
         who = "unclaimed" if owner < 0 else f"claimed by {s.players[owner]}"
-        lines.append(f"  ({LANDMARK_CODES[lm]}) {info.title}: {side}; {who}")
+        lines.append(f"  ({LANDMARK_CODES[lm]}) {info.title}: {landmark_side(s, lm)}; {who}")
     if s.species >= 0:
         lines.append(f"  Moreton Bay Fig species: {SPECIES_TITLES[s.species]}")
     return lines
@@ -182,23 +224,25 @@ def render_text(s: GardensState, seat: int | None = None) -> str:
 
 def describe_action(s: GardensState, action: Action) -> str:
     """A short sentence saying what ``action`` does here, with the points its walk scores."""
-    from gardens_tui.rules.the_gardens import engine, notation
+    from gardens_tui.rules.the_gardens import notation
+    from gardens_tui.rules.the_gardens.mat import placement
 
     verb = action[0]
     if verb == "take":
         row, slot, side = action[1], action[2], action[3]
         code = s.display[row][slot]
-        try:
-            after = engine.apply(s, action, notation.format_action)
-        except ValueError:
+        outcome = take_outcome(s, action)
+        if outcome is None:
             return notation.format_action(action)
-        seat = s.active
-        gained = sum(after.points[seat]) - sum(s.points[seat])
-        column = after.last[2] + 1
-        return (
+        column = placement(s.mats[s.active], row, side) + 1
+        text = (
             f"take {CARD_NAMES[code]} ({CARDS[code].describe()}) to "
-            f"{DECKS[row].lower()}{column} ({side}); it scores {gained} now"
+            f"{DECKS[row].lower()}{column} ({side}); it scores {outcome.points} now"
         )
+        if outcome.claims >= 0:
+            lm = outcome.claims
+            text += f"; claims {LANDMARKS[lm].title} ({landmark_side(s, lm)})"
+        return text
     if verb == "return":
         return f"send row {DECKS[action[1]]}'s visitor back to the Central Board (State Library)"
     if verb == "reserve":

@@ -8,13 +8,16 @@ A card is drawn in its own rectangle (see :mod:`.layouts`), every feature a lett
 - each path end on the card's edge it leaves by: ``┃`` at the middle of the top (N) and bottom
   (S) line, ``━`` at the left (W) and right (E) end of the middle line (``|`` and ``-`` in ASCII
   mode), so that neighbouring cards' paths visibly meet;
-- a visitor in the top right corner: ``V`` standing, ``v`` lying down (walked this round);
-  in the display, ``R`` marks Fort Denison's reserved card;
-- roomy cards also show the card's name (``A12``) in the top left corner.
+- on the top line, a visitor: ``V`` standing, ``v`` lying down (walked this round); in the
+  display, ``R`` marks Fort Denison's reserved card. It sits right beside the card's own name
+  and the glyph of the cursor or a legal target, all in the card's left half, so that neither
+  looks as if it belonged to the next card (``▶V┃`` compact, `` A5┃▶V`` roomy);
+- roomy cards also show the card's name (``A12``), right-aligned before the N path end.
 
 The Central Board is ``CB`` with a path end on every side; an empty mat cell is blank, or shows
-the code of the landmark printed there (``(OH)``). Colours (roles ``tg-…``) only help: the
-letters tell everything apart. Nothing here decides a rule: features come from
+the code of the landmark printed there: ``(OH)`` while it may still be claimed, ``-oh-`` once
+somebody has claimed it. Colours (roles ``tg-…``) only help: the letters tell everything
+apart. Nothing here decides a rule: features come from
 :data:`~gardens_tui.rules.the_gardens.components.CARDS`.
 """
 
@@ -104,6 +107,21 @@ def _centre(pieces: list[Piece], width: int, spaced: bool) -> list[Piece]:
     return [Piece(" " * (pad // 2)), *pieces, Piece(" " * (pad - pad // 2))]
 
 
+def mark_columns(width: int, named: bool, north: bool) -> tuple[int, int]:
+    """(the state glyph's column, the corner piece's column) on a card's top line.
+
+    Both sit right beside the card's own name and N path end (``north``: the card has one), in
+    the left half of the card, and the card's last columns stay blank: between two cards there
+    are at least three blank columns, inside a card at most one, so a mark never looks as if it
+    belonged to the neighbouring card (issue 27). Compact cards (no name): the glyph in the
+    first column, the corner piece beside it (``▶V┃``); roomy cards: after the name and the N
+    path end (`` A5┃▶V``, ``A15▶V``)."""
+    if not named:
+        return 0, 1
+    spot = (width - 1) // 2 + (1 if north else 0)
+    return spot, spot + 1
+
+
 def card_lines(
     paths: int,
     middle: list[Piece],
@@ -113,18 +131,21 @@ def card_lines(
     corner: Piece | None = None,
     ascii_mode: bool = False,
 ) -> tuple[tuple[Piece, ...], ...]:
-    """Three lines of a card ``width`` wide: the N path end (and ``name`` at the left, ``corner``
-    at the right) on top, the W and E ends around ``middle``, the S end below."""
+    """Three lines of a card ``width`` wide: the N path end on top with ``name`` right before it
+    and ``corner`` (a visitor, the reserved mark) just after the state glyph's place (see
+    :func:`mark_columns`), the W and E ends around ``middle``, the S end below."""
     ns, ew = symbol("ns", ascii_mode), symbol("ew", ascii_mode)
     centre = (width - 1) // 2
     top = [" "] * width
     roles = [""] * width
-    for i, ch in enumerate(name[: max(centre, 0)]):
+    shown = name[: max(centre, 0)]
+    for i, ch in enumerate(shown, start=centre - len(shown)):
         top[i], roles[i] = ch, "tg-name"
     if paths & N:
         top[centre], roles[centre] = ns, "tg-path"
     if corner is not None:
-        top[width - 1], roles[width - 1] = corner.text[:1], corner.role
+        at = mark_columns(width, bool(name), bool(paths & N))[1]
+        top[at], roles[at] = corner.text[:1], corner.role
     first = tuple(Piece(ch, role) for ch, role in zip(top, roles, strict=True))
     second = (
         Piece(ew if paths & W else " ", "tg-path"),
@@ -162,30 +183,35 @@ def card_paint(
         corner=corner,
         ascii_mode=ascii_mode,
     )
-    return CellPaint(lines, role, spot=(0, 0) if not roomy else (width - 2, 0))
+    spot = mark_columns(width, bool(name), bool(CARDS[code].paths & N))[0]
+    return CellPaint(lines, role, spot=(spot, 0))
 
 
 def central_paint(*, roomy: bool, ascii_mode: bool, corner: Piece | None = None) -> CellPaint:
-    """The Central Board's cell of a row: ``CB`` top left, a path crossing it both ways."""
+    """The Central Board's cell of a row: ``CB`` before the N path end, the visitor right after
+    it (``CB┃V``), a path crossing the cell both ways."""
     width = 8 if roomy else 5
     ns, ew = symbol("ns", ascii_mode), symbol("ew", ascii_mode)
     cross = "+" if ascii_mode else "╋"
     centre = (width - 1) // 2
-    top = [Piece("CB", "tg-statue"), Piece(" " * (centre - 2)), Piece(ns, "tg-path")]
+    top = [Piece(" " * (centre - 2)), Piece("CB", "tg-statue"), Piece(ns, "tg-path")]
+    top.append(Piece(corner.text[:1], corner.role) if corner is not None else Piece(" "))
     top.append(Piece(" " * (width - centre - 2)))
-    top.append(corner if corner is not None else Piece(" "))
     middle = (Piece(ew * centre + cross + ew * (width - centre - 1), "tg-path"),)
     bottom = (Piece(" " * centre + ns + " " * (width - centre - 1), "tg-path"),)
     return CellPaint((tuple(top), middle, bottom), "cell")
 
 
-def empty_paint(landmark: int, *, roomy: bool) -> CellPaint:
-    """An empty mat cell: blank, or the code of the uncovered landmark printed there."""
+def empty_paint(landmark: int, *, roomy: bool, mark: str = "") -> CellPaint:
+    """An empty mat cell: blank, or the uncovered landmark printed there as ``mark`` (the rules'
+    :func:`~gardens_tui.rules.the_gardens.text.landmark_mark`: ``(OH)`` still to claim, ``-oh-``
+    claimed already; ``(OH)`` if not given)."""
     if landmark < 0:
         return CellPaint(("", "", ""), "empty", spot=(2 if not roomy else 3, 1))
-    code = f"({LANDMARK_CODES[landmark]})"
-    # Plain text (the cell's own colours): it may be a legal target, drawn on green.
-    return CellPaint(("", code, ""), "empty", spot=(0, 0))
+    code = mark or f"({LANDMARK_CODES[landmark]})"
+    # Plain text (the cell's own colours): it may be a legal target, drawn on green. The state
+    # glyph goes right before the code (roomy) or above its first letter (compact).
+    return CellPaint(("", code, ""), "empty", spot=(1, 1) if roomy else (0, 0))
 
 
 def taken_paint(ascii_mode: bool) -> CellPaint:

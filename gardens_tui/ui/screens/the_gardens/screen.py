@@ -25,6 +25,7 @@ Everything shown comes from the seat view.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -38,12 +39,19 @@ from textual.widgets import Static
 from gardens_tui.rules.base import Action, GameState
 from gardens_tui.rules.the_gardens.components import (
     CARD_NAMES,
+    CARDS,
     COLUMNS,
     DECKS,
     LANDMARKS,
     SPECIES,
 )
 from gardens_tui.rules.the_gardens.state import CENTRAL, EMPTY, NO_CARD, GardensState
+from gardens_tui.rules.the_gardens.text import (
+    LANDMARK_CODES,
+    landmark_mark,
+    landmark_side,
+    take_outcome,
+)
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
@@ -92,6 +100,16 @@ from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
+INFO_LINES = 2
+"""Lines of the info line under the mat: the whole consequence of a placement (its points and
+the landmark it claims) wraps onto the second line at 80 columns rather than being cut."""
+
+
+def fits_lines(text: str, width: int, lines: int) -> bool:
+    """Whether ``text`` word-wrapped at ``width`` columns takes at most ``lines`` lines."""
+    return len(textwrap.wrap(text, max(width, 1))) <= lines
+
+
 COMMAND_TITLES: dict[str, str] = {
     "return": "State Library: which visitor goes back to the Central Board?",
     "species": "Moreton Bay Fig: which tree species scores 2 points per tree?",
@@ -117,7 +135,7 @@ class TheGardensScreen(GameScreen):
     TheGardensScreen #tg-status { height: auto; color: $foreground-muted; }
     TheGardensScreen #tg-mat-title { height: 1; width: 100%; text-style: bold; }
     TheGardensScreen.-roomy #tg-mat-title { margin-top: 1; }
-    TheGardensScreen #tg-info { height: 1; width: 100%; color: $foreground-muted; }
+    TheGardensScreen #tg-info { height: 2; width: 100%; color: $foreground-muted; }
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -304,10 +322,26 @@ class TheGardensScreen(GameScreen):
             others=len(state.players) > 1,
         )
         self.query_one("#tg-mat-title", Static).update(literal(title))
-        self.query_one("#tg-status", Static).update(
-            literal("\n".join(status_lines(state, self.roomy)))
-        )
+        self.query_one("#tg-status", Static).update(literal("\n".join(self._status(state))))
         self._draw_actions()
+
+    def _status(self, state: GardensState) -> list[str]:
+        """The scoreboard's lines: roomy ones (every tile's rule, each landmark's title and
+        card) while they fit above the mat, else the compact ones, so that the mat and its
+        info line stay whole at the roomy layout's smallest size."""
+        if not self.roomy:
+            return status_lines(state, False)
+        roomy = status_lines(state, True)
+        side = self.query_one("#tg-side")
+        width = side.size.width
+        main = self.query_one("#game-main").size.height
+        if not width or not main:
+            return roomy
+        mat = self.mat_board.board_layout.height
+        room = main - mat - INFO_LINES - 2  # the mat's title and the margin above it
+        commands = len(self.command_lines())
+        needed = commands + sum(len(textwrap.wrap(line, width)) or 1 for line in roomy)
+        return roomy if needed <= room else status_lines(state, False)
 
     def command_lines(self) -> list[CommandLine]:
         """The commands that apply now, for the clickable list (only ``o`` while others
@@ -422,8 +456,12 @@ class TheGardensScreen(GameScreen):
         if does and board == MAT:
             # The Enter words first: a long description (a landmark) must not hide them.
             where, _, rest = text.partition(" ")
+            where = where.rstrip(":")
             rest = "" if rest == "empty" else rest.removeprefix("empty; ")
-            text = f"{where.rstrip(':')}: Enter: {does}" + (f" {dot} {rest}" if rest else "")
+            entry = resolve(entries)
+            if entry is not None and entry.action is not None and entry.action[0] == "take":
+                return self._take_info(where, entry.action, rest)
+            text = f"{where}: Enter: {does}" + (f" {dot} {rest}" if rest else "")
         elif does:
             text += f" {dot} Enter: {does}"
         return text
@@ -438,11 +476,7 @@ class TheGardensScreen(GameScreen):
         elif value == EMPTY:
             landmark = state.landmark_cells.get(cell, -1)
             if landmark >= 0:
-                info = LANDMARKS[landmark]
-                side = (
-                    f"{info.points} points" if state.faces[landmark] == "points" else info.ability
-                )
-                text = f"{where}: empty; landmark {info.title} ({side})"
+                text = f"{where}: empty; {self._landmark_words(state, landmark)}"
             else:
                 text = f"{where}: empty"
         else:
@@ -451,6 +485,52 @@ class TheGardensScreen(GameScreen):
             lying = "lying down" if state.walked[seat][row] else "standing"
             text += f"; visitor {lying}"
         return text
+
+    def _take_info(self, where: str, action: Action, rest: str) -> str:
+        """The info line on a mat end where Enter places the chosen card: the card, the points
+        it scores at once and the landmark it claims (the rules' :func:`take_outcome`), else
+        what else is there (``rest``). The whole of it must be readable in the info line's two
+        lines: the fullest wording that fits is used, down to the landmark's code."""
+        state = self.state
+        outcome = take_outcome(state, action)
+        if outcome is None:
+            return f"{where}: Enter: {self.describe(action)}"
+        code = state.display[action[1]][action[2]]
+        name, side, points = CARD_NAMES[code], side_of(action), outcome.points
+        heads = [
+            f"{where}: Enter: place {name} here ({side}); it scores {points} now",
+            f"{where}: Enter: {name} here ({side}), +{points} now",
+        ]
+        if self.roomy:
+            heads.insert(
+                0,
+                f"{where}: Enter: take {name} ({CARDS[code].describe()}) to {where} ({side}); "
+                f"it scores {points} now",
+            )
+        if outcome.claims >= 0:
+            lm = outcome.claims
+            title, gives = LANDMARKS[lm].title, landmark_side(state, lm)
+            tails = [
+                f"; claims {title} ({gives})",
+                f"; claims {title}: {gives}",
+                f"; claims ({LANDMARK_CODES[lm]}): {gives}",
+            ]
+        else:
+            tails = [f" {symbol('dot', self.ascii_mode)} {rest}" if rest else ""]
+        candidates = [head + tail for tail in tails for head in heads]
+        width = self.query_one("#tg-info").size.width or (85 if self.roomy else 55)
+        fitting = (text for text in candidates if fits_lines(text, width, INFO_LINES))
+        return next(fitting, candidates[-1])
+
+    @staticmethod
+    def _landmark_words(state: GardensState, landmark: int) -> str:
+        """``"landmark Sydney Tower (3 points)"``, or once claimed ``"landmark Sydney Tower,
+        claimed by Bob"`` (a card there claims nothing)."""
+        title = LANDMARKS[landmark].title
+        owner = state.owners[landmark]
+        if owner >= 0:
+            return f"landmark {title}, claimed by {state.players[owner]}"
+        return f"landmark {title} ({landmark_side(state, landmark)})"
 
     def _enter_words(self, entries: list[Entry]) -> str:
         if not entries:
@@ -680,5 +760,7 @@ class TheGardensScreen(GameScreen):
         if value == CENTRAL:
             return central_paint(roomy=self.roomy, ascii_mode=self.ascii_mode, corner=corner)
         if value == EMPTY:
-            return empty_paint(state.landmark_cells.get(key, -1), roomy=self.roomy)
+            landmark = state.landmark_cells.get(key, -1)
+            mark = landmark_mark(state, landmark) if landmark >= 0 else ""
+            return empty_paint(landmark, roomy=self.roomy, mark=mark)
         return card_paint(value, roomy=self.roomy, ascii_mode=self.ascii_mode, corner=corner)

@@ -16,7 +16,7 @@ from gardens_tui.rules.the_gardens.components import (
 )
 from gardens_tui.rules.the_gardens.engine import takes_left
 from gardens_tui.rules.the_gardens.state import GardensState
-from gardens_tui.rules.the_gardens.text import LANDMARK_CODES, SLOT_TITLES
+from gardens_tui.rules.the_gardens.text import LANDMARK_CODES, SLOT_TITLES, landmark_side
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.screens.the_gardens.paint import LEGEND_LETTERS, place_name, symbol
 
@@ -40,20 +40,30 @@ def tile_lines(state: GardensState, roomy: bool) -> list[str]:
     return ["Tiles: " + ", ".join(advanced) + ("; others basic" if len(advanced) < 5 else "")]
 
 
+def landmark_gives(state: GardensState, landmark: int) -> str:
+    """What the landmark's card gives as it lies, saying which side: ``"6 points"`` or
+    ``"ability (end: 3 points per bench)"`` (an ability's words may speak of points too)."""
+    side = landmark_side(state, landmark)
+    return side if state.faces[landmark] == "points" else f"ability ({side})"
+
+
 def landmark_words(state: GardensState, landmark: int, roomy: bool) -> str:
-    """``"OH Ann"`` (compact) or ``"(OH) Sydney Opera House: 10 points, Ann"`` (roomy)."""
+    """Compact: ``"SL 6"`` (points side) or ``"HB"`` (ability side), written ``"-sl- 6"`` once
+    claimed, as the mats show it (the player panel says who holds it); roomy: ``"(HB) Sydney
+    Harbour Bridge: ability (end: 3 points per bench); unclaimed"``."""
     code = LANDMARK_CODES[landmark]
     owner = state.owners[landmark]
-    who = state.players[owner] if owner >= 0 else ""
     if not roomy:
-        return f"{code} {who}".strip()
-    info = LANDMARKS[landmark]
-    side = f"{info.points} points" if state.faces[landmark] == "points" else info.ability
-    return f"({code}) {info.title}: {side}; {who or 'unclaimed'}"
+        points = f" {LANDMARKS[landmark].points}" if state.faces[landmark] == "points" else ""
+        return f"{code if owner < 0 else f'-{code.lower()}-'}{points}"
+    who = f"claimed by {state.players[owner]}" if owner >= 0 else "unclaimed"
+    return f"({code}) {LANDMARKS[landmark].title}: {landmark_gives(state, landmark)}; {who}"
 
 
 def landmark_lines(state: GardensState, roomy: bool) -> list[str]:
-    """The landmarks in play and who claimed them (nothing without landmarks)."""
+    """The landmarks in play, which give points and which abilities, and who claimed them
+    (nothing without landmarks). Compact: one line for the points side (``Landmark points: SL
+    6, -mc- 3``), one for the ability side (``Landmark abilities: HB, -lg-``)."""
     if not state.layout:
         return []
     shown = layout_landmarks(state.layout)
@@ -61,7 +71,10 @@ def landmark_lines(state: GardensState, roomy: bool) -> list[str]:
     if roomy:
         lines = [landmark_words(state, lm, True) for lm in shown]
     else:
-        lines = ["Landmarks: " + ", ".join(landmark_words(state, lm, False) for lm in shown)]
+        for face, title in (("points", "Landmark points"), ("ability", "Landmark abilities")):
+            these = [landmark_words(state, lm, False) for lm in shown if state.faces[lm] == face]
+            if these:
+                lines.append(f"{title}: " + ", ".join(these))
     if state.reserved:
         row, place = state.reserved
         holder = state.ability_holder(2)
@@ -135,8 +148,13 @@ def legend_rows(state: GardensState, ascii_mode: bool) -> list[LegendRow]:
         ("bold italic", "the last move: the card placed and every card its visitor saw"),
     ]
     if state.layout:
-        for lm in layout_landmarks(state.layout):
-            info = LANDMARKS[lm]
-            side = f"{info.points} points" if state.faces[lm] == "points" else info.ability
-            rows.append((f"({LANDMARK_CODES[lm]})", f"{info.title}: {side}"))
+        shown = layout_landmarks(state.layout)
+        code = LANDMARK_CODES[shown[0]]
+        rows += [
+            (f"({code})", "an uncovered landmark still to claim: the first card on it claims it"),
+            (f"-{code.lower()}-", "a landmark somebody already claimed: a card on it gets nothing"),
+        ]
+        for lm in shown:
+            gives = landmark_gives(state, lm)
+            rows.append((LANDMARK_CODES[lm], f"{LANDMARKS[lm].title}: {gives}"))
     return rows
