@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from conftest import settle
 from hostile_input import assert_app_healthy
+from test_throw_octopus_issue26 import DIALOGS as THROW_OCTOPUS_DIALOGS
 from textual.screen import ModalScreen, Screen
 
 import gardens_tui.ui
@@ -44,6 +45,9 @@ from gardens_tui.ui.screens.new_game import NewGameDialog
 from gardens_tui.ui.screens.octopus_garden.legend import LegendScreen
 from gardens_tui.ui.screens.save_dialog import SaveDialog
 from gardens_tui.ui.screens.settings import SettingsScreen
+from gardens_tui.ui.screens.throw_octopus.dodge import DodgeModal
+from gardens_tui.ui.screens.throw_octopus.night import NightResultScreen
+from gardens_tui.ui.screens.throw_octopus.solo_end import SoloEndScreen
 from gardens_tui.ui.screens.timed_modal import TimedChoice, TimedModal
 
 SIZE = (100, 30)
@@ -83,6 +87,10 @@ MODALS: dict[type, tuple[Callable[[GardensApp], Screen[Any]], str]] = {
     ChatDialog: (lambda app: ChatDialog(), "cancel"),
 }
 """How to open each modal screen, and the action its key runs to close it."""
+
+for _cls in (DodgeModal, NightResultScreen, SoloEndScreen):
+    _make, _action = THROW_OCTOPUS_DIALOGS[_cls.__name__]
+    MODALS[_cls] = (lambda app, make=_make: make(), _action)
 
 
 def app_modal_classes() -> set[type]:

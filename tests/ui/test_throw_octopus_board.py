@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from conftest import settle
 from test_throw_octopus_screen import (
+    SPARSE,
     app_for,
     click,
     error_text,
@@ -42,7 +43,10 @@ BIG_HAND = ["t22", "t44", "t50", "t51", "t52", "t53", "t54", "t55", "t56", "t57"
 
 def big_hand_position() -> Any:
     return make_position(
-        ["Ann", "Bob", "Cleo"], [(0, 0, "t1", 0)], [BIG_HAND, ["t2", "t3"], ["t5", "t6"]]
+        ["Ann", "Bob", "Cleo"],
+        [(0, 0, "t1", 0)],
+        [BIG_HAND, ["t2", "t3"], ["t5", "t6"]],
+        options=SPARSE,
     )
 
 
@@ -143,6 +147,7 @@ def touch_position() -> Any:
         [["t50", "t60"], ["t2", "t3"], ["t5", "t6"]],
         held=[["touch", "shield"], [], []],
         deck=deck,
+        options=SPARSE,
     )
 
 

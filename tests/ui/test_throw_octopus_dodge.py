@@ -44,6 +44,9 @@ async def test_a_bots_throw_at_a_person_opens_the_dodge_by_itself() -> None:
         assert modal.time_ms == 2500
         key = modal.choices[0].key
         assert "Bob throws the octopus at Ann!" in modal.prompt
+        assert key.upper() not in modal.prompt.split("\n")[1]  # announced: no key yet
+        await pilot.press("enter")  # the window opens
+        await pilot.pause()
         assert f"Ann, take the keyboard: press  {key.upper()}  to dodge!" in modal.prompt
         assert "2.5 s" in str(modal.query_one("#timed-clock").render())
         modal.tick(1000)
@@ -85,6 +88,8 @@ async def test_hot_seat_the_curtain_names_the_target_then_the_dodge_opens() -> N
         assert isinstance(modal, TimedModal)
         assert "Ann throws the octopus at Cleo!" in modal.prompt
         assert "Cleo, take the keyboard" in modal.prompt
+        await pilot.press("enter")
+        await pilot.pause()
         for _ in range(15):
             modal.tick()
         await settle(pilot)
@@ -111,7 +116,7 @@ async def test_the_dodge_waits_for_a_screen_on_top_to_close() -> None:
         modal = app.screen
         assert isinstance(modal, TimedModal)
         assert "Ann throws the octopus at Cleo!" in modal.prompt
-        await pilot.press(modal.choices[0].key)
+        await pilot.press("enter", modal.choices[0].key)
         await settle(pilot)
         assert table.actions[1] == ("dodge",)
 

@@ -48,13 +48,20 @@ def position_table(state: ThrowState, *players: str) -> Table:
     return position_table_of(GAME_ID, state, players or PLAYERS)
 
 
-def start_position(**fields: Any) -> ThrowState:
-    """t1 (``..bo``) alone on the seascape. Ann holds t22 (``.op.``: fits at 1,0 only turned),
-    t44 (``...b``: fits at -1,0 upright) and t50 (fits nowhere)."""
+SPARSE = {"tile-list": "sparse"}
+"""The tile list of the hand-built positions here: the sparse one, whose tiles fit in few
+places (the balanced list, the default, joins almost anywhere)."""
+
+
+def start_position(options: dict[str, Any] | None = None, **fields: Any) -> ThrowState:
+    """With the sparse tile list: t1 (``..bo``) alone on the seascape. Ann holds t22
+    (``.op.``: fits at 1,0 only turned), t44 (``...b``: fits at -1,0 upright) and t50 (fits
+    nowhere)."""
     return make_position(
         ["Ann", "Bob", "Cleo"],
         [(0, 0, "t1", 0)],
         [["t22", "t44", "t50"], ["t2", "t3"], ["t5", "t6"]],
+        options={**SPARSE, **(options or {})},
         **fields,
     )
 
@@ -75,7 +82,7 @@ def tstate(table: Table) -> ThrowState:
 
 
 def t(name: str) -> int:
-    tile = tile_id(name)
+    tile = tile_id(name, SPARSE["tile-list"])
     assert tile is not None
     return tile
 
@@ -185,7 +192,10 @@ async def test_d_draws_when_nothing_fits_and_the_engine_refuses_otherwise() -> N
         assert table.actions == []
         assert "draw" in error_text(screen)
     state = make_position(
-        ["Ann", "Bob", "Cleo"], [(0, 0, "t1", 0)], [["t50"], ["t2", "t3"], ["t5", "t6"]]
+        ["Ann", "Bob", "Cleo"],
+        [(0, 0, "t1", 0)],
+        [["t50"], ["t2", "t3"], ["t5", "t6"]],
+        options=SPARSE,
     )
     table = position_table(state)
     app = app_for(table)
@@ -238,6 +248,8 @@ async def test_the_dodge_minigame_settles_with_and_without_the_key(
         assert isinstance(modal, TimedModal) and modal is screen.dodge
         assert modal.time_ms == 1000
         key = modal.choices[0].key
+        await pilot.press("enter")  # the throw was announced: now the window opens
+        await pilot.pause()
         assert f"press  {key.upper()}  to dodge" in modal.prompt
         if pressed:
             modal.tick(900)
@@ -259,7 +271,10 @@ async def test_a_wrong_key_in_the_dodge_is_a_hit(monkeypatch: pytest.MonkeyPatch
         modal = app.screen
         assert isinstance(modal, TimedModal)
         wrong = "z" if modal.choices[0].key != "z" else "q"
-        await pilot.press(wrong)
+        await pilot.press(wrong)  # announced: a key typed ahead settles nothing
+        await pilot.pause()
+        assert app.screen is modal and table.actions == []
+        await pilot.press("enter", wrong)
         await settle(pilot)
         assert table.actions[0] == ("hit",)
 
@@ -331,7 +346,7 @@ async def test_a_whole_game_against_bots_to_the_end(monkeypatch: pytest.MonkeyPa
                 assert state.current_player == 0
                 modal = app.screen  # the dodge opened by itself
                 assert isinstance(modal, TimedModal)
-                await pilot.press(modal.choices[0].key)
+                await pilot.press("enter", modal.choices[0].key)
             elif state.phase == "play" and any(a[0] == "play" for a in screen.legal()):
                 action = next(a for a in screen.legal() if a[0] == "play")
                 index = screen.hand().index(action[1])
@@ -393,7 +408,8 @@ async def test_a_gift_asks_for_the_tile_then_the_player() -> None:
 
 async def test_solo_start_tile_and_discard_are_chosen_from_the_hand() -> None:
     """Solo: 1 chooses the start tile; later x discards the chosen tile when none fits."""
-    state = make_position(["Ann"], [], [["t1", "t2", "t3", "t50", "t60", "t70"]], phase="start")
+    hand = [["t1", "t2", "t3", "t50", "t60", "t70"]]
+    state = make_position(["Ann"], [], hand, phase="start", options=SPARSE)
     table = position_table(state, "Ann")
     app = app_for(table)
     async with app.run_test(size=(80, 24)) as pilot:

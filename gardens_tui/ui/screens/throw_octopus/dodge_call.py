@@ -5,7 +5,7 @@ its outcome (the base's ``run_skill`` contract)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from textual.app import App
@@ -13,8 +13,7 @@ from textual.app import App
 from gardens_tui.rules.base import Action, Decision
 from gardens_tui.rules.throw_octopus.spec import DODGE_WINDOW_KEY
 from gardens_tui.rules.throw_octopus.state import ThrowState
-from gardens_tui.ui.screens.throw_octopus.dodge import dodge_key, dodge_modal
-from gardens_tui.ui.screens.timed_modal import TimedModal
+from gardens_tui.ui.screens.throw_octopus.dodge import DodgeModal, dodge_key, dodge_modal
 
 DEFAULT_WINDOW_MS = 1500
 """The dodge window when the option is missing or out of range."""
@@ -36,7 +35,7 @@ class DodgeCall:
     def __init__(self) -> None:
         self.version: int | None = None
         """The table version whose dodge was opened (``None``: none yet)."""
-        self.modal: TimedModal[Action] | None = None
+        self.modal: DodgeModal | None = None
         """The dodge dialog last opened (``None`` before the first)."""
 
     def due(self, decision: Decision | None, version: int) -> bool:
@@ -56,10 +55,13 @@ class DodgeCall:
         *,
         ascii_mode: bool,
         clock: bool,
+        told: Callable[[str], None] | None = None,
     ) -> asyncio.Future[Action | None]:
         """Push the dodge dialog for ``decision``'s seat, thrown at by the active player, with
         the key of table ``version`` and the option's window; the future gets its outcome
-        (``clock`` ``False``: the countdown waits for ticks, for tests)."""
+        (``clock`` ``False``: the countdown waits for ticks, for tests). ``told`` gets how the
+        dodge went in words ("in time", "too late", "wrong key") before the outcome is
+        played."""
         modal = dodge_modal(
             state.players[state.active],
             state.players[decision.seat],
@@ -71,6 +73,8 @@ class DodgeCall:
         outcome: asyncio.Future[Action | None] = asyncio.get_running_loop().create_future()
 
         def done(result: Action | None) -> None:
+            if told is not None and not outcome.done():
+                told(modal.outcome_words(result))
             if not outcome.done():
                 outcome.set_result(result)
 

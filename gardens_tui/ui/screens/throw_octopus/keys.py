@@ -16,9 +16,16 @@ BINDINGS: list[BindingType] = [
     Binding("right_square_bracket", "cycle(1)", "Tile", key_display="]"),
     Binding("left_square_bracket", "cycle(-1)", "Tile", show=False, key_display="["),
     Binding("r", "turn", "Turn"),
-    Binding("r", "dodge", "Dodge!"),
+    Binding("r", "turn_refused", "Turn", show=False),
+    # The dodge dialog opens by itself and shows its own key in its footer: r here only opens
+    # it again, so the footer never offers r for a dodge whose key is another.
+    Binding("r", "dodge", "Dodge", show=False),
     Binding("d", "draw", "Draw"),
     Binding("p", "to_pass", "Pass"),
+    # Hidden twins: d and p offered only when they are legal; pressed otherwise (a tile fits,
+    # a bonus turn), the engine's refusal says why.
+    Binding("d", "draw_refused", "Draw", show=False),
+    Binding("p", "pass_refused", "Pass", show=False),
     Binding("t", "throw", "Throw"),
     Binding("m", "touch", "Touch"),
     Binding("M", "touch_list", "Magic Touch list", show=False),
@@ -39,10 +46,10 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("] and [", "Choose the next / previous tile of your hand (every tile, past the 9th)"),
     ("r", "Turn the tile being placed 180 degrees (the preview at the cursor turns too)"),
     ("enter, space, click", "On a lit place: play the chosen tile there as previewed"),
-    ("d", "Draw a tile (only when none of yours fits)"),
+    ("d", "Draw a tile (offered only when none of yours fits; otherwise d says why)"),
     ("p", "Pass (a bonus turn or an empty pile with nothing to play); keep at a Tide Swap"),
     ("t", "Throw Octopus: choose the player to throw at (a list)"),
-    ("(dodge)", "An octopus comes at you: the dodge opens by itself, press the key shown in time"),
+    ("(dodge)", "An octopus comes at you: Enter when ready, then press the key shown in time"),
     ("m", "Magic Touch on the board: Enter lifts a lit tile, r turns it, Enter puts it down"),
     ("m (again)", "Cancel the Magic Touch being chosen"),
     ("M", "Magic Touch: every move as a list"),
@@ -60,22 +67,33 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
 GAME_KEYS = frozenset(
     {
         *("turn", "draw", "to_pass", "throw", "touch", "touch_list"),
-        *("discard", "dodge", "cycle", "pick", "choices"),
+        *("discard", "dodge", "cycle", "pick", "choices", "draw_refused", "pass_refused"),
+        "turn_refused",
     }
 )
 """The actions of the game's own keys (they act only while a person here decides)."""
 
 
-def key_applies(action: str, phase: str, legal: Sequence[Action], solo: bool) -> bool:
+def key_applies(
+    action: str, phase: str, legal: Sequence[Action], solo: bool, placing: bool = True
+) -> bool:
     """Whether the game key ``action`` (one of :data:`GAME_KEYS`) acts for the person deciding
-    now in ``phase`` with ``legal`` actions (``solo``: a solo game); ``r`` turns a tile only
-    while one is being placed (during a dodge it is the dodge's key)."""
+    now in ``phase`` with ``legal`` actions (``solo``: a solo game; ``placing``: a tile is
+    being placed). The footer offers only what is allowed: ``r`` turns a tile only while one
+    is being placed, ``d`` draws and ``p`` passes only when the engine lists that action (their
+    hidden twins ``draw_refused`` / ``pass_refused`` act the other times, to say why not)."""
     if action == "turn":
-        return phase == "play"
+        return phase == "play" and placing
+    if action == "turn_refused":
+        return phase == "play" and not placing
     if action == "draw":
-        return phase == "play" and not solo
+        return any(a[0] == "draw" for a in legal)
+    if action == "draw_refused":
+        return phase == "play" and not solo and not any(a[0] == "draw" for a in legal)
     if action == "to_pass":
         return any(a[0] == "pass" for a in legal) or phase == "swap"
+    if action == "pass_refused":
+        return phase == "play" and not any(a[0] == "pass" for a in legal)
     if action == "throw":
         return phase == "throw"
     if action in ("touch", "touch_list"):

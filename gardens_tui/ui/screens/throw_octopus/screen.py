@@ -21,8 +21,21 @@ up, ``r`` turns it, Enter or a click puts it down; ``m`` again cancels), solo ``
 chosen tile and the start tile is chosen from the hand; ``c`` lists every choice.
 
 When a throw targets a person at this keyboard the dodge minigame opens by itself (once the
-hot-seat curtain, if any, is lifted): it names the thrower and the target and the key to press
-within the ``dodge-window`` option's time (a wrong key or the time running out is a hit).
+hot-seat curtain, if any, is lifted): it announces the throw (thrower and target) and, on Enter,
+opens the window: the key to press within the ``dodge-window`` option's time (a wrong key or the
+time running out is a hit). Its own footer shows the keys of the step shown.
+
+What the app does for the person is said where they look, the prompt line (:attr:`note`, only
+while the view is theirs): a forced step played for them ("Ann: only t80 fits, played for you
+at 1,0."), how their dodge went ("in time", "too late", a wrong key). When only one tile fits
+(in several places) it is chosen for them. The footer offers only what is allowed (``d`` only
+when drawing is legal, ``r`` only while a tile is being placed; pressed otherwise they say
+why). The view follows every tile placed and never cuts a tile at its edge (:mod:`.board`).
+
+Game Night: the status line says which game it is ("Game 2 of 3"); after each game but the
+last a result screen (:mod:`.night`) shows the tiles left and the running totals, and the next
+game waits for it to close. Solo: the end screen gives the points and the rating
+(:mod:`.solo_end`).
 
 The screen never decides a rule: it offers what its seat view's ``legal_actions`` lists and
 plays through :meth:`GameScreen.play`; everything shown comes from the seat view.
@@ -36,18 +49,21 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Container
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action, Decision, GameState
+from gardens_tui.rules.throw_octopus.components import tile_name
 from gardens_tui.rules.throw_octopus.state import ThrowState
+from gardens_tui.table import lone_action
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
+from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
-from gardens_tui.ui.screens.throw_octopus.board import ToBoard
+from gardens_tui.ui.screens.throw_octopus.board import SeaBox, ToBoard
 from gardens_tui.ui.screens.throw_octopus.choice_lists import LIST_TITLES, action_label
+from gardens_tui.ui.screens.throw_octopus.dodge import DodgeModal
 from gardens_tui.ui.screens.throw_octopus.dodge_call import DEFAULT_WINDOW_MS, DodgeCall
 from gardens_tui.ui.screens.throw_octopus.hand import (
     card_pick,
@@ -60,17 +76,22 @@ from gardens_tui.ui.screens.throw_octopus.keys import BINDINGS, GAME_KEYS, KEY_H
 from gardens_tui.ui.screens.throw_octopus.layouts import hand_layout, sea_layout
 from gardens_tui.ui.screens.throw_octopus.magic_touch import movable_cells, touch_moves, touch_step
 from gardens_tui.ui.screens.throw_octopus.marks import SeaMarks
+from gardens_tui.ui.screens.throw_octopus.night import NightResultScreen
 from gardens_tui.ui.screens.throw_octopus.paint import hand_cell_paint, sea_cell_paint
+from gardens_tui.ui.screens.throw_octopus.solo_end import SoloEndScreen
 from gardens_tui.ui.screens.throw_octopus.texts import (
     chosen_words,
+    forced_words,
     hand_title,
     legend_rows,
+    only_tile,
     panel_lines,
+    solo_result,
     status_line,
 )
-from gardens_tui.ui.screens.timed_modal import TimedModal
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
+from gardens_tui.ui.widgets.prompt import PromptLine
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
 __all__ = ["DEFAULT_WINDOW_MS", "LIST_TITLES", "SIDE_WIDTH", "ThrowOctopusScreen", "tile_words"]
@@ -122,13 +143,24 @@ class ThrowOctopusScreen(GameScreen):
         self._marks = SeaMarks()
         self._info_text = ""
         self._hand_width = 0
+        self.note = ""
+        """News for one person at this keyboard (:attr:`note_seat`), shown before the prompt
+        while the view is theirs, until this keyboard decides again: a step the app played for
+        them ("Ann: only t80 fits, played for you at 1,0."), how their dodge went."""
+        self.note_seat: int | None = None
+        """The seat :attr:`note` is for (only their eyes: "only t80 fits" says something about
+        their hand)."""
+        self._next_note: tuple[str, int | None] = ("", None)
+        self._note_version: int | None = None
+        self._results_seen: int | None = None
+        self._night: NightResultScreen | None = None
 
     # --- composing ----------------------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
         """The seascape (centred in its box), the status line, the hand's title, the hand, the
         info line."""
-        with Container(id="to-sea-box"):
+        with SeaBox(id="to-sea-box"):
             yield ToBoard(sea_layout([], self.roomy), self._paint_sea, id=SEA)
         yield SteadyStatic(id="to-status", markup=False)
         yield SteadyStatic(id="to-hand-title", markup=False)
@@ -146,7 +178,7 @@ class ThrowOctopusScreen(GameScreen):
         return self.query_one(f"#{HAND}", ToBoard)
 
     @property
-    def dodge(self) -> TimedModal[Action] | None:
+    def dodge(self) -> DodgeModal | None:
         """The dodge minigame last opened (for tests); ``None`` before the first."""
         return self._dodge_call.modal
 
@@ -226,16 +258,31 @@ class ThrowOctopusScreen(GameScreen):
         return panel_lines(view, seat) if isinstance(view, ThrowState) else ()
 
     def prompt_text(self) -> str:
-        """The base prompt; for the person deciding, the keys of a card's decision (the
-        footer and the info line carry the rest)."""
+        """The base prompt after the :attr:`note` (news for the person here); for the person
+        deciding, the keys of a card's decision (the footer and the info line carry the
+        rest)."""
         text = super().prompt_text()
-        if not self.deciding():
+        if self.deciding():
+            hints = self.key_hints()
+            text = f"{text} ({hints})" if hints else text
+        if not self.note or self.note_seat is None or self.viewer != self.note_seat:
             return text
-        hints = self.key_hints()
-        return f"{text} ({hints})" if hints else text
+        if self.seat_view.decision() is None:
+            return text  # the game is over: old news
+        version = self.seat_view.version
+        if self._note_version is None:
+            self._note_version = version  # the first prompt after the step the note is about
+        if self.deciding() and version != self._note_version:
+            return f"Earlier: {self.note} {text}"  # their next decision: still unread news
+        return f"{self.note} {text}"
 
     def key_hints(self) -> str:
         """The keys of the pending decision when they are not the usual ones, briefly."""
+        if self.phase() == "play":
+            tile = only_tile(self.legal())
+            if tile is not None and self.chosen == tile:
+                return f"only {tile_name(tile)} fits: choose its place"
+            return ""
         return {
             "throw": "t: choose",
             "swap": "1-9: swap that tile, p: keep",
@@ -287,18 +334,24 @@ class ThrowOctopusScreen(GameScreen):
                 self.rotation = 0
             if self.touching and not self.touches():
                 self.touching, self.lifted = False, None
+            if self.chosen is None and self.deciding() and self.phase() == "play":
+                self.chosen = only_tile(self.legal())  # the one tile that fits: chosen
             self._new_layouts(state)
+            self._night_result(state)
         self._fit_hand()
         self.hand_board.display = self.hand_seat() is not None
         self.sea.repaint_cells()
         self.hand_board.repaint_cells()
         self._light()
         self._draw_lines()
+        self.refresh_bindings()  # r Turn comes with a chosen tile
 
     def _draw_lines(self) -> None:
         state = self.state
         sep = " | " if self.ascii_mode else " · "
-        self.query_one("#to-status", Static).update(literal(status_line(state, sep)))
+        status = self.query_one("#to-status", Static)
+        width = status.content_size.width or max(self.app.size.width - SIDE_WIDTH - 2, 20)
+        status.update(literal(status_line(state, sep, width)))
         tile = self.moving()
         no_place = tile is not None and not self.touching and self.deciding() and not self.places()
         chosen = chosen_words(tile, self.rotation, self.touching, no_place)
@@ -314,8 +367,12 @@ class ThrowOctopusScreen(GameScreen):
             sea.set_layout(sea_layout(cells, self.roomy))
             if sea.cursor is None or sea.cursor not in sea.board_layout:
                 sea.move_cursor_to((0, 0))
-        # The last move: the tiles that are new (or moved) since the position drawn before.
-        sea.set_last_move(self._marks.last_move(state))
+        # The last move: the tiles that are new (or moved) since the position drawn before;
+        # the view follows it (whole tiles only: ToBoard keeps the edges on tile borders).
+        last = self._marks.last_move(state)
+        sea.set_last_move(last)
+        if last:
+            sea.call_after_refresh(sea.show_cells, last)
 
     def _light(self) -> None:
         places = self.places() if self.show_legal() or self.touching else frozenset()
@@ -604,20 +661,108 @@ class ThrowOctopusScreen(GameScreen):
         return action_label(self.state, action, self.describe)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The game's keys act only while a person here decides (``r`` turns a tile only while
-        one is being placed; during a dodge it is the base's roll)."""
+        """The game's keys act only while a person here decides, and the footer offers only
+        what is allowed (:func:`.keys.key_applies`: ``r`` turns a tile only while one is being
+        placed, ``d`` only when drawing is legal...)."""
         if action not in GAME_KEYS:
             return super().check_action(action, parameters)
         if action in ("pick", "choices") and self.dismissed:
             return False
         if not self.deciding():
             return False
-        return key_applies(action, self.phase(), self.legal(), self.state.solo)
+        placing = self.moving() is not None
+        return key_applies(action, self.phase(), self.legal(), self.state.solo, placing)
+
+    def action_draw_refused(self) -> None:
+        """``d`` while drawing is not allowed: the engine says why (a tile fits, a bonus
+        turn)."""
+        if self.deciding():
+            self.play(("draw",))
+
+    def action_pass_refused(self) -> None:
+        """``p`` while passing is not allowed: the engine says why."""
+        if self.deciding():
+            self.play(("pass",))
+
+    def action_turn_refused(self) -> None:
+        """``r`` with no tile being placed: say what to do first."""
+        self.show_error("Choose a tile of your hand first (1-9 or [ ])")
+
+    # --- what the app played, news, the Game Night result, the end -----------------------------
+
+    def play(self, action: Action, note: str = "") -> bool:
+        """:meth:`GameScreen.play`; the :attr:`note` becomes ``note`` for the deciding seat
+        (or the news waiting for this step: how a dodge went), replacing the last one (this
+        keyboard decides again)."""
+        seat = self.state.current_player
+        self.note, self.note_seat = (note, seat) if note else self._next_note
+        self._next_note = ("", None)
+        self._note_version = None
+        played = super().play(action)
+        if self._note_version is None:
+            self._note_version = self.seat_view.version  # the position the note is news in
+        return played
+
+    def _play_forced_step(self) -> bool:
+        """Play a person's forced step for them (the base's rule: one legal action) and say so
+        in the prompt line, where they look: "Ann: only t80 fits, played for you at 1,0."."""
+        decision = self._pending()
+        if decision is None:
+            return False
+        action = lone_action(decision, self.seat_view.legal_actions())
+        if action is None:
+            return False
+        return self.play(action, note=forced_words(self.state, action, self.describe))
+
+    def _night_result(self, state: ThrowState) -> None:
+        """A game of a Game Night has just ended and the next was dealt: show its result (the
+        next game waits until it is closed)."""
+        seen, self._results_seen = self._results_seen, len(state.results)
+        if seen is None or len(state.results) <= seen or state.over or self._night is not None:
+            return
+        self._night = NightResultScreen(state)
+        self.note = ""  # news of the game that ended
+        self.app.call_later(self._show_night)
+
+    def _show_night(self) -> None:
+        night = self._night
+        if night is None or not screen_is_live(self):
+            return
+        for prompt in self.query(PromptLine):
+            prompt.show_prompt(self.prompt_text())  # without the last game's news
+        self.app.push_screen(night, self._night_closed)
+
+    def _night_closed(self, _: None = None) -> None:
+        self._night = None
+        if screen_is_live(self):
+            self.call_later(self._advance)
+
+    @property
+    def night_result(self) -> NightResultScreen | None:
+        """The Game Night result waiting to be closed (``None``: none)."""
+        return self._night
+
+    def _end_screen(self) -> EndScreen:
+        """The base's end screen; solo, with the points and the rating as the result."""
+        end = super()._end_screen()
+        state = self.state
+        if not state.solo:
+            return end
+        return SoloEndScreen(
+            end.seat_view,
+            ascii_mode=end.ascii_mode,
+            replay=end.replay,
+            rematch=end.rematch,
+            result=solo_result(state),
+        )
 
     # --- the dodge ----------------------------------------------------------------------------
 
     def _advance(self) -> None:
-        """The base's next step, then the dodge if a person here is the throw's target."""
+        """The base's next step, then the dodge if a person here is the throw's target (the
+        next game of a Game Night waits while its result is up)."""
+        if self._night is not None:
+            return
         super()._advance()
         self.open_dodge()
 
@@ -646,7 +791,13 @@ class ThrowOctopusScreen(GameScreen):
             self.seat_view.version,
             ascii_mode=self.ascii_mode,
             clock=self.dodge_clock,
+            told=self._dodge_told,
         )
+
+    def _dodge_told(self, words: str) -> None:
+        """How the dodge went: shown before the prompt once its outcome is played (the log
+        says dodged or hit; this says in time, too late or a wrong key)."""
+        self._next_note = (words, self.state.current_player)
 
     def action_dodge(self) -> None:
         """``r`` when an octopus comes at a person here and the dodge is not up: start it."""

@@ -1,7 +1,12 @@
-"""The words around the Throw Octopus! boards: panel lines, the status line, the legend (pure)."""
+"""The words around the Throw Octopus! boards: panel lines, the status line (with the game of
+a Game Night), what a forced step played, the Game Night result after each game, the solo
+result, the legend (pure)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+from gardens_tui.rules.base import Action
 from gardens_tui.rules.throw_octopus.components import (
     CARD_TITLES,
     KEPT_CARDS,
@@ -9,8 +14,11 @@ from gardens_tui.rules.throw_octopus.components import (
     SPECIES,
     tile_name,
 )
+from gardens_tui.rules.throw_octopus.scoring import GAMES, rating
+from gardens_tui.rules.throw_octopus.spec import GAME_NIGHT_KEY
 from gardens_tui.rules.throw_octopus.state import ThrowState
 from gardens_tui.rules.words import count, possessive
+from gardens_tui.ui.literal import plain
 from gardens_tui.ui.screens.help import LegendRow
 
 
@@ -28,25 +36,115 @@ def panel_lines(s: ThrowState, seat: int) -> list[str]:
     return out
 
 
-def status_line(s: ThrowState, sep: str = " · ") -> str:
-    """Whose turn (a bonus turn said so), the pile, the action deck and the used cards, in one
-    short line, parts joined by ``sep`` (names are data: the caller draws the line
-    literally)."""
-    parts = []
+def game_number(s: ThrowState) -> int | None:
+    """Which game of a Game Night ``s`` is (1-3; the last one once it is over), ``None`` when
+    the option is off."""
+    if not s.options.get(GAME_NIGHT_KEY):
+        return None
+    played = len(s.results)
+    return max(1, min(played if s.over else played + 1, GAMES))
+
+
+def status_line(s: ThrowState, sep: str = " · ", width: int = 0) -> str:
+    """Which game of a Game Night it is, whose turn (a bonus turn said so), the pile, the
+    action deck and the used cards, in one short line, parts joined by ``sep`` (names are
+    data: the caller draws the line literally). With ``width``, the used cards and then the
+    long form of the game number are left out while the line is wider."""
+    number = game_number(s)
+    game = [] if number is None else [f"Game {number} of {GAMES}"]
+    short_game = [] if number is None else [f"Game {number}/{GAMES}"]
+    turn = []
     if not s.over:
-        turn = f"{possessive(s.players[s.active])} turn"
-        if s.bonus_turn:
-            turn += " (bonus turn)"
-        parts.append(turn)
-    parts.append(f"pile {len(s.pile)}")
+        name = possessive(s.players[s.active])
+        turn.append(f"{name} bonus turn" if s.bonus_turn else f"{name} turn")
+    counts = [f"pile {len(s.pile)}"]
+    used = []
     if s.solo:
         if s.discarded:
-            parts.append(f"discarded {len(s.discarded)}")
+            counts.append(f"discarded {len(s.discarded)}")
     else:
-        parts.append(f"cards {len(s.deck)}")
+        counts.append(f"cards {len(s.deck)}")
         if s.discard:
-            parts.append(f"used {len(s.discard)}")
-    return sep.join(parts)
+            used.append(f"used {len(s.discard)}")
+    variants = [
+        [*game, *turn, *counts, *used],
+        [*game, *turn, *counts],
+        [*short_game, *turn, *counts],
+    ]
+    lines = [sep.join(parts) for parts in variants]
+    if width <= 0:
+        return lines[0]
+    return next((line for line in lines if len(line) <= width), lines[-1])
+
+
+def forced_words(s: ThrowState, action: Action, describe: Callable[[Action], str]) -> str:
+    """What the app played for the person at a forced step (``action``, the only legal one),
+    in words for the prompt line, naming the person: ``Ann: only t80 fits, played for you at
+    1,0.``; ``describe`` gives the engine's words for any other action."""
+    verb = action[0]
+    seat = s.current_player
+    name = plain(s.players[seat], newlines=False) if seat is not None and seat >= 0 else ""
+    who = f"{name}: " if name else ""
+    if verb == "play":
+        where = f"{action[2]},{action[3]}{' turned' if action[4] else ''}"
+        return f"{who}only {tile_name(action[1])} fits, played for you at {where}."
+    if verb == "draw":
+        return f"{who}no tile of yours fits, drew one for you."
+    if verb == "pass":
+        if s.bonus_turn:
+            return f"{who}no tile fits on your bonus turn, passed for you."
+        return f"{who}no tile fits and the pile is empty, passed for you."
+    return f"{who}the only choice, {describe(action)}, was played for you."
+
+
+def only_tile(legal: Sequence[Action]) -> int | None:
+    """The one tile that fits when every tile play of ``legal`` is of the same tile (in
+    several places or ways), else ``None``."""
+    tiles = {a[1] for a in legal if a[0] == "play"}
+    return next(iter(tiles)) if len(tiles) == 1 else None
+
+
+def night_result(s: ThrowState) -> tuple[str, list[str], str]:
+    """The result screen after game ``n`` of a Game Night: its title, the table (what each
+    game left each player: tiles in hand, or solo points and rating; and the running total)
+    and what comes next (names are data: drawn literally)."""
+    played = len(s.results)
+    title = f"Game {played} of {GAMES} is over"
+    names = [plain(name, newlines=False) for name in s.players]
+    wide = max(6, min(max(len(name) for name in names), 16))
+    caption = "Points (creatures completed):" if s.solo else "Tiles left in hand:"
+    heads = "".join(f"{f'game {g + 1}':>8}" for g in range(played))
+    lines = [caption, f"{'':{wide}}{heads}{'total':>8}"]
+    for seat, name in enumerate(names):
+        shown = name if len(name) <= wide else name[: wide - 1] + "~"
+        figures = "".join(f"{row[seat]:>8}" for row in s.results)
+        total = sum(row[seat] for row in s.results)
+        lines.append(f"{shown:{wide}}{figures}{total:>8}")
+    if s.solo and s.results:
+        lines.append(f"Rating of game {played}: {rating(s.results[-1][0])}")
+    if s.over:
+        after = "That was the last game: the final scores follow."
+    elif s.solo:
+        after = f"Next: game {played + 1} of {GAMES}. Points add up over the {GAMES} games."
+    else:
+        after = (
+            f"Next: game {played + 1} of {GAMES}. Tiles left add up: "
+            f"the lowest total after {GAMES} games wins."
+        )
+    return title, lines, after
+
+
+def solo_result(s: ThrowState) -> str:
+    """The solo end screen's result line: the points and the rating (a solo game is scored,
+    not won)."""
+    name = plain(s.players[0], newlines=False)
+    if s.options.get(GAME_NIGHT_KEY) and s.results:
+        total = sum(row[0] for row in s.results)
+        games = ", ".join(f"{row[0]} ({rating(row[0])})" for row in s.results)
+        return f"{name} scored {count(total, 'point')} over {len(s.results)} games: {games}."
+    small, large = s.creatures[0]
+    points = s.results[-1][0] if s.results else small + 2 * large
+    return f"{name} scored {count(points, 'point')}: {rating(points)}."
 
 
 def kept_cards(held: list[str], short: bool = False) -> str:
