@@ -125,9 +125,9 @@ def test_palace_occupancy_one_palace_per_seaweed_system() -> None:
 
 def test_flag_on_the_teams_previous_tile() -> None:
     """Rule (flags): on the tile just placed or the one the team placed before."""
-    s = position([(1, 0, "t23", 90)], ["t23"], last=[[1, 0], None, None])
-    s = play(s, "place 1 at -1,0 r90")
-    assert s.flag_cells == ((-1, 0), (1, 0))
+    s = position([(1, 0, "t23", 90)], ["t1"], last=[[1, 0], None, None])
+    s = play(s, "place 1 at 0,-1 r180")
+    assert s.flag_cells == ((0, -1), (1, 0))
     assert "not on 0,0" in refusal(s, "flag 0,0 seabed-ne")
     s = play(s, "flag 1,0 seabed-ne")
     assert s.supply[0][0] == 4

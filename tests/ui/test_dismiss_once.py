@@ -44,6 +44,8 @@ from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.screens.new_game import NewGameDialog
 from gardens_tui.ui.screens.octopus_garden.legend import LegendScreen
 from gardens_tui.ui.screens.save_dialog import SaveDialog
+from gardens_tui.ui.screens.seabed.end import SeabedEndScreen
+from gardens_tui.ui.screens.seabed.flag_list import FlagChoiceScreen
 from gardens_tui.ui.screens.settings import SettingsScreen
 from gardens_tui.ui.screens.throw_octopus.dodge import DodgeModal
 from gardens_tui.ui.screens.throw_octopus.night import NightResultScreen
@@ -85,6 +87,8 @@ MODALS: dict[type, tuple[Callable[[GardensApp], Screen[Any]], str]] = {
     LineDialog: (lambda app: CodeDialog(), "cancel"),
     CodeDialog: (lambda app: CodeDialog(), "cancel"),
     ChatDialog: (lambda app: ChatDialog(), "cancel"),
+    FlagChoiceScreen: (lambda app: FlagChoiceScreen("[b]Flag?[/b]", ["flag"]), "pass_step"),
+    SeabedEndScreen: (lambda app: SeabedEndScreen(finished_table()), "choose('board')"),
 }
 """How to open each modal screen, and the action its key runs to close it."""
 

@@ -181,10 +181,10 @@ async def test_every_end_choice_is_whole_at_80x24(toy_registered: None) -> None:
             assert region.width >= len(str(button.label)), button.label
 
 
-async def test_six_players_and_their_teams_scroll_above_buttons_kept_in_view_at_80x24() -> None:
-    """Seabed Neighbours at six: the seats' table and the six team rows are taller than 80x24
-    allows; they scroll inside the end screen while its title and all six buttons stay on
-    screen (the team rows were cut off with the buttons below them)."""
+async def test_six_players_and_their_teams_fit_above_buttons_kept_in_view_at_80x24() -> None:
+    """Seabed Neighbours at six: the teams (each pair's points by category) and the players'
+    sums fit at 80x24 without scrolling, with the title and all six buttons on screen (issue
+    27: the per-player table showed every team's points twice and needed scrolling)."""
     from gardens_tui.bots import make_bot
     from gardens_tui.driver import Driver
 
@@ -198,10 +198,9 @@ async def test_six_players_and_their_teams_scroll_above_buttons_kept_in_view_at_
         for button in end.query(Button):
             assert screen.contains_region(button.region), button.label
         body = end.query_one("#end-body")
-        assert body.max_scroll_y > 0
-        body.scroll_end(animate=False)
-        await pilot.pause()
-        assert body.scroll_y == body.max_scroll_y
+        assert body.max_scroll_y == 0
+        for part in ("#sb-end-teams", "#sb-end-players"):
+            assert screen.contains_region(end.query_one(part).region), part
 
 
 async def test_a_remote_tables_end_screen_offers_no_replay(toy_registered: None) -> None:

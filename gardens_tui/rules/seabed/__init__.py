@@ -13,7 +13,7 @@ Decision kinds and their actions
 ``state.decision.kind`` is one of the following (``state.phase`` holds the same name):
 
 - ``"place"`` (table talk; the active seat): ``("place", slot, x, y, degrees)``
-  (``place 1 at 3,-2 r90``).
+  (``place 1 at 3,-2 r90``; the turn is always written, ``r0`` too).
 - ``"propose"`` (propose and veto; the active seat): ``("propose", slot, x, y, degrees)``
   (``propose 1 at 3,-2 r90``).
 - ``"answer"`` (the partner: the placing team's other seat): ``("accept",)`` or ``("veto",)``.
@@ -43,8 +43,11 @@ Helpers for screens
   ``places(state, kind)``, ``can_place``, ``seabed_value``.
 - ``state.board`` (cell → ``type * 4 + quarter``), ``state.flags`` (team, node, kind),
   ``state.supply`` / ``state.piles`` per team, ``state.team_name(t)``, ``state.members(t)``.
+- :mod:`.picture`: a tile as characters (``raster``, ``things``, the glyphs), shared by the
+  screen and the text board.
 - :mod:`.refusals`: ``place_problem``, ``piece_problem``; :mod:`.text`: ``tile_rows``,
   ``seascape_picture``; :mod:`.positions`: ``make_position``.
+- :mod:`.migrations`: save files of rules version 1 (played by version 1 to their end).
 
 Decisions (where the rulebook and ``components.md`` are silent)
 ----------------------------------------------------------------
@@ -54,7 +57,9 @@ Decisions (where the rulebook and ``components.md`` are silent)
 - **Flag step.** Only after the turn's first tile (with that tile's team) and after a clam
   tile (that tile only). Targets: the tile just placed and the tile the team placed last. A flag
   may go on a feature the tile just completed (scored at once, Carcassonne style), never on one
-  completed and scored earlier. The step is skipped when nothing is legal.
+  completed and scored earlier. The step lists one flag per feature and one palace per
+  seaweed system (on a field tile: the field), rules version 2 (:mod:`.spec`). The step is
+  skipped when nothing is legal, with a log line saying why.
 - **Occupancy.** A flag needs a streak, reef or seabed area without any flag (a palace does not
   block it); a palace a streak or field whose seaweed system holds no palace. Features joined
   later may hold several; majorities decide and ties all score in full.

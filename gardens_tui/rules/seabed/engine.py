@@ -154,28 +154,44 @@ def pending_roots(s: SeabedState) -> list[int]:
 
 
 def flag_actions(s: SeabedState) -> list[Action]:
-    """The flags and palaces the placing team may put on the flag step's tiles."""
+    """The flags and palaces the placing team may put on the flag step's tiles.
+
+    One flag per feature and one palace per seaweed system (rules version 2): on the first
+    segment naming it, the tile just placed before the team's previous one, in area order; a
+    palace on a tile with a field goes on the field (every streak of such a tile ends there,
+    so they are one system). Games played under rules version 1 list every segment naming
+    one (see :mod:`.spec`)."""
     team = s.team
     flags, palaces = s.supply[team]
     out: list[Action] = []
     pending = pending_roots(s)
+    once = s.rules >= 2
+    flagged: set[int] = set()
+    palaced: set[int] = set()
     for cell in s.flag_cells:
         code = s.board[cell]
         names = turned(code).names
         base = s.cells.index(cell) * MAX_AREAS
-        for a, area in enumerate(TYPES[code >> 2].areas):
+        areas = TYPES[code >> 2].areas
+        field = next((a for a, area in enumerate(areas) if area.kind == FIELD), -1)
+        for a, area in enumerate(areas):
             node = base + a
             if flags and area.kind in (STREAK, REEF, SEA):
                 root = find(s.parent, node)
                 f = s.feats[root]
-                if not any(f.flags) and (not seascape.complete(f) or root in pending):
+                if (
+                    not any(f.flags)
+                    and (not seascape.complete(f) or root in pending)
+                    and not (once and root in flagged)
+                ):
+                    flagged.add(root)
                     out.append(("flag", cell[0], cell[1], names[a]))
-            if (
-                palaces
-                and area.kind in (STREAK, FIELD)
-                and not any(s.systems[find(s.sparent, node)].palaces)
-            ):
-                out.append(("palace", cell[0], cell[1], names[a]))
+            if palaces and area.kind in (STREAK, FIELD):
+                system = find(s.sparent, node)
+                if not any(s.systems[system].palaces) and not (once and system in palaced):
+                    palaced.add(system)
+                    spot = field if once and field >= 0 else a
+                    out.append(("palace", cell[0], cell[1], names[spot]))
     return out
 
 
@@ -349,7 +365,19 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
         s.phase = "flag"
         if flag_actions(s):
             return
+        t.log.say(_no_flag_step(s))
     finish_placement(t)
+
+
+def _no_flag_step(s: SeabedState) -> str:
+    """Why the flag step that would follow this placement is skipped (nothing is legal)."""
+    team = s.team_name(s.team)
+    flags, palaces = s.supply[s.team]
+    if not flags and not palaces:
+        return f"{team} have no flag or palace left: no flag step"
+    where = "the clam tile" if s.extra else ("either tile" if len(s.flag_cells) > 1 else "the tile")
+    what = "flag or palace" if flags and palaces else ("flag" if flags else "palace")
+    return f"No {what} of {team} may go on {where}: no flag step"
 
 
 def _put_piece(t: Turn, what: str, cell: Cell, name: str) -> None:

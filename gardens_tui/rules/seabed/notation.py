@@ -1,11 +1,15 @@
 """Action notation: short typeable text for every action, and back. See :data:`HELP`.
 
 Places are signed ``x,y`` from the start tile (x eastwards, y southwards), turns ``r0`` /
-``r90`` / ``r180`` / ``r270`` clockwise (``r0`` may be left out), tiles by their slot in the
+``r90`` / ``r180`` / ``r270`` clockwise, tiles by their slot in the
 hand (``1`` or ``2``). Segments are named as in :mod:`.tiles` (``reef-n``, ``streak-e``,
 ``field``, ``seabed-ne``); any side or corner of the area is read, and :func:`parse_action`
 turns it into the canonical name when the tile is on the seascape. Case and spaces around the
 comma are ignored.
+
+A placement must name its turn, ``r0`` too: ``place 1 at 1,0`` is refused ("turn missing")
+rather than read as ``r0`` (issue 27: a forgotten turn would lay the tile the wrong way round
+without a word). Every save writes the turn (:func:`format_action`), so no file changes.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from gardens_tui.rules.seabed.tiles import turned
 
 HELP = """\
 Seabed Neighbours notation (places x,y from the start tile, x east, y south; tiles by slot):
-  place 1 at 3,-2 r90       place hand tile 1 at 3,-2 turned 90° clockwise (table talk)
+  place 1 at 3,-2 r90       place hand tile 1 at 3,-2 turned 90° clockwise (table talk);
+                            the turn is always written: r0, r90, r180 or r270
   propose 2 at 0,1 r0       propose a placement (propose and veto; also the counter-proposal)
   accept | veto             the partner answers a proposal
   choose mine | theirs      after a veto, the player whose turn it is picks a proposal
@@ -74,7 +79,11 @@ def parse_action(state: SeabedState, text: str) -> Action:
         if match is None:
             raise IllegalAction(f"{verb} which tile where? e.g. {verb} 1 at 3,-2 r90")
         x, y = _coords(match.group(2), match.group(3))
-        degrees = int(match.group(4) or 0)
+        if match.group(4) is None:
+            raise IllegalAction(
+                f"turn missing: {verb} {match.group(1)} at {x},{y} r0 (or r90, r180, r270)"
+            )
+        degrees = int(match.group(4))
         if degrees not in (0, 90, 180, 270):
             raise IllegalAction(f"r{degrees} is not a turn: r0, r90, r180 or r270")
         return (verb, int(match.group(1)), x, y, degrees)

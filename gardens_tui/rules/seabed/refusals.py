@@ -144,5 +144,29 @@ def explain(s: SeabedState, action: Action, legal: list[Action], fmt: Format) ->
         if verb == "return":
             return f"{s.team_name(s.team)} have no flag on {name} at {x},{y} to take back"
         problem = piece_problem(s, verb, (x, y), name)
-        return problem or f"{text} is not legal now"
+        return (
+            problem or _listed_as(s, verb, (x, y), name, legal, fmt) or f"{text} is not legal now"
+        )
     return f"{text} is not legal now: {decision.prompt}"
+
+
+def _listed_as(
+    s: SeabedState, verb: str, cell: Cell, name: str, legal: list[Action], fmt: Format
+) -> str | None:
+    """When a flag or palace names a feature (or seaweed system) the flag step lists under
+    another segment (one entry per feature, rules version 2): which entry that is."""
+    area = seascape.area_named(s, cell, name)
+    if area is None:
+        return None
+    links = s.parent if verb == "flag" else s.sparent
+    root = find(links, seascape.node_of(s, cell, area))
+    for action in legal:
+        if action[0] != verb:
+            continue
+        other = (action[1], action[2])
+        their = seascape.area_named(s, other, str(action[3]))
+        if their is not None and find(links, seascape.node_of(s, other, their)) == root:
+            what = s.feats[root].kind if verb == "flag" else "seaweed system"
+            each = "feature" if verb == "flag" else "system"
+            return f"that {what} is listed once, as {fmt(action)} (one entry per {each})"
+    return None

@@ -4,6 +4,10 @@ Tiles are written by type name (``"t12"``, ``"start"``, ``"c3"``), the seascape 
 ``[x, y, "t12", degrees]`` in the order the tiles were placed (the feature graph is rebuilt
 from it), flags and palaces as ``[team, x, y, "segment", "flag" | "palace"]``.
 
+``"rules"`` is the rules version the game is played under (written since rules version 2; a
+position without it, such as one written by hand, is played under the current rules, and
+:mod:`.migrations` adds ``"rules": 1`` to the positions of older files).
+
 A hand-written position may leave out ``supply`` (worked out from the pieces on the
 seascape), ``piles`` (all zero), ``last`` (no previous tiles), ``removed``, ``flags`` and the
 turn fields (``step`` 1, ``team`` 0, no extra turn, no proposal).
@@ -22,7 +26,7 @@ from typing import Any
 import gardens_tui.rules.fields as F
 from gardens_tui.rules.seabed import seascape
 from gardens_tui.rules.seabed.seascape import find
-from gardens_tui.rules.seabed.spec import SPEC
+from gardens_tui.rules.seabed.spec import RULES_VERSION, SPEC
 from gardens_tui.rules.seabed.state import (
     CATEGORIES,
     PHASES,
@@ -88,6 +92,7 @@ def to_dict(s: SeabedState) -> dict[str, Any]:
             "earned": s.earned,
             "proposal": _place_list(s.proposal),
             "counter": _place_list(s.counter),
+            "rules": s.rules,
         }
     )
     return data
@@ -196,6 +201,7 @@ def _from_dict(data: Any) -> SeabedState:
         earned=F.boolean(d.get("earned", False), "state.earned"),
         proposal=_placement(d.get("proposal"), "state.proposal"),
         counter=_placement(d.get("counter"), "state.counter"),
+        rules=F.integer(d.get("rules", RULES_VERSION), "state.rules", 1, RULES_VERSION),
     )
     _lay(s, laid)
     pieces = F.array(d.get("flags", []), "state.flags", piece, max_length=8 * n)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gardens_tui.rules.base import Decision, GameState, copy_common_fields
+from gardens_tui.rules.seabed.spec import RULES_VERSION
 
 Cell = tuple[int, int]
 
@@ -154,6 +155,8 @@ class SeabedState(GameState):
       ``active + 1``); ``team``: the team placing now; ``extra``: this placement is a clam
       tile's extra turn; ``earned``: the last placement earned an extra turn not taken yet.
     - ``proposal`` / ``counter``: the pending proposals when negotiating by propose and veto.
+    - ``rules``: the rules version this game is played under (:data:`~.spec.RULES_VERSION`
+      for new games; an older one for games saved under it, see :mod:`.migrations`).
     """
 
     game_id = "seabed-neighbours"
@@ -183,6 +186,7 @@ class SeabedState(GameState):
     earned: bool = False
     proposal: Placement | None = None
     counter: Placement | None = None
+    rules: int = RULES_VERSION
     legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
     """The engine's cache of this state's legal actions (never saved, never copied)."""
 
@@ -284,5 +288,6 @@ class SeabedState(GameState):
         n.earned = self.earned
         n.proposal = self.proposal
         n.counter = self.counter
+        n.rules = self.rules
         n.legal_cache = None
         return n

@@ -1,9 +1,14 @@
 """Plain-text pictures: the seascape with coordinates, the teams, the hand.
 
-A placed tile is drawn in 3 by 3 characters: its edge segments around the rim (``#`` reef,
-``~`` seaweed, ``.`` seabed) and in the middle ``o`` for a field, else the first of: ``@`` a
-magic clam, ``A`` anemones, ``M`` manta, ``*`` starfish, ``c`` crab, ``b`` bottle, ``f`` fish,
-``~`` / ``#`` / ``.``. ``+`` marks an empty place beside the seascape.
+A placed tile is drawn in 5 by 3 characters by :mod:`.picture` (the screen draws the same
+picture at 7 by 3): its edge segments around the rim (``#`` reef, ``~`` seaweed, ``.`` seabed),
+streaks and reefs running in, ``%`` a field, and every thing on the tile on a character of its
+own area: ``f`` fish, ``m`` manta, ``*`` starfish, ``c`` crab, ``b`` bottle, ``@`` magic clam,
+``a`` anemones and the clam tiles' pieces (``P`` party and ``N`` music gramophone, ``W``
+whirlpool, ``d`` diver, ``H`` harvester, ``S`` sushi set). Every creature, bottle and fish is
+drawn, one character each (issue 27: a count from the text agrees with the score). Tiles
+stand one column and one row apart, so tile edges show; ``+`` marks an empty place beside the
+seascape.
 """
 
 from __future__ import annotations
@@ -11,68 +16,63 @@ from __future__ import annotations
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.seabed import seascape
 from gardens_tui.rules.seabed.notation import format_action
+from gardens_tui.rules.seabed.picture import KIND_GLYPHS, THING_GLYPHS, raster, things
 from gardens_tui.rules.seabed.scoring import team_totals
 from gardens_tui.rules.seabed.state import SeabedState
-from gardens_tui.rules.seabed.tiles import FIELD, REEF, SEA, STREAK, TYPES, describe, turned
+from gardens_tui.rules.seabed.tiles import TYPES, describe, turned
 from gardens_tui.rules.words import count
 
-GLYPH = {REEF: "#", STREAK: "~", SEA: ".", FIELD: "o"}
+TILE_WIDTH, TILE_HEIGHT = 5, 3
+"""A tile's size on the text board."""
+
 LEGEND = (
-    "# reef, ~ seaweed, . seabed, o field; middle: @ clam, A anemones, M manta, * starfish, "
-    "c crab, b bottle, f fish; + a free place"
+    "# reef, ~ seaweed, . seabed, % field, + a free place; f fish, m manta, * starfish, c crab,\n"
+    "b bottle, @ clam, a anemones; clam tiles: P party and N music gramophone, W whirlpool,\n"
+    "d diver, H harvester, S sushi set"
 )
 
 
-def _centre(code: int) -> str:
-    tile = TYPES[code >> 2]
-    areas = tile.areas
-    if any(a.kind == FIELD for a in areas):
-        return "o"
-    for mark, attr in (
-        ("@", "clams"),
-        ("A", "anemones"),
-        ("M", "manta"),
-        ("*", "star"),
-        ("c", "crab"),
-        ("b", "bottle"),
-        ("f", "fish"),
-    ):
-        if any(getattr(a, attr) for a in areas):
-            return mark
-    if any(a.kind == STREAK and len(a.segments) == 2 for a in areas):
-        return "~"
-    return "#" if tile.sides.count("R") >= 3 else "."
-
-
-def tile_rows(code: int) -> tuple[str, str, str]:
-    """The three text rows of a placed tile ``code``."""
-    at = turned(code).area_at
-    kinds = [TYPES[code >> 2].areas[a].kind for a in at]
-    g = [GLYPH[k] for k in kinds]
-    return (g[0] + g[1] + g[2], g[10] + _centre(code) + g[4], g[8] + g[7] + g[6])
+def tile_rows(code: int) -> tuple[str, ...]:
+    """The text rows of a placed tile ``code`` (:data:`TILE_HEIGHT` rows of
+    :data:`TILE_WIDTH` characters)."""
+    grid = raster(code, TILE_WIDTH, TILE_HEIGHT)
+    shown = things(code, TILE_WIDTH, TILE_HEIGHT)
+    kinds = [area.kind for area in TYPES[code >> 2].areas]
+    return tuple(
+        "".join(
+            THING_GLYPHS[shown[(x, y)]] if (x, y) in shown else KIND_GLYPHS[kinds[grid[y][x]]]
+            for x in range(TILE_WIDTH)
+        )
+        for y in range(TILE_HEIGHT)
+    )
 
 
 def seascape_picture(s: SeabedState) -> list[str]:
-    """The seascape as text lines, x over the columns and y before the rows."""
+    """The seascape as text lines, x over the columns and y before the rows; tiles one column
+    and one blank row apart."""
     cells = set(s.board) | set(s.need)
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
-    lines = ["     " + " ".join(f"{x:^3}" for x in range(min(xs), max(xs) + 1))]
+    blank = " " * TILE_WIDTH
+    mid = TILE_HEIGHT // 2
+    columns = " ".join(f"{x:^{TILE_WIDTH}}" for x in range(min(xs), max(xs) + 1))
+    lines = [("     " + columns).rstrip()]
     for y in range(min(ys), max(ys) + 1):
-        rows = [[], [], []]  # type: list[list[str]]
+        rows: list[list[str]] = [[] for _ in range(TILE_HEIGHT)]
         for x in range(min(xs), max(xs) + 1):
             code = s.board.get((x, y))
             if code is None:
-                mark = " + " if (x, y) in s.need else "   "
-                rows[0].append("   ")
-                rows[1].append(mark)
-                rows[2].append("   ")
+                free = (x, y) in s.need
+                for i in range(TILE_HEIGHT):
+                    rows[i].append(f"{'+':^{TILE_WIDTH}}" if free and i == mid else blank)
                 continue
             for i, text in enumerate(tile_rows(code)):
                 rows[i].append(text)
-        lines.append("     " + " ".join(rows[0]).rstrip())
-        lines.append(f"{y:>4} " + " ".join(rows[1]).rstrip())
-        lines.append("     " + " ".join(rows[2]).rstrip())
+        if y > min(ys):
+            lines.append("")
+        for i, row in enumerate(rows):
+            head = f"{y:>4} " if i == mid else "     "
+            lines.append((head + " ".join(row)).rstrip())
     return lines
 
 

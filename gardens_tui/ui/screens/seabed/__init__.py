@@ -10,7 +10,9 @@ Modules, each with one job:
 - :mod:`.layouts`: the geometry of the seascape (a sparse map) and the hand, compact and roomy;
 - :mod:`.paint`: tile pictures (areas, things, flags and palaces in team colours) and the
   colour roles; :mod:`.texts`: the words around the boards and the legend;
-- :mod:`.board`: the board widget with the colour roles.
+- :mod:`.board`: the board widget with the colour roles;
+- :mod:`.flag_list`: the flag step's list of choices, with ``p`` for none;
+- :mod:`.end`: the end screen: the teams' piles by category, then the players' sums.
 """
 
 from __future__ import annotations

@@ -1,8 +1,11 @@
 """Board geometry of the Seabed Neighbours screen, compact (80x24) and roomy (pure).
 
 - The seascape: a :class:`SparseLayout` keyed by the rules' signed ``(x, y)`` (placed tiles and
-  the free places beside them), tiles touching so that features run on from tile to tile
-  (compact 7x3, roomy 9x5 characters), a column of margin at both sides.
+  the free places beside them), compact 7x3 and roomy 9x5 characters, one blank column and one
+  blank row between tiles (:data:`TILE_GAP`) so every tile's edges show and two tiles never
+  read as one, while a feature still visibly runs on across the gap; a column of margin at
+  both sides. At 80x24 five tiles by four fit the view; the screen scrolls it to follow the
+  play (issue 27).
 - The hand: the tiles to choose among (two drawn tiles, or the clam tile), keyed
   ``(slot - 1, 0)``, one column apart, drawn at the compact size.
 """
@@ -20,11 +23,21 @@ from gardens_tui.ui.widgets.sparse_layout import SparseLayout
 HAND_GAP = 2
 """Columns between two hand tiles."""
 
+TILE_GAP = (1, 1)
+"""Blank columns and rows between two tiles of the seascape."""
+
 
 def sea_layout(cells: Sequence[tuple[int, int]], roomy: bool) -> SparseLayout:
     """The seascape's map: one cell per placed tile and free place."""
     width, height = ROOMY if roomy else COMPACT
-    return SparseLayout(cells, cell_width=width, cell_height=height, margin=(1, 0))
+    return SparseLayout(
+        cells,
+        cell_width=width,
+        cell_height=height,
+        gap_x=TILE_GAP[0],
+        gap_y=TILE_GAP[1],
+        margin=(1, 0),
+    )
 
 
 def hand_layout(size: int) -> BoardLayout:

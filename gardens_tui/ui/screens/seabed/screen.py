@@ -24,6 +24,11 @@ How a decision is made (keyboard or mouse):
 - Propose and veto: the proposal (and after a veto both) are drawn on the map on the preview's
   background; ``y`` accepts, ``n`` vetoes, ``m`` / ``t`` choose mine or theirs.
 
+The flag step's list (Enter on a lit tile, or ``f``) ends with "no flag or palace", which
+``p`` chooses inside the list too (:mod:`.flag_list`). While others place, the view scrolls to
+each tile laid. The end screen shows the teams' piles by category first, then each player's
+sum of their two teams (:mod:`.end`).
+
 When a placement completes a streak or a reef, its characters are drawn bold and underlined
 until the next tile is laid (the log says who scored what). The screen never decides a rule: it
 offers what its seat view's ``legal_actions`` lists and plays through :meth:`GameScreen.play`; a
@@ -48,10 +53,13 @@ from gardens_tui.rules.seabed.tiles import MAX_AREAS, REEF, STREAK, TYPES, descr
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
+from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.seabed.board import SbBoard
+from gardens_tui.ui.screens.seabed.end import SeabedEndScreen
+from gardens_tui.ui.screens.seabed.flag_list import FlagChoiceScreen
 from gardens_tui.ui.screens.seabed.keys import BINDINGS, KEY_HELP, command_lines
 from gardens_tui.ui.screens.seabed.layouts import hand_layout, sea_layout
 from gardens_tui.ui.screens.seabed.paint import (
@@ -290,6 +298,24 @@ class SeabedScreen(GameScreen):
             self.flash = completed_by(state, new if self._prev_board else [])
         self._prev_board = dict(state.board)
         sea.set_last_move(self._last_move)
+        if new and not self.deciding():
+            self.follow_play(new)
+
+    def follow_play(self, cells: Sequence[Grid]) -> None:
+        """Scroll the seascape so the tiles just laid (and the free places around them) are in
+        view: the view follows the play while others place (a person's own decisions move the
+        cursor, which the view follows anyway)."""
+        sea = self.sea
+        layout = sea.board_layout
+        regions = [layout.cells[c] for c in cells if c in layout.cells]
+        if not regions:
+            return
+        region = regions[0]
+        for other in regions[1:]:
+            region = region.union(other)
+        pad_x = getattr(layout, "pitch_x", region.width)
+        pad_y = getattr(layout, "pitch_y", region.height)
+        sea.scroll_to_region(region.grow((pad_y, pad_x, pad_y, pad_x)), animate=False)
 
     def _lit(self) -> frozenset[Cell]:
         """The seascape cells to light: where the chosen tile fits, the tiles a flag, palace
@@ -581,7 +607,7 @@ class SeabedScreen(GameScreen):
             title = (
                 "Whirlpool: which flag goes home?"
                 if phase == "whirlpool"
-                else (f"Flag or palace on {cell[0]},{cell[1]}?")
+                else (f"Flag or palace on {cell[0]},{cell[1]}? (p: none)")
             )
             self._offer(title, actions)
             return
@@ -690,9 +716,22 @@ class SeabedScreen(GameScreen):
 
     def _offer(self, title: str, actions: Sequence[Action]) -> None:
         """List ``actions`` in a :class:`ChoiceScreen`; play the one chosen (if the position is
-        still the same)."""
+        still the same). In the flag step the list is a :class:`FlagChoiceScreen`: it ends
+        with "no flag or palace", which ``p`` chooses too."""
         labels = [self.label(a) for a in actions]
-        self.offer_choices(title, labels, lambda index: self.play(actions[index]))
+        if self.phase() != "flag" or not self.is_active:
+            self.offer_choices(title, labels, lambda index: self.play(actions[index]))
+            return
+        listed = self.view_state
+        choices = [*actions, ("pass",)]
+
+        def chosen(index: int | None) -> None:
+            if not screen_is_live(self) or self.view_state is not listed:
+                return
+            if index is not None and 0 <= index < len(choices):
+                self.play(choices[index])
+
+        self.app.push_screen(FlagChoiceScreen(title, labels), chosen)
 
     def label(self, action: Action) -> str:
         """A choice in words: a flag, palace or return with the feature it names."""
@@ -727,6 +766,17 @@ class SeabedScreen(GameScreen):
                 return phase in ("flag", "whirlpool")
             return self.deciding()
         return super().check_action(action, parameters)
+
+    def _end_screen(self) -> EndScreen:
+        """The shared end screen's choices with the teams first, then the players' sums
+        (:class:`SeabedEndScreen`)."""
+        end = super()._end_screen()
+        return SeabedEndScreen(
+            self.seat_view,
+            ascii_mode=self.ascii_mode,
+            replay=end.replay,
+            rematch=end.rematch,
+        )
 
     # --- help ---------------------------------------------------------------------------------
 

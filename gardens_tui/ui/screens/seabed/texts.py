@@ -4,12 +4,12 @@ words, the legend (pure; names are data: callers draw every line literally)."""
 from __future__ import annotations
 
 from gardens_tui.rules.seabed import seascape
+from gardens_tui.rules.seabed.picture import KIND_GLYPHS, THING_GLYPHS
 from gardens_tui.rules.seabed.scoring import team_totals
 from gardens_tui.rules.seabed.state import SeabedState
 from gardens_tui.rules.seabed.tiles import FIELD, REEF, SEA, STREAK, TYPES, describe, turned
 from gardens_tui.rules.words import count, possessive
 from gardens_tui.ui.screens.help import LegendRow
-from gardens_tui.ui.screens.seabed.paint import KIND_GLYPHS, THING_GLYPHS
 
 
 def team_number(team: int) -> str:
