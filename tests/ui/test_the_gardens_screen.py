@@ -205,6 +205,22 @@ def test_walk_cells_are_every_card_the_visitor_saw() -> None:
     assert set(walk_cells(before, after)) == {(0, 9 + c) for c in range(5)}
 
 
+async def test_a_refusal_leaves_the_prompt_line_with_the_next_choice() -> None:
+    """Issue 27: a refusal ("Cannot undo: …") stayed on the prompt line after the player's
+    next choice. Taking a card brings the prompt back."""
+    table = new_table()
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = tg_screen(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert error_text(screen)
+        await click(pilot, screen.display_board, (0, 0))
+        assert screen.chosen_card() == (0, 0)
+        assert not error_text(screen)
+
+
 async def test_a_refused_card_shows_the_rules_reason_in_the_prompt() -> None:
     """A card of a row Ann already took from this round (3 players: one per row) is refused
     by the engine, whose reason shows in the prompt; nothing changes."""

@@ -765,6 +765,13 @@ class GameScreen(DismissOnce[None]):
         for prompt in self.query(PromptLine):
             prompt.show_prompt(text)
 
+    def forget_refusal(self) -> None:
+        """The player made a choice: a refusal shown on the prompt line gives way to the prompt
+        (it was about the choice before)."""
+        for prompt in self.query(PromptLine):
+            if prompt.error_text is not None:
+                prompt.show_prompt(self.prompt_text() + self.clock_text())
+
     def restore_prompt(self) -> None:
         """Show the prompt again in the prompt line (after :meth:`show_note` or an error)."""
         for prompt in self.query(PromptLine):

@@ -362,9 +362,11 @@ class TheGardensScreen(GameScreen):
         self.query_one("#tg-actions", Static).update(Content("\n").join(lines))
 
     def _picked(self) -> None:
-        """The half-made choice changed: redraw, and show the keys for it."""
+        """The half-made choice changed: redraw, show the keys for it, and let a refusal on
+        the prompt line give way to the prompt."""
         self.redraw()
         self.refresh_bindings()
+        self.forget_refusal()
 
     # --- focus, the cursor, the info line -----------------------------------------------------
 
