@@ -47,6 +47,7 @@ from gardens_tui.ui.screens.save_dialog import SaveDialog
 from gardens_tui.ui.screens.seabed.end import SeabedEndScreen
 from gardens_tui.ui.screens.seabed.flag_list import FlagChoiceScreen
 from gardens_tui.ui.screens.settings import SettingsScreen
+from gardens_tui.ui.screens.tanuki.news import NewsScreen
 from gardens_tui.ui.screens.throw_octopus.dodge import DodgeModal
 from gardens_tui.ui.screens.throw_octopus.night import NightResultScreen
 from gardens_tui.ui.screens.throw_octopus.solo_end import SoloEndScreen
@@ -89,6 +90,7 @@ MODALS: dict[type, tuple[Callable[[GardensApp], Screen[Any]], str]] = {
     ChatDialog: (lambda app: ChatDialog(), "cancel"),
     FlagChoiceScreen: (lambda app: FlagChoiceScreen("[b]Flag?[/b]", ["flag"]), "pass_step"),
     SeabedEndScreen: (lambda app: SeabedEndScreen(finished_table()), "choose('board')"),
+    NewsScreen: (lambda app: NewsScreen(["[b]Bob[/b] placed t29"], "now"), "close"),
 }
 """How to open each modal screen, and the action its key runs to close it."""
 

@@ -35,6 +35,13 @@ GAME_ID = "tanuki-in-the-garden"
 SIZES = [(80, 24), (100, 30)]
 
 
+@pytest.fixture(autouse=True)
+def no_news_popup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The "since your last turn" pop-up (issue 26, tested in test_tanuki_issue26.py) stays
+    shut here: these tests press keys right after the bots' turns."""
+    monkeypatch.setattr(TanukiScreen, "news_popup", False)
+
+
 # --- helpers -------------------------------------------------------------------------------------
 
 
@@ -314,7 +321,7 @@ async def test_the_board_prompt_and_footer_fit(size: tuple[int, int]) -> None:
         prompt = screen.query_one(PromptLine)
         assert prompt.region.height >= 1 and prompt.region.bottom <= height - 1
         info = screen.query_one("#tk-info")
-        assert info.region.height == 1 and info.region.bottom <= prompt.region.y
+        assert 1 <= info.region.height <= 2 and info.region.bottom <= prompt.region.y
         panel = screen.query_one("PlayerPanel")
         assert panel.region.width >= 20 and panel.region.right <= width
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import key_path, settle
 from test_tanuki_screen import (
     app_for,
@@ -30,6 +31,13 @@ from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.tanuki import TanukiScreen
 from gardens_tui.ui.screens.tanuki.routes import end_cells
 from gardens_tui.ui.widgets.prompt import PromptLine
+
+
+@pytest.fixture(autouse=True)
+def no_news_popup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The "since your last turn" pop-up (issue 26, tested in test_tanuki_issue26.py) stays
+    shut here: these tests press keys right after the bots' turns."""
+    monkeypatch.setattr(TanukiScreen, "news_popup", False)
 
 
 def square(name: str) -> int:

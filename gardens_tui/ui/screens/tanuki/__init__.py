@@ -10,7 +10,10 @@ Modules, each with one job:
 - :mod:`.aiming`: Garden Master cards aimed at the garden, their prompts and the ``m`` menu (pure);
 - :mod:`.keys`: the bindings, the help table, the command labels and the clickable commands;
 - :mod:`.dock`: the dock above the players (status, hand, commands packed to its width);
-- :mod:`.info`: the info line's words for the place or tile under the cursor (pure);
+- :mod:`.info`: the info line's words for the place or tile under the cursor, and what laying
+  the previewed tile does (the rules' ``preview_lay`` on the seat's view) (pure);
+- :mod:`.news`: the "since your last turn" pop-up when a person's turn starts after others
+  played (``o`` shows it again);
 - :mod:`.zoom`: the zoom of the square under the cursor and its paths in words;
 - :mod:`.walk_show`: the walk animation, its steps shown and the path ends they light;
 - :mod:`.walks`: the walks between two positions, step by step, for the walk animation (pure);

@@ -16,8 +16,10 @@ from gardens_tui.rules.tanuki.components import (
     square_name,
     tile_name,
 )
-from gardens_tui.rules.tanuki.state import TanukiState
+from gardens_tui.rules.tanuki.preview import LayOutcome
+from gardens_tui.rules.tanuki.state import TanukiState, WalkRecord
 from gardens_tui.rules.tanuki.text import end_name, paths_text
+from gardens_tui.rules.words import join_and
 from gardens_tui.ui.screens.tanuki.paint import tile_kind
 from gardens_tui.ui.screens.tanuki.picker import variant_words
 from gardens_tui.ui.widgets.board_layout import Cell
@@ -42,15 +44,68 @@ def place_words(state: TanukiState, key: Cell) -> str:
     return text
 
 
-def lay_words(square: int, tile: object, variant: object, value: int, entry: int) -> str:
-    """On the front square: Enter lays ``tile`` turned by ``variant`` (tile value ``value``),
-    and the monk walks in by ``entry`` (-1: no walk)."""
+def lay_words(
+    square: int, tile: object, variant: object, value: int, entry: int, outcome: str = ""
+) -> str:
+    """On the front square: Enter lays ``tile`` turned by ``variant`` (tile value ``value``);
+    then what it does (``outcome``: :func:`outcome_words`), or without it the first stretch
+    the monk walks in by ``entry`` (-1: no walk)."""
     lay = f"lays {tile_name(int(str(tile)))} {variant_words(variant)}"
     walk = ""
-    if entry >= 0:
+    if outcome:
+        walk = f": {outcome}"
+    elif entry >= 0:
         out, sym = EXITS[value][entry]
         walk = f": walk {end_name(entry)}-{end_name(out)}, {SYMBOL_NAMES[sym]}"
     return f"{square_name(square)}: Enter {lay}{walk}"
+
+
+def _walk_note(state: TanukiState, walk: WalkRecord) -> str:
+    name = state.players[walk.seat]
+    if walk.loop:
+        return f"{name} walks into a LOOP, starts over"
+    if walk.crash >= 0:
+        return f"{name} CRASHES into {state.players[walk.crash]}, both start over"
+    if not walk.squares:
+        return f"{name} stays"
+    notes = []
+    if walk.edges:
+        notes.append("off the board at " + "/".join(edge_name(e) for e in walk.edges))
+    if walk.symbols:
+        notes.append(f"{walk.symbols} shiitake")
+    if walk.stash:
+        notes.append(f"stash {walk.stash}")
+    if walk.dens:
+        notes.append(f"{walk.dens} den{'s' if walk.dens > 1 else ''}")
+    if walk.magari:
+        notes.append("ashi-magari")
+    words = f"{name} to {square_name(walk.end >> 3)}"
+    return words + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _net(state: TanukiState, outcome: LayOutcome) -> str:
+    parts = []
+    for seat, name in enumerate(state.players):
+        gain, loss = outcome.gains[seat], outcome.losses[seat]
+        if gain or loss:
+            net = gain - loss
+            parts.append(f"{name} {'+' if net > 0 else ''}{net}")
+    return "net " + ", ".join(parts) if parts else "no shiitake change"
+
+
+def outcome_words(state: TanukiState, outcome: LayOutcome) -> str:
+    """What laying the tile does, short enough for two info lines at 80x24: where each walk
+    ends (and a crash, a loop or a run off the board and back), then every seat's net change
+    of shiitake (the crash and loop penalties and the bonus for them included), whether the
+    layer draws no tiles, and who must discard a tile for an ashi-magari. From the rules'
+    :func:`~gardens_tui.rules.tanuki.preview.preview_lay` (worked out on the seat's view)."""
+    parts = [_walk_note(state, walk) for walk in outcome.walks]
+    text = "; ".join([*parts, _net(state, outcome)])
+    if not outcome.draws:
+        text += f"; {state.players[state.active]} draws none"
+    if outcome.discards:
+        text += f"; {join_and([state.players[o] for o in outcome.discards])} discards"
+    return text
 
 
 def hand_words(hand: Sequence[int], key: Cell | None, *, choose: bool, discard: bool) -> str:

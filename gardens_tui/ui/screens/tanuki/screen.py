@@ -43,9 +43,10 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from gardens_tui.driver import BotTurn
-from gardens_tui.rules.base import Action, GameState
+from gardens_tui.rules.base import Action, GameState, IllegalAction
 from gardens_tui.rules.tanuki import board as B
 from gardens_tui.rules.tanuki.components import square_name, tile_name
+from gardens_tui.rules.tanuki.preview import preview_lay
 from gardens_tui.rules.tanuki.state import TanukiState
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
@@ -63,9 +64,10 @@ from gardens_tui.ui.screens.tanuki.aiming import (
 )
 from gardens_tui.ui.screens.tanuki.board import TkBoard
 from gardens_tui.ui.screens.tanuki.dock import dock, dock_status, pack_commands
-from gardens_tui.ui.screens.tanuki.info import hand_words, lay_words, place_words
+from gardens_tui.ui.screens.tanuki.info import hand_words, lay_words, outcome_words, place_words
 from gardens_tui.ui.screens.tanuki.keys import BINDINGS, KEY_HELP, command_lines, key_hints
 from gardens_tui.ui.screens.tanuki.layouts import board_layout, hand_layout, zoom_layout
+from gardens_tui.ui.screens.tanuki.news import NewsScreen, news_lines, others_decided
 from gardens_tui.ui.screens.tanuki.paint import hand_paint, square_paint
 from gardens_tui.ui.screens.tanuki.picker import BOARD, HAND, TkParts, card_item
 from gardens_tui.ui.screens.tanuki.pieces import edge_space_paint, monk_pieces, stands
@@ -118,8 +120,10 @@ class TanukiScreen(GameScreen):
     TanukiScreen #tk-hand { width: auto; height: 2; }
     TanukiScreen #tk-status { width: 100%; height: auto; color: $foreground-muted; }
     TanukiScreen #tk-actions { width: 100%; height: auto; }
-    TanukiScreen #tk-info { height: 1; width: 100%; color: $foreground-muted; }
-    TanukiScreen #tk-zoom { height: 6; width: 100%; margin-top: 1; display: none; }
+    TanukiScreen #tk-info { height: 1fr; min-height: 1; max-height: 2; width: 100%;
+        color: $foreground-muted; }
+    TanukiScreen.-roomy #tk-info { max-height: 3; }
+    TanukiScreen #tk-zoom { height: 6; width: 100%; display: none; }
     TanukiScreen.-zoom #tk-zoom { display: block; }
     TanukiScreen #tk-zoom-board { width: auto; height: 5; }
     """
@@ -146,6 +150,15 @@ class TanukiScreen(GameScreen):
         """The hand was given the focus for a discard (the garden gets it back afterwards)."""
         self.zoom_cells = ZoomCells()
         """The zoom's cells as last painted (:mod:`.zoom`)."""
+        self._outcomes: dict[Action, str] = {}
+        """What laying a tile does, in words, per action previewed in this position (the rules'
+        :func:`~gardens_tui.rules.tanuki.preview.preview_lay` on the seat's view)."""
+        self._outcomes_view: object = None
+        self._news_seen: object = None
+        self._news_started = False
+        """The news last shown (or there when the screen opened): (since, last step)."""
+        self._news_last: list[str] = []
+        """The lines of the news last shown (``o`` shows them again)."""
 
     # --- composing ----------------------------------------------------------------------------
 
@@ -320,6 +333,65 @@ class TanukiScreen(GameScreen):
         self._info_text = ""
         self._draw_info()
         self._draw_zoom()
+        self._check_news()
+
+    # --- since your last turn -----------------------------------------------------------------
+
+    news_popup: ClassVar[bool] = True
+    """Whether the news pop-up opens by itself when a person's turn starts (``o`` always
+    shows it)."""
+
+    def news(self) -> tuple[object, list[str]] | None:
+        """What other seats did since the last decision of the person deciding now (the base's
+        :meth:`since_last_turn`), as its key and log lines; ``None``: nothing new by others."""
+        since = self.since_last_turn()
+        decision = self.seat_view.decision()
+        if since is None or decision is None:
+            return None
+        steps = self.seat_view.log(since)
+        if not steps or not others_decided(steps, decision.seat):
+            return None
+        return (since, steps[-1].index), news_lines(steps, self.seat_view.seats)
+
+    def _check_news(self) -> None:
+        """Open the news pop-up once for each new batch of news (not for the news already
+        there when the screen opened), after the walk being shown."""
+        news = self.news()
+        key = None if news is None else news[0]
+        if not self._news_started:  # the news there when the screen opened was seen before
+            self._news_started = True
+            self._news_seen = key
+        if news is None or key == self._news_seen:
+            return
+        if not self.news_popup or not self.is_active:
+            return
+        left = self.walking.seconds_left()
+        if left:
+            self.set_timer(left + 0.05, self._check_news)
+            return
+        self._news_seen = key
+        self.call_after_refresh(self._open_news, key)
+
+    def _open_news(self, key: object) -> None:
+        news = self.news()
+        if news is None or news[0] != key or not self.is_active or not screen_is_live(self):
+            return
+        self._news_last = news[1]
+        self.app.push_screen(NewsScreen(news[1], self.prompt_text()))
+
+    def action_news(self) -> None:
+        """``o``: what the other seats did since your last turn (the last such news shown)."""
+        news = self.news()
+        if news is None and self._news_last:
+            lines = self._news_last
+        elif news is not None:
+            lines = news[1]
+        else:
+            self.show_error("Nothing new since your last turn (g: the whole log)")
+            return
+        if self.is_active:
+            self._news_last = lines
+            self.app.push_screen(NewsScreen(lines, self.prompt_text()))
 
     def _warm_routes(self, state: TanukiState) -> None:
         """Route every tile on the board once (cached), so that the zoom follows the cursor
@@ -553,6 +625,30 @@ class TanukiScreen(GameScreen):
                 return shown
         return self.state.board[key]
 
+    def lay_outcome(self, selection: Selection) -> str:
+        """What laying the selected tile as turned does, in words (:func:`~.info.outcome_words`):
+        worked out by the rules on the deciding seat's view, once per position and action
+        (``""``: not a legal placement)."""
+        variant = selection.variant
+        if not isinstance(selection.item, int) or not isinstance(variant, tuple):
+            return ""
+        action: Action = ("place", selection.item, *variant)
+        view = self.state
+        if view is not self._outcomes_view:
+            self._outcomes_view = view
+            self._outcomes = {}
+        words = self._outcomes.get(action)
+        if words is None:
+            if action not in self.legal():
+                words = ""
+            else:
+                try:
+                    words = outcome_words(view, preview_lay(view, action))
+                except IllegalAction:
+                    words = ""
+            self._outcomes[action] = words
+        return words
+
     def describe_hand(self, key: Cell | None) -> str:
         """The tile in hand under the cursor."""
         hand = self.parts.hand
@@ -573,8 +669,14 @@ class TanukiScreen(GameScreen):
         if key == self.parts.front and self.preview() >= 0:
             selection = self.picker.selection
             square = int(str(key))
+            outcome = self.lay_outcome(selection)
             return lay_words(
-                square, selection.item, selection.variant, self.preview(), self.preview_entry()
+                square,
+                selection.item,
+                selection.variant,
+                self.preview(),
+                self.preview_entry(),
+                outcome,
             )
         entries = self.picker.choices.entries(Place(BOARD, key))
         if len(entries) == 1 and entries[0].action is not None:
