@@ -21,6 +21,9 @@ from gardens_tui.ui.terminal_input import install_lenient_decoding
 from gardens_tui.ui.widgets.glyphs import ascii_keys
 from gardens_tui.ui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallNotice
 
+DIALOG_ROOM = 88
+"""Columns from which a dialog (76 wide) leaves a clear margin of screen on each side."""
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
@@ -60,10 +63,13 @@ class GardensApp(App[None]):
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
 
-    # Below 80x24 every screen shows the "terminal too small" notice (see app.tcss).
+    # Below 80x24 every screen shows the "terminal too small" notice; below DIALOG_ROOM
+    # columns a dialog takes the whole width, so that no panel's border peeks out beside it
+    # in a column or two (see app.tcss).
     HORIZONTAL_BREAKPOINTS = [
         (0, "-too-narrow"),
-        (MIN_WIDTH, "-wide-enough"),
+        (MIN_WIDTH, "-narrow"),
+        (DIALOG_ROOM, "-wide-enough"),
     ]
     VERTICAL_BREAKPOINTS = [
         (0, "-too-short"),

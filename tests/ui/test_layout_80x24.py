@@ -102,3 +102,18 @@ async def test_a_focused_dropdown_looks_different_from_an_unfocused_one() -> Non
         unfocused = count.query_one(SelectCurrent).rich_style
         assert focused.bgcolor != unfocused.bgcolor
         assert focused.bold and not unfocused.bold
+
+
+async def test_a_dialog_over_a_narrow_screen_takes_its_whole_width() -> None:
+    """Issue 27: at 80 columns a 76-wide dialog left a column or two of the screen beside it,
+    where the panels' borders looked broken (`█─╯`). Below 88 columns a dialog takes the whole
+    width; from there it keeps its own width (70 for the settings) with the screen clear
+    around it."""
+    for (width, height), expected in (((80, 24), 80), ((87, 24), 87), ((100, 30), 70)):
+        app = create_app(settings=Settings())
+        async with app.run_test(size=(width, height)) as pilot:
+            await settle(pilot)
+            await pilot.press("s")  # the settings: a dialog of the usual width
+            await settle(pilot)
+            box = app.screen.query_one(".dialog")
+            assert box.region.width == expected, (width, box.region.width)
