@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 from textual.visual import VisualType
@@ -53,8 +54,6 @@ def text_size(content: Any) -> tuple[int, int] | None:
     if not isinstance(content, (Text, Content)):
         return None
     lines = content.plain.split("\n")
-    from rich.cells import cell_len
-
     return len(lines), max(cell_len(line) for line in lines)
 
 
