@@ -27,3 +27,12 @@ def test_octopus_garden_help_names_the_game_once_and_lists_the_keys() -> None:
     text = help_markdown([spec], [("u", "undo")])
     assert text.count(f"# {spec.title}\n") == 1
     assert "| `u` | undo |" in text
+
+
+def test_the_help_gives_the_player_counts_the_game_allows() -> None:
+    """Issue 26: the `?` help said "1-5 players" for Throw Octopus!, which `gardens games`
+    rightly gives as "1 or 3-5" (two players is not a count the game allows)."""
+    spec = get_game("throw-octopus").spec
+    text = help_markdown([spec], [])
+    assert f"*{spec.describe_counts()} players.*" in text
+    assert "1 or 3-5" in spec.describe_counts() and "*1-5 players.*" not in text

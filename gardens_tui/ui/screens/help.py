@@ -54,7 +54,7 @@ def _rules_parts(specs: Sequence[GameSpec]) -> list[str]:
     """Each game's title, intro, rules summary and options table."""
     parts: list[str] = []
     for spec in specs:
-        intro = f"*{spec.min_players}-{spec.max_players} players.* {spec.blurb}"
+        intro = f"*{spec.describe_counts()} players.* {spec.blurb}"
         summary = spec.summary.strip()
         if summary.startswith("# "):  # the summary brings its own title: keep one
             heading, _, body = summary.partition("\n")
