@@ -187,6 +187,7 @@ async def test_the_throw_is_announced_before_the_window_and_the_footer_shows_the
     ("how", "action", "words"),
     [
         ("key", ("dodge",), "in time: dodged!"),
+        ("capital", ("dodge",), "in time: dodged!"),
         ("late", ("hit",), "too late to dodge"),
         ("wrong", ("hit",), "not "),
     ],
@@ -204,6 +205,8 @@ async def test_the_prompt_says_whether_the_dodge_was_in_time_or_missed(
         await pilot.pause()
         if how == "key":
             await pilot.press(modal.key)
+        elif how == "capital":  # the key is shown in capitals: Shift with it dodges too
+            await pilot.press(modal.key.upper())
         elif how == "late":
             for _ in range(10):
                 modal.tick()

@@ -167,12 +167,18 @@ class DodgeModal(TimedModal[Action]):
 
     def on_key(self, event: events.Key) -> None:
         """Announced: Enter or space opens the window, Esc takes the hit, other keys do
-        nothing. Open: the dodge key dodges, any other key is a hit (the key is noted)."""
+        nothing. Open: the dodge key dodges (in either case: it is shown in capitals), any
+        other key is a hit (the key is noted)."""
         if not self.is_mounted or self.dismissed:
             return
         if self.ready:
             self.result_key = event.key
-            return  # the TimedModal's own handler settles it
+            if event.key != self.key and event.key.lower() == self.key:
+                # The key is shown in capitals: Shift with it dodges as well.
+                event.stop()
+                event.prevent_default()
+                self.action_choose(0)
+            return  # otherwise the TimedModal's own handler settles it
         event.stop()
         event.prevent_default()
         if event.key in READY_KEYS:
