@@ -99,13 +99,7 @@ class EndScreen(AppModal[EndChoice]):
             # their teams at 80x24); the title and the choices stay in view.
             with VerticalScroll(id="end-body"):
                 yield SteadyStatic(literal(outcome_text(names, self.outcome)), id="end-result")
-                yield ScoreTable(names, self.scores, self.outcome, ascii_mode=self.ascii_mode)
-                if self.scores.teams:
-                    yield TeamTable(
-                        names, self.scores.teams, self.outcome, ascii_mode=self.ascii_mode
-                    )
-                if self.scores.notes:
-                    yield SteadyStatic(literal("\n".join(self.scores.notes)), id="end-notes")
+                yield from self.score_widgets()
             with Horizontal(classes="buttons"):
                 if self.rematch:
                     yield Button("Rematch (r)", id="end-rematch", variant="primary", compact=True)
@@ -115,6 +109,16 @@ class EndScreen(AppModal[EndChoice]):
                 if self.replay:
                     yield Button("Replay (v)", id="end-replay", compact=True)
                 yield Button("Quit (q)", id="end-quit", variant="error", compact=True)
+
+    def score_widgets(self) -> ComposeResult:
+        """What shows the scores under the result line: the score table by seat and
+        category, the teams' table and the notes. A game may show its scores its own way."""
+        names = self.seat_view.setup.names
+        yield ScoreTable(names, self.scores, self.outcome, ascii_mode=self.ascii_mode)
+        if self.scores.teams:
+            yield TeamTable(names, self.scores.teams, self.outcome, ascii_mode=self.ascii_mode)
+        if self.scores.notes:
+            yield SteadyStatic(literal("\n".join(self.scores.notes)), id="end-notes")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Each button dismisses with its id."""

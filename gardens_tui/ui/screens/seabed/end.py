@@ -19,17 +19,15 @@ from __future__ import annotations
 from rich import box
 from rich.table import Table as RichTable
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from gardens_tui.rules.base import Outcome
 from gardens_tui.rules.seabed.scoring import team_totals
 from gardens_tui.rules.seabed.state import CATEGORIES, SeabedState
 from gardens_tui.ui.literal import literal
-from gardens_tui.ui.screens.end import EndScreen, outcome_text
+from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.seabed.texts import team_number
 from gardens_tui.ui.widgets.glyphs import glyph
-from gardens_tui.ui.widgets.steady import SteadyStatic
 
 
 def _box(ascii_mode: bool) -> box.Box:
@@ -110,24 +108,9 @@ class SeabedEndScreen(EndScreen):
     """The shared end screen with the teams' table and the players' sums in place of the
     per-player category table (see the module docstring)."""
 
-    def compose(self) -> ComposeResult:
-        """Title, result line, the teams, the players' sums and the choices."""
-        names = self.seat_view.setup.names
+    def score_widgets(self) -> ComposeResult:
+        """The teams' table, then the players' sums."""
         state = self.seat_view.view()
-        with Vertical(id="end-box", classes="dialog"):
-            title = f"{self.seat_view.game.spec.title}: game over"
-            yield SteadyStatic(literal(title), classes="dialog-title")
-            with VerticalScroll(id="end-body"):
-                yield SteadyStatic(literal(outcome_text(names, self.outcome)), id="end-result")
-                if isinstance(state, SeabedState):
-                    yield TeamsTable(state, ascii_mode=self.ascii_mode)
-                    yield PlayersTable(state, self.outcome, ascii_mode=self.ascii_mode)
-            with Horizontal(classes="buttons"):
-                if self.rematch:
-                    yield Button("Rematch (r)", id="end-rematch", variant="primary", compact=True)
-                yield Button("New game (n)", id="end-new", compact=True)
-                yield Button("Menu (m)", id="end-menu", compact=True)
-                yield Button("Board (b)", id="end-board", compact=True)
-                if self.replay:
-                    yield Button("Replay (v)", id="end-replay", compact=True)
-                yield Button("Quit (q)", id="end-quit", variant="error", compact=True)
+        if isinstance(state, SeabedState):
+            yield TeamsTable(state, ascii_mode=self.ascii_mode)
+            yield PlayersTable(state, self.outcome, ascii_mode=self.ascii_mode)
