@@ -18,22 +18,17 @@ own message. Used by Tanuki in the Garden and Seabed Neighbours (their ``migrati
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
 from typing import Any
 
-from gardens_tui.rules.base import GameState
 from gardens_tui.rules.registry import Migration
 
-NewGame = Callable[[list[str], Mapping[str, Any], int], GameState]
-"""The game's ``new_game(names, options, seed)``."""
 
-ToDict = Callable[[Any], dict[str, Any]]
-"""The game's serialisation of a state."""
-
-
-def played_under(version: int, new_game: NewGame, to_dict: ToDict) -> Migration:
+def played_under(version: int, package: str) -> Migration:
     """The migration step that keeps a file of rules ``version`` playing by ``version`` (see
-    the module docstring), for a game made by ``new_game`` and written by ``to_dict``."""
+    the module docstring), for the game of rules ``package`` (``gardens_tui.rules.tanuki``),
+    whose ``engine.new_game`` makes a game and ``serial.to_dict`` writes it (imported when a
+    file needs a ``start``: a game's migrations load before its engine)."""
 
     def step(data: dict[str, Any]) -> dict[str, Any]:
         for key in ("state", "start"):
@@ -61,11 +56,14 @@ def played_under(version: int, new_game: NewGame, to_dict: ToDict) -> Migration:
             names.append(name)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             return None
+        engine = importlib.import_module(f"{package}.engine")
+        serial = importlib.import_module(f"{package}.serial")
         try:
-            state = new_game(names, options, seed)
+            state = engine.new_game(names, options, seed)
         except (ValueError, TypeError, OverflowError):
             return None
-        state.rules = version  # type: ignore[attr-defined]
-        return to_dict(state)
+        state.rules = version
+        result: dict[str, Any] = serial.to_dict(state)
+        return result
 
     return step

@@ -13,27 +13,10 @@ The step from version 1 to 2 marks the file's positions as version 1 games
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from gardens_tui.rules.base import GameState
 from gardens_tui.rules.migration_steps import played_under
 from gardens_tui.rules.registry import Migration
 
-
-def _new_game(names: list[str], options: Mapping[str, Any], seed: int) -> GameState:
-    from gardens_tui.rules.seabed import engine
-
-    return engine.new_game(names, dict(options), seed)
-
-
-def _to_dict(state: Any) -> dict[str, Any]:
-    from gardens_tui.rules.seabed import serial
-
-    return serial.to_dict(state)
-
-
-to_version_2 = played_under(1, _new_game, _to_dict)
+to_version_2 = played_under(1, "gardens_tui.rules.seabed")
 """A rules version 1 envelope made a version 2 one whose positions play by version 1."""
 
 MIGRATIONS: dict[int, Migration] = {1: to_version_2}
