@@ -54,7 +54,8 @@ class ClippedCompositor(Compositor):
             crop = self.size.region
         left, right = crop.x, crop.right
         bands = self._bands if self._bands is not None else [(crop.y, crop.bottom)]
-        for widget, (region, clip) in self.visible_widgets.items():
+        covered = _Coverage()
+        for widget, (region, clip) in self.visible_widgets.items():  # front to back
             x, y, width, height = region.intersection(clip)
             if not width or x >= right or x + width <= left:
                 continue  # nothing of this widget is in the updated columns
@@ -62,6 +63,59 @@ class ClippedCompositor(Compositor):
                 first, last = max(y, top, crop.y), min(y + height, bottom, crop.bottom)
                 if first >= last:
                     continue  # nothing of this widget is on these rows
-                rows = Region(x, first, width, last - first)
-                crop_lines = Region(x - region.x, first - region.y, width, last - first)
-                yield region, rows, widget.render_lines(crop_lines)
+                for start, end in covered.open_runs(first, last, x, x + width):
+                    rows = Region(x, start, width, end - start)
+                    crop_lines = Region(x - region.x, start - region.y, width, end - start)
+                    yield region, rows, widget.render_lines(crop_lines)
+                covered.add(first, last, x, x + width)
+
+
+class _Coverage:
+    """The cells of the screen that widgets in front have drawn during one render, row by row
+    (a row's covered columns as sorted, merged ``[start, end)`` spans).
+
+    Textual keeps, for each cell, the first widget drawn there from the front, so a widget
+    whose columns on a row are all covered already would be drawn there for nothing (a
+    container behind a board, a log, a panel)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, list[tuple[int, int]]] = {}
+
+    def covers(self, row: int, start: int, end: int) -> bool:
+        """Whether columns ``[start, end)`` of ``row`` are all drawn already."""
+        for a, b in self.rows.get(row, ()):
+            if a <= start and end <= b:
+                return True
+            if a > start:
+                return False
+        return False
+
+    def open_runs(self, first: int, last: int, start: int, end: int) -> list[tuple[int, int]]:
+        """Runs ``(first row, end row)`` of rows in ``[first, last)`` where some column of
+        ``[start, end)`` is still to be drawn."""
+        runs: list[tuple[int, int]] = []
+        run_start: int | None = None
+        for row in range(first, last):
+            if self.covers(row, start, end):
+                if run_start is not None:
+                    runs.append((run_start, row))
+                    run_start = None
+            elif run_start is None:
+                run_start = row
+        if run_start is not None:
+            runs.append((run_start, last))
+        return runs
+
+    def add(self, first: int, last: int, start: int, end: int) -> None:
+        """Mark columns ``[start, end)`` of rows ``[first, last)`` as drawn."""
+        for row in range(first, last):
+            spans = self.rows.setdefault(row, [])
+            merged: list[tuple[int, int]] = []
+            for a, b in spans:
+                if b < start or a > end:
+                    merged.append((a, b))
+                else:
+                    start, end = min(a, start), max(b, end)
+            merged.append((start, end))
+            merged.sort()
+            self.rows[row] = merged

@@ -153,3 +153,65 @@ async def test_a_persons_turn_marks_what_the_others_did_since_their_last(
             await pilot.pause()
             if table.state.current_player == 0 and len(table.actions) == before + 1:
                 assert log.new_from == len(log.shown)
+
+
+async def test_a_move_draws_its_lines_and_the_scrollbar_at_the_bottom_without_a_layout(
+    toy_table: MakeTable,
+) -> None:
+    """The log follows a move in the frame that draws it: new lines at the bottom, the
+    scrollbar's thumb at its end, and the log asks for no layout of the screen (its size never
+    depends on its lines; a layout per move redrew every widget of a watcher's screen)."""
+    table = toy_table("Ann", "Bob=greedy")
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await play_until_log_overflows(pilot, table, screen)
+        log = screen.query_one(GameLog)
+        layouts: list[bool] = []
+        original = log.refresh
+
+        def refresh(*regions: Any, **options: Any) -> Any:
+            layouts.append(bool(options.get("layout")))
+            return original(*regions, **options)
+
+        log.refresh = refresh  # type: ignore[method-assign]
+        for _ in range(3):
+            if table.state.is_over:
+                break
+            before = len(log._wrapped)
+            assert screen.play(table.legal_actions()[0])
+            await settle(pilot)
+            assert len(log._wrapped) > before
+            assert log.scroll_y == log.max_scroll_y
+            assert visible(log)[-1].endswith(log._wrapped[-1][1])
+            bar = log.vertical_scrollbar
+            assert bar.position == log.scroll_y
+            assert bar.window_virtual_size == log.virtual_size.height
+            drawn = bar.render_lines(bar.size.region)
+            bar._styles_cache.clear()  # what the thumb looks like drawn afresh
+            assert drawn == bar.render_lines(bar.size.region), "the thumb was drawn stale"
+        assert layouts and not any(layouts)
+
+
+async def test_a_game_opened_late_shows_its_newest_lines_and_a_true_scrollbar(
+    toy_table: MakeTable,
+) -> None:
+    """A game opened after many decisions: the log shows its newest lines and its scrollbar's
+    thumb where the view is (the scrollbar appears with the first layout, after the log has
+    learnt its lines)."""
+    table = toy_table("Ann", "Bob")
+    for _ in range(30):
+        if table.state.is_over:
+            break
+        table.apply(table.legal_actions()[0])
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = game_screen(app).query_one(GameLog)
+        assert log.max_scroll_y > 2 and log.scroll_y == log.max_scroll_y
+        bar = log.vertical_scrollbar
+        assert bar.position == log.scroll_y
+        drawn = bar.render_lines(bar.size.region)
+        bar._styles_cache.clear()
+        assert drawn == bar.render_lines(bar.size.region), "the thumb was drawn stale"

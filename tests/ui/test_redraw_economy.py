@@ -8,6 +8,7 @@ repaint) still show every change.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -135,3 +136,74 @@ async def test_a_full_repaint_redraws_the_rows_whose_cells_changed_and_keeps_the
         after = [board.render_line(y) for y in range(3)]
         assert after[0] is rows[0] and after[1] is rows[1]  # untouched rows: not drawn again
         assert "X" in after[2].text and "X" not in rows[2].text
+
+
+class WideTextApp(App[None]):
+    """A text as wide as the screen (its width set by the style), its height from its lines."""
+
+    CSS = "#wide { width: 1fr; height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield SteadyStatic(Text("short"), id="wide")
+
+
+async def test_a_steady_text_of_set_width_is_laid_out_only_when_its_height_changes() -> None:
+    """A prompt or a panel whose width the screen sets: new words of the same height are drawn
+    without a layout; words that wrap onto more lines are laid out and shown whole."""
+    app = WideTextApp()
+    async with app.run_test(size=SIZE) as pilot:
+        widget = app.query_one("#wide", SteadyStatic)
+        await pilot.pause()
+        layouts: list[bool] = []
+        original = widget.refresh
+
+        def refresh(*regions: Any, **options: Any) -> Any:
+            layouts.append(bool(options.get("layout")))
+            return original(*regions, **options)
+
+        widget.refresh = refresh  # type: ignore[method-assign]
+        widget.update(Text("a longer line, still one line"))
+        await pilot.pause()
+        assert layouts == [False] and widget.size.height == 1
+        assert "still one line" in str(widget.render())
+        widget.update(Text("word " * 40))  # wraps at 80 columns
+        await pilot.pause()
+        assert layouts[-1] is True and widget.size.height == 3
+
+
+async def test_the_clipped_compositor_draws_what_textual_draws_asking_fewer_widgets() -> None:
+    """A game screen drawn by :class:`ClippedCompositor` (widgets hidden behind others are not
+    asked to draw) is cell for cell what Textual's own compositor draws, and the screen and its
+    containers, covered by their children, are asked for few of their rows."""
+    from textual._compositor import Compositor
+
+    from gardens_tui.settings import Settings
+    from gardens_tui.ui.app import create_app
+    from gardens_tui.ui.compositor import ClippedCompositor
+    from gardens_tui.ui.screenshots import MIDGAME_DECISIONS, octopus_table
+
+    app = create_app(
+        octopus_table(MIDGAME_DECISIONS), settings=Settings(bot_delay_ms=0, autosave=False)
+    )
+    async with app.run_test(size=(100, 34)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.press("right", "down")
+        await pilot.pause()
+        ours = app.screen._compositor
+        assert isinstance(ours, ClippedCompositor)
+        stock = copy.copy(ours)
+        stock.__class__ = Compositor
+        asked: dict[str, int] = {}
+        for widget in ours.visible_widgets:
+            original = widget.render_lines
+
+            def counted(crop: Any, widget: Any = widget, original: Any = original) -> Any:
+                asked[type(widget).__name__] = asked.get(type(widget).__name__, 0) + crop.height
+                return original(crop)
+
+            widget.render_lines = counted
+        drawn = ours.render_strips()
+        screen_rows = asked.get(type(app.screen).__name__, 0)
+        assert drawn == stock.render_strips()
+        assert screen_rows < 34 // 2  # the screen shows only where nothing covers it

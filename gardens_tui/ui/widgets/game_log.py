@@ -183,7 +183,30 @@ class GameLog(ScrollView, can_focus=True):
             self._wrapped.extend((index, part, n == 0) for n, part in enumerate(parts))
 
     def _update_size(self) -> None:
-        self.virtual_size = Size(self.scrollable_content_region.width, len(self._wrapped))
+        size = Size(self.scrollable_content_region.width, len(self._wrapped))
+        if size == self.virtual_size:
+            return
+        if not self.size:  # not laid out yet: the layout to come measures everything
+            self.virtual_size = size
+            return
+        # The log's own size never depends on its lines (height 1fr, a stable scrollbar
+        # gutter), so a longer log needs no layout of the screen: setting ``virtual_size``
+        # would lay out every widget (Textual's reactive has layout=True) and repaint them
+        # all, for every move. Only the scrollbar learns the new size (Textual's own
+        # ``_scroll_update``, which lays out only if the scrollbar appears).
+        self.set_reactive(GameLog.virtual_size, size)
+        self._scroll_update(size)
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        # Textual's ScrollView compares the layout's virtual size (for a ScrollView, its
+        # region's) with its own (the lines'), which always differ, so every layout of the
+        # screen (a move's) would refresh the scrollbar in a frame of its own and resize the
+        # log. What the log shows depends on its own size only.
+        if size == self.outer_size and container_size == self.container_size:
+            return False
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def on_resize(self) -> None:
         """Re-wrap for the new width."""
@@ -194,9 +217,14 @@ class GameLog(ScrollView, can_focus=True):
         self._follow()
 
     def _follow(self) -> None:
-        """Scroll to the newest line if :attr:`following`, once the layout knows the new size
-        (before that the scrollbar may not exist yet and a scroll would be dropped)."""
-        if self.following:
+        """Scroll to the newest line if :attr:`following`: at once when the log and its
+        scrollbar are in place (the same frame draws the new lines where they belong), else
+        after the next refresh."""
+        if not self.following:
+            return
+        if self.size and (not self.show_vertical_scrollbar or self.vertical_scrollbar.is_mounted):
+            self._scroll_to_newest()
+        else:  # a scrollbar not mounted yet would not redraw its thumb for the new position
             self.call_after_refresh(self._scroll_to_newest)
 
     def _scroll_to_newest(self) -> None:

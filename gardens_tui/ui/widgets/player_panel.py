@@ -18,13 +18,13 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
-from textual.widgets import Static
 
 from gardens_tui.bots import parse_bot
 from gardens_tui.rules.base import GameState
 from gardens_tui.seats import SeatView
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.widgets.glyphs import glyph
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 MIN_NAME = 4
 """Below this many cells for the names, bot labels lose their thinking budget, then their level
@@ -215,7 +215,7 @@ def panel_table(
     return SeatColumns(seat_rows(seat_view, ascii_mode, extras), ascii_mode)
 
 
-class PlayerPanel(Static):
+class PlayerPanel(SteadyStatic):
     """Seats in turn order with ``▶`` (ASCII ``>``) at the seat that must decide now, each seat's
     bot level, and its total from the seat view's scores (provisional until the game ends), in
     columns, with the game's extra lines under each seat (see :func:`seat_rows`); the bottom

@@ -13,10 +13,10 @@ from textual.css.styles import RulesMap
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
-from textual.widgets import Static
 
 from gardens_tui.ui.literal import literal, plain
 from gardens_tui.ui.widgets.glyphs import glyph
+from gardens_tui.ui.widgets.steady import SteadyStatic
 
 MAX_LINES = 2
 """The most lines the prompt line ever takes."""
@@ -95,7 +95,7 @@ class ClampedText(Visual):
         return clamped.render_strips(width, lines if height is None else height, style, options)
 
 
-class PromptLine(Static):
+class PromptLine(SteadyStatic):
     """The line under the board: the pending decision, or an error in its place.
 
     :meth:`show_prompt` sets the normal text; :meth:`show_error` replaces it with a refusal (the

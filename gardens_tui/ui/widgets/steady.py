@@ -8,9 +8,10 @@ player watching a busy table over SSH, most of the work of each move.
 
 :class:`SteadyStatic` is a :class:`~textual.widgets.Static` whose :meth:`~SteadyStatic.update`
 does nothing when the content is the same (same text, same styles), and repaints without a new
-layout when the new text has the same number of lines and the same widest line as the old and
-fits the widget's width (then its size cannot change). Anything else (other renderables, text
-that wraps) is laid out as Textual would.
+layout when the widget's size cannot change: its width does not depend on its content (set by
+the style) and the new content is as tall as the old at that width (or the height is set too);
+for an ``auto`` width, a text of the same lines and widest line that fits. Anything else is laid
+out as Textual would.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
-from textual.visual import VisualType
+from textual.visual import VisualType, visualize
 from textual.widgets import Static
 
 __all__ = ["SteadyStatic", "same_content", "text_size"]
@@ -63,16 +64,30 @@ class SteadyStatic(Static):
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         """Show ``content``: nothing happens if it draws as the current content; without a new
-        layout if its size is the current content's and it fits the widget's width."""
+        layout if it takes the current content's size (see :meth:`keeps_size`)."""
         old = self.content
         if same_content(old, content):
             return
-        if layout and self.is_mounted:
-            size = text_size(content)
-            if (
-                size is not None
-                and size == text_size(old)
-                and 0 < size[1] <= self.content_size.width
-            ):
-                layout = False
+        if layout and self.is_mounted and self.keeps_size(content):
+            layout = False
         super().update(content, layout=layout)
+
+    def keeps_size(self, content: VisualType) -> bool:
+        """Whether showing ``content`` instead of the current content leaves the widget's size
+        as it is, so no layout is needed.
+
+        A width set by the style (anything but ``auto``) does not depend on the content, nor
+        does a height set by the style; an ``auto`` height is the content's height at the
+        widget's width, measured as the layout would (``Visual.get_height``); an ``auto``
+        width holds only for texts of the same lines and widest line that fit."""
+        width = self.content_size.width
+        if width <= 0:
+            return False
+        styles = self.styles
+        if styles.width is not None and styles.width.is_auto:
+            size = text_size(content)
+            return size is not None and size == text_size(self.content) and size[1] <= width
+        if styles.height is not None and not styles.height.is_auto:
+            return True
+        new = visualize(self, content, markup=self._render_markup)
+        return bool(new.get_height(styles, width) == self.visual.get_height(styles, width))
