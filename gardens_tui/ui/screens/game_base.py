@@ -70,6 +70,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -131,6 +132,12 @@ LEAVE_BINDINGS: tuple[Binding, ...] = (
 """Escape leaves the game: to the menu, or to the lobby at a remote table (one is enabled at a
 time, so the footer names where it goes). A screen that binds Escape itself (to cancel first)
 lists these after its own."""
+
+
+SETTLE_LAYOUTS = 4
+"""After a resize, at most this many layouts in a row are held back while more are coming."""
+SETTLE_WAIT = 0.1
+"""Seconds after which a held-back frame is drawn even if the layout it waited for never came."""
 
 
 class GameScreen(DismissOnce[None]):
@@ -232,6 +239,7 @@ class GameScreen(DismissOnce[None]):
         """Overrides the settings' bot delay when set (tests use 0)."""
         self.bot_thinking = False
         """A bot worker is choosing or waiting out its visible delay."""
+        self._settling = 0  # layouts still to hold back after a resize (_compositor_refresh)
         self.roomy = False
         """The roomy layout is in use (a terminal of at least :attr:`ROOMY_SIZE`)."""
         self.hurry_bots = False
@@ -462,6 +470,30 @@ class GameScreen(DismissOnce[None]):
             self.set_class(roomy, "-roomy")
             self.relayout(roomy)
             self.redraw()
+
+    def _screen_resized(self, size: Size) -> None:
+        # At a new terminal size Textual lays the screen out again and again: each container
+        # whose scrollable size changed asks for another layout, and every layout is drawn.
+        # Over a few tens of milliseconds the player saw half-moved boards and a screen
+        # without its footer. The frames in between are held back (see _compositor_refresh).
+        self._settling = SETTLE_LAYOUTS
+        super()._screen_resized(size)
+
+    def _compositor_refresh(self) -> None:
+        if self._settling and self.is_current:
+            self._settling -= 1
+            if any(widget._layout_required for widget in self.walk_children(Widget)):
+                # Another layout comes: draw then. The compositor keeps what is to be drawn.
+                self.set_timer(SETTLE_WAIT, self._draw_settled, name="settle")
+                return
+            self._settling = 0
+        super()._compositor_refresh()
+
+    def _draw_settled(self) -> None:
+        """Draw whatever the held layouts left, if no later layout has drawn it already."""
+        if self._settling:
+            self._settling = 0
+            self.refresh()
 
     def apply_ascii_mode(self, ascii_mode: bool) -> None:
         """Switch every shared widget and board on this screen to (or from) ASCII drawing."""
