@@ -151,8 +151,8 @@ async def test_a_whole_turn_by_keyboard_against_the_greedy_bot_then_save_and_con
         # The bot played its turn; it is Ann's turn again, and Bob's moves are marked.
         assert ostate(table).active == 0 and ostate(table).turn == 3
         assert any(table.states[i].current_player == 1 for i in range(len(table.actions)))
-        bob = screen.query_one("#og-mini-1", OgMiniGarden)
-        assert bob.display and bob.last
+        bob = screen.mini_garden(1)
+        assert bob is not None and bob.display and bob.last
         bob_moves = [a for i, a in enumerate(table.actions) if table.states[i].current_player == 1]
         planted = {a[2] for a in bob_moves if a[0] == "plant"}
         assert planted and planted <= screen.marks.garden(1)
@@ -783,7 +783,8 @@ async def test_hot_seat_shows_the_deciding_players_garden_without_a_curtain() ->
         assert screen.big_seat() == 1
         title = str(screen.query_one("#og-garden-title").render())
         assert title.startswith("Bob's garden")
-        assert screen.query_one("#og-mini-0", OgMiniGarden).display
+        ann = screen.mini_garden(0)
+        assert ann is not None and ann.display and screen.mini_garden(1) is None
 
 
 async def test_undo_takes_back_a_planting() -> None:

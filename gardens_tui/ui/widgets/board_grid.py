@@ -28,7 +28,6 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gardens_tui.ui.literal import plain
@@ -47,6 +46,7 @@ from gardens_tui.ui.widgets.cell_paint import (
     line_segments,
     put_glyph,
 )
+from gardens_tui.ui.widgets.steady_scroll import SteadyScrollView
 
 __all__ = [
     "MARKERS",
@@ -84,7 +84,7 @@ def _layout_shift(old: BoardLayout, new: BoardLayout, cursor: Cell | None) -> tu
     return after.x - before.x, after.y - before.y
 
 
-class BoardGrid(ScrollView, can_focus=True):
+class BoardGrid(SteadyScrollView, can_focus=True):
     """A board of selectable cells with a cursor.
 
     The cursor moves to the nearest cell in the pressed direction (so offset hex rows work), by
@@ -310,13 +310,13 @@ class BoardGrid(ScrollView, can_focus=True):
             self._painter = painter
         if self.cursor not in layout:
             self.set_reactive(BoardGrid.cursor, layout.first())
-        self.virtual_size = Size(layout.width, layout.height)
+        # The screen is laid out again only if the board's own size may change.
+        self.set_virtual_size(Size(layout.width, layout.height))
         if layout.draws_as(old) and painter is None:
             self.repaint_cells()  # the same board: redraw the cells whose paint changed
             return
         self._repaint_all()
-        # The screen is laid out again only if the board's size changed.
-        self.refresh(layout=old is None or (old.width, old.height) != (layout.width, layout.height))
+        self.refresh()
         if shift != (0, 0) and self.is_mounted:
             # Forced: a map that fitted until now shows no scrollbar yet (it will after layout).
             x, y = self.scroll_offset

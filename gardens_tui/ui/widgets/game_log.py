@@ -19,13 +19,13 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gardens_tui.seats import LogStep, SeatView
 from gardens_tui.table import Seat
 from gardens_tui.ui.literal import literal, plain
 from gardens_tui.ui.widgets.glyphs import glyph
+from gardens_tui.ui.widgets.steady_scroll import SteadyScrollView
 
 LogLine = tuple[int, str, bool]
 """``(turn, event text, belongs to the last decision)``."""
@@ -61,7 +61,7 @@ def _lines_of(steps: Sequence[LogStep], seats: Sequence[Seat]) -> list[LogLine]:
     return lines
 
 
-class GameLog(ScrollView, can_focus=True):
+class GameLog(SteadyScrollView, can_focus=True):
     """The table's events, newest at the bottom, each line prefixed with its turn number.
 
     The lines of the last decision are marked with ``▸`` (ASCII ``>``) and the
@@ -183,30 +183,9 @@ class GameLog(ScrollView, can_focus=True):
             self._wrapped.extend((index, part, n == 0) for n, part in enumerate(parts))
 
     def _update_size(self) -> None:
-        size = Size(self.scrollable_content_region.width, len(self._wrapped))
-        if size == self.virtual_size:
-            return
-        if not self.size:  # not laid out yet: the layout to come measures everything
-            self.virtual_size = size
-            return
-        # The log's own size never depends on its lines (height 1fr, a stable scrollbar
-        # gutter), so a longer log needs no layout of the screen: setting ``virtual_size``
-        # would lay out every widget (Textual's reactive has layout=True) and repaint them
-        # all, for every move. Only the scrollbar learns the new size (Textual's own
-        # ``_scroll_update``, which lays out only if the scrollbar appears).
-        self.set_reactive(GameLog.virtual_size, size)
-        self._scroll_update(size)
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        # Textual's ScrollView compares the layout's virtual size (for a ScrollView, its
-        # region's) with its own (the lines'), which always differ, so every layout of the
-        # screen (a move's) would refresh the scrollbar in a frame of its own and resize the
-        # log. What the log shows depends on its own size only.
-        if size == self.outer_size and container_size == self.container_size:
-            return False
-        return super()._size_updated(size, virtual_size, container_size, layout)
+        # The log's size never depends on its lines (height 1fr, a stable scrollbar gutter):
+        # a longer log is no reason to lay the screen out.
+        self.set_virtual_size(Size(self.scrollable_content_region.width, len(self._wrapped)))
 
     def on_resize(self) -> None:
         """Re-wrap for the new width."""

@@ -21,7 +21,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
-from textual.visual import VisualType, visualize
+from textual.visual import VisualType
 from textual.widgets import Static
 
 __all__ = ["SteadyStatic", "same_content", "text_size"]
@@ -64,30 +64,30 @@ class SteadyStatic(Static):
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         """Show ``content``: nothing happens if it draws as the current content; without a new
-        layout if it takes the current content's size (see :meth:`keeps_size`)."""
-        old = self.content
-        if same_content(old, content):
-            return
-        if layout and self.is_mounted and self.keeps_size(content):
-            layout = False
-        super().update(content, layout=layout)
-
-    def keeps_size(self, content: VisualType) -> bool:
-        """Whether showing ``content`` instead of the current content leaves the widget's size
-        as it is, so no layout is needed.
+        layout when the widget's size cannot change.
 
         A width set by the style (anything but ``auto``) does not depend on the content, nor
         does a height set by the style; an ``auto`` height is the content's height at the
-        widget's width, measured as the layout would (``Visual.get_height``); an ``auto``
-        width holds only for texts of the same lines and widest line that fit."""
+        widget's width, measured before and after as the layout would
+        (``Visual.get_height``); an ``auto`` width holds only for texts of the same lines and
+        widest line that fit."""
+        old = self.content
+        if same_content(old, content):
+            return
         width = self.content_size.width
-        if width <= 0:
-            return False
+        if not layout or not self.is_mounted or width <= 0:
+            super().update(content, layout=layout)
+            return
         styles = self.styles
         if styles.width is not None and styles.width.is_auto:
             size = text_size(content)
-            return size is not None and size == text_size(self.content) and size[1] <= width
+            same = size is not None and size == text_size(old) and size[1] <= width
+            super().update(content, layout=not same)
+            return
         if styles.height is not None and not styles.height.is_auto:
-            return True
-        new = visualize(self, content, markup=self._render_markup)
-        return bool(new.get_height(styles, width) == self.visual.get_height(styles, width))
+            super().update(content, layout=False)
+            return
+        height = self.visual.get_height(styles, width)
+        super().update(content, layout=False)
+        if self.visual.get_height(styles, width) != height:
+            self.refresh(layout=True)

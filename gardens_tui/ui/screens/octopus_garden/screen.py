@@ -177,6 +177,7 @@ class OctopusGardenScreen(GameScreen):
         self._legal: Sequence[Action] = ()
         self._hand_codes: list[int] = []
         self._hand_index = 0
+        self._mini_seats: list[int] = []  # the seat each small garden shows, by slot
         self._info_board: str = GARDEN
         self._legend: list[tuple[str, str, str]] = []
         self._warnings: dict[Action, str] = {}
@@ -208,8 +209,11 @@ class OctopusGardenScreen(GameScreen):
                 legend.cursor = None
                 yield legend
         with Horizontal(id="og-others"):
-            for seat in range(len(self.seat_view.seats)):
-                yield OgMiniGarden(id=f"og-mini-{seat}")
+            # One slot per other player: the slots keep their places when the turn passes
+            # and another garden becomes the big one (only what they show changes, so a move
+            # costs no layout of the screen).
+            for slot in range(len(self.seat_view.seats) - 1):
+                yield OgMiniGarden(id=f"og-mini-{slot}")
         yield SteadyStatic(id="og-info", markup=False)
 
     @property
@@ -431,14 +435,19 @@ class OctopusGardenScreen(GameScreen):
         lines = supply_lines(state, big, self.roomy, self.ascii_mode)
         self.query_one("#og-supply", Static).update(literal("\n".join(lines)))
 
+    def mini_garden(self, seat: int) -> OgMiniGarden | None:
+        """The small garden showing ``seat``'s (``None`` while it is the big one)."""
+        if seat not in self._mini_seats:
+            return None
+        return self.query_one(f"#og-mini-{self._mini_seats.index(seat)}", OgMiniGarden)
+
     def _draw_minis(self, state: OctopusState, big: int, totals: Sequence[int]) -> None:
         deciding = self.deciding_seat()
         seats = self.seat_view.seats
-        for seat in range(len(state.players)):
-            mini = self.query_one(f"#og-mini-{seat}", OgMiniGarden)
-            mini.display = seat != big
-            if seat == big:
-                continue
+        others = [seat for seat in range(len(state.players)) if seat != big]
+        self._mini_seats = others
+        for slot, seat in enumerate(others):
+            mini = self.query_one(f"#og-mini-{slot}", OgMiniGarden)
             title, info = mini_title(
                 state,
                 seat,
