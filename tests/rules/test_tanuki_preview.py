@@ -99,7 +99,7 @@ def test_lay_preview_shows_a_path_running_off_the_board_and_back() -> None:
     (walk,) = outcome.walks
     assert walk.end == sq("c1") * 8 + 2
     assert len(walk.edges) == 1 and outcome.off_board == (0,)
-    assert "off the board at n3 and back" in describe_lay(s, outcome)
+    assert "off the board at edge n3 and back" in describe_lay(s, outcome)
 
 
 def test_lay_preview_shows_a_loop_and_its_cost() -> None:
@@ -174,7 +174,7 @@ def test_lay_preview_of_walking_in_from_the_edge() -> None:
     outcome = preview_lay(s, ("enter", 1))
     assert outcome.walks[0].end == sq("c1") * 8 + 5
     assert outcome.gains == (0, 0)
-    assert GAME.describe_action(s, ("enter", 1)).startswith("enter 1: Ann walks to c1")
+    assert GAME.describe_action(s, ("enter", 1)).startswith("enter 1 (left end): Ann walks to c1")
 
 
 def test_preview_refuses_actions_it_cannot_show() -> None:

@@ -5,8 +5,10 @@ its path ends and its symbols on them"), checked on the rendered character grid.
   glyphs from each path end (straight on across ``┼`` and across a symbol glyph) reaches exactly
   its partner end, passing the glyph of that path's symbol once, and no other path's; the same
   with a lit (double-line) path; ASCII mode draws 7-bit only;
-- compact: each end shows its path's number, the two ends of one path the same number, and the
-  middle line names each path's symbol;
+- compact (7x3, issue 26: "paths as paths, not numbered ends"): the same walk along the lines
+  reaches each end's partner over its symbol, except on a tunnel (a path drawn without its
+  line, where three lines cannot hold every pattern): its two ends are its symbol in the
+  tunnel role, never two tunnels of one symbol on a tile, at most two; no digits anywhere;
 - a monk stands at its path end, other pieces go in free cells (never over a line);
 - :func:`walks` follows each monk that moved, step by step, the active seat first.
 """
@@ -27,10 +29,13 @@ from gardens_tui.rules.tanuki.state import EDGE_BASE, OFF
 from gardens_tui.ui.screens.tanuki.drawing import (
     COMPACT_SIZE,
     GLYPH_MASKS,
+    MAX_TUNNELS,
+    MOUTH_ROLES,
     ROOMY_SIZE,
     SYMBOL_GLYPHS,
     compact_picture,
     line_picture,
+    tile_route,
 )
 from gardens_tui.ui.screens.tanuki.paint import square_paint
 from gardens_tui.ui.screens.tanuki.routes import DOWN, LEFT, OPPOSITE, RIGHT, STEP, UP, end_cells
@@ -114,20 +119,53 @@ def test_ascii_mode_drawing_is_7_bit() -> None:
             assert all(ord(ch) < 128 for row in rows for ch in row)
 
 
-@pytest.mark.parametrize("value", VALUES[::5])
-def test_compact_drawing_numbers_both_ends_of_each_path_alike(value: int) -> None:
-    """At 8x3 each path end shows its path's number (1-4), the two ends of a path the same one,
-    and the middle line shows each number with its path's symbol glyph."""
+EVERY_VALUE = list(range(64 * 4))
+"""Every tile in every rotation (the compact drawing depends on the symbols too)."""
+
+
+@pytest.mark.parametrize("value", EVERY_VALUE[::3])
+def test_compact_drawing_joins_each_end_to_its_partner_by_a_line_or_a_tunnel(value: int) -> None:
+    """At 7x3 following the lines from each end reaches its partner over its symbol; an end of
+    a tunnel shows its path's symbol in the tunnel role, and the only other such mark of that
+    symbol on the tile is its partner. No digit is drawn."""
     width, height = COMPACT_SIZE
-    rows = text_rows(compact_picture(value))
+    grid = compact_picture(value)
+    rows = text_rows(grid)
     ends = end_cells(width, height)
-    numbers = [rows[y][x] for x, y in ends]
+    mouths = {
+        end: grid[y][x].text
+        for end, (x, y) in enumerate(ends)
+        if grid[y][x].role in MOUTH_ROLES.values()
+    }
+    assert len(mouths) <= 2 * MAX_TUNNELS
     for end in range(8):
         partner, sym = EXITS[value][end]
-        assert numbers[end] == numbers[partner] and numbers[end] in "1234"
-        i = rows[1].index(numbers[end])
-        assert SYMBOL_OF_GLYPH[rows[1][i + 1]] == sym
-    assert sorted(numbers) == sorted("11223344")
+        if end in mouths:
+            assert SYMBOL_OF_GLYPH[mouths[end]] == sym
+            alike = [e for e, glyph in mouths.items() if glyph == mouths[end] and e != end]
+            assert alike == [partner], "\n".join(rows)
+            continue
+        reached, passed = follow(rows, end)
+        assert reached == partner, f"end {end} of {value}:\n" + "\n".join(rows)
+        assert [SYMBOL_OF_GLYPH[g] for g in passed] == [sym]
+    assert not any(ch.isdigit() for row in rows for ch in row)
+
+
+def test_compact_drawing_has_tunnels_where_three_lines_cannot_hold_the_tile() -> None:
+    """Every placement is drawn at 7x3 with at most two tunnels; a tile whose four paths all
+    run between its left and its right half (a line down the middle would cross all four, and
+    three lines hold three) has at least one; in ASCII mode the drawing is 7-bit too."""
+    width, height = COMPACT_SIZE
+    left = {0, 5, 6, 7}  # the north and south ends left of the middle, the west side
+    for value in EVERY_VALUE:
+        drawn = tile_route(value, width, height)
+        assert len(drawn.tunnels) <= MAX_TUNNELS
+        pairs = [(end, EXITS[value][end][0]) for end in range(8)]
+        if all((a in left) != (b in left) for a, b in pairs):
+            assert drawn.tunnels, value
+    for value in EVERY_VALUE[::7]:
+        rows = text_rows(compact_picture(value, ascii_mode=True, lit=(0,)))
+        assert all(ord(ch) < 128 for row in rows for ch in row)
 
 
 def test_a_monk_stands_at_its_path_end_and_a_stash_beside_the_lines() -> None:

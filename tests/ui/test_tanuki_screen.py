@@ -292,7 +292,7 @@ async def test_legend_and_help_show_every_mark() -> None:
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.keys == ()
         shown = {mark for mark, _ in app.screen.legend}
-        assert {"1 2 3 4", "◆", "◇", "$3", "▒", "●", "⌂", "~", "A", "B"} <= shown
+        assert {"│ ─ ╭ ╮ ┼", "◆", "◇", "$3", "▒", "●", "⌂", "~", "A", "B"} <= shown
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("question_mark")

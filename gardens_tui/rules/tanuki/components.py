@@ -13,6 +13,13 @@ of the neighbour. An edge space is a border side of a border square (24 of them,
 two ends of that side (``p`` and ``p ^ 1``), so a monk walking off the board comes straight back
 into the same square.
 
+People never see these numbers. Edge spaces are board coordinates, always written with the word
+"edge" (``edge n3``, like squares ``c4``); a tile's path ends are named in words by their side
+("north"), and only where that is ambiguous also by :data:`END_PLACES` ("the left end of the
+north side"). The notation's ``place ... end 1|2`` and ``enter 1|2`` number the two ends of the
+monk's edge space: end 1 is the one met first going clockwise round the garden (``p`` even),
+end 2 the other.
+
 The 64 tiles (components.md, section 3)
 --------------------------------------
 Every tile pairs the 8 ends into 4 paths. :data:`PATTERNS` lists the 35 distinct pairings up to
@@ -36,6 +43,13 @@ SIDE_LETTERS = "nesw"
 SIDE_NAMES = ("north", "east", "south", "west")
 DIRECTION_NAMES = {1: "north", 2: "east", 3: "south", 4: "west"}
 """The large side numbers of the board: die faces 1-4 name the side a tanuki moves toward."""
+
+END_PLACES = ("left", "right", "top", "bottom", "right", "left", "bottom", "top")
+"""Where each path end 0..7 lies on its side as the garden is drawn (north up): the two ends of
+a north or south side are told apart as its left and right end, those of an east or west side
+as its top and bottom end. People never see the end numbers (issue 26: "one name for one
+thing"); a path is named by the sides it joins (:mod:`.text`), with these words only where the
+side alone is ambiguous."""
 
 PARTNER = (5, 4, 7, 6, 1, 0, 3, 2)
 """The end of the neighbouring square that end ``p`` meets across their shared edge."""

@@ -2,9 +2,15 @@
 
 Tiles are named by their number in the documented 64-tile list (``t17``, see
 :mod:`.components`), never by a place in the hand; squares ``a1``..``f6``; edge spaces
-``n1``..``w6``; rotations ``r0``/``r90``/``r180``/``r270``; the tanuki ``blue``/``gold``;
-directions ``north``/``east``/``south``/``west`` (or their die faces 1-4); seats in card plays
-by their number 1-8. Case and extra spaces are ignored.
+``edge n1``..``edge w6`` (always after the word ``edge``); rotations ``r0``/``r90``/``r180``/
+``r270``; the tanuki ``blue``/``gold``; directions ``north``/``east``/``south``/``west`` (or
+their die faces 1-4); seats in card plays by their number 1-8. Case and extra spaces are ignored.
+
+``place ... end 1|2`` and ``enter 1|2`` number the two ends of the monk's edge space: end 1 is
+the one met first going clockwise round the garden (the left end on the north edge, the top
+one on the east edge, the right one on the south edge, the bottom one on the west edge). These
+numbers are the notation saves are written in and stay as they are (issue 26 renamed only what
+people read: a tile's path ends are never written as a side letter and a digit).
 """
 
 from __future__ import annotations
@@ -24,12 +30,12 @@ from gardens_tui.rules.tanuki.components import (
 from gardens_tui.rules.tanuki.state import TanukiState
 
 HELP = """\
-Tanuki in the Garden notation (tiles t1..t64, squares a1..f6, edge spaces n1..w6):
-  edge n3                      start your monk on edge space n3 (north side, column 3)
+Tanuki in the Garden notation (tiles t1..t64, squares a1..f6, edge spaces edge n1..edge w6):
+  edge n3                      start your monk on edge n3 (the edge space north of c1)
   roll                         (Garden Master) roll the tanuki dice
   steer blue west              a 5 for the blue tanuki: send it west (north/east/south/west)
   place t17 r90                place tile t17 turned 90 degrees where your path points
-  place t17 r90 end 2          the same from an edge space, walking in by its end 2 (clockwise)
+  place t17 r90 end 2          the same from an edge space, walking in by its end 2 (below)
   enter 1                      a monk on an edge space with a tile beside it walks in by end 1
   distract gold                pay 2 shiitake to chase the gold tanuki out of your way
   pass                         place no tile this turn
@@ -44,6 +50,12 @@ Tanuki in the Garden notation (tiles t1..t64, squares a1..f6, edge spaces n1..w6
   play pilfer 2 4 5            Pilfer Shiitake from seats 2, 4 and 5 (when more than 3
                                opponents have shiitake, you name the 3)
   play bait 2 c3 d4            Tanuki Bait next to seat 2's monk: blue tanuki to c3, gold to d4
+Edge spaces: edge n1..edge n6 lie north of a1..f1, edge e1..edge e6 east of f1..f6,
+edge s1..edge s6 south of a6..f6 and edge w1..edge w6 west of a1..a6. An edge space touches
+two path ends of its square: end 1 is the one met first going clockwise round the garden,
+end 2 the other. So end 1 / end 2 is the left / right end on the north edge, the top / bottom
+end on the east edge, the right / left end on the south edge and the bottom / top end on the
+west edge. Elsewhere a tile's paths are named by the sides they join ("north to east").
 """
 
 _SIMPLE = ("roll", "repel", "let", "pass", "cancel", "allow", "done", "buy", "end")
@@ -202,7 +214,8 @@ def parse_action(state: TanukiState, text: str) -> Action:
         edge = parse_edge(rest[0])
         if edge is None:
             raise IllegalAction(
-                f"{quoted(rest[0])} is not an edge space: n1..n6, e1..e6, s1..s6, w1..w6"
+                f"{quoted(rest[0])} is not an edge space: after edge a side n, e, s or w and "
+                "a column or row 1-6, e.g. edge n3"
             )
         return ("edge", edge)
     if verb == "steer":
@@ -214,13 +227,19 @@ def parse_action(state: TanukiState, text: str) -> Action:
         end = 0
         if len(rest) == 4:
             if rest[2] != "end" or rest[3] not in ("1", "2"):
-                raise IllegalAction("after the rotation say end 1 or end 2")
+                raise IllegalAction(
+                    "after the rotation say end 1 or end 2 (end 1: the end of your edge space met "
+                    "first going clockwise round the garden)"
+                )
             end = int(rest[3])
         return ("place", _tile(rest[0]), _rotation(rest[1]), end)
     if verb == "enter":
         _count(rest, 1, "enter 1 or enter 2")
         if rest[0] not in ("1", "2"):
-            raise IllegalAction(f"{quoted(rest[0])} is not an end of the edge space: 1 or 2")
+            raise IllegalAction(
+                f"{quoted(rest[0])} is not an end of the edge space: 1 (the end met first "
+                "going clockwise round the garden) or 2"
+            )
         return ("enter", int(rest[0]))
     if verb == "distract":
         _count(rest, 1, "distract blue or distract gold")

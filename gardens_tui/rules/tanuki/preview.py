@@ -297,9 +297,8 @@ def _walk_words(state: TanukiState, walk: WalkRecord) -> str:
     words = f"{name} walks to {square_name(walk.end >> 3)}"
     notes = []
     if walk.edges:
-        notes.append(
-            "off the board at " + join_and([edge_name(e) for e in walk.edges]) + " and back"
-        )
+        edges = join_and([f"edge {edge_name(e)}" for e in walk.edges])
+        notes.append(f"off the board at {edges} and back")
     if walk.symbols:
         notes.append(f"{walk.symbols} shiitake")
     if walk.stash:

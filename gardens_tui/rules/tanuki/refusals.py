@@ -131,7 +131,7 @@ def _reason(s: TanukiState, action: Any, fmt: Callable[[Any], str]) -> str:
 
 def _edge(s: TanukiState, action: Action) -> str:
     if len(action) != 2 or not _is_int(action[1], 0, 23):
-        return "name an edge space: n1..n6, e1..e6, s1..s6 or w1..w6"
+        return "name an edge space: edge and a side n, e, s or w with 1-6, e.g. edge n3"
     edge = action[1]
     if EDGE_BASE + edge in s.monks:
         return _rule(f"a monk already stands on edge {edge_name(edge)}", "one monk per edge space")
@@ -169,7 +169,9 @@ def _place(s: TanukiState, action: Action, seat: int) -> str:
         return _rule(f"{square_name(sq)} is not empty", "a tile extends your path")
     if m >= EDGE_BASE and action[3] not in (1, 2):
         return _rule(
-            "say which end of your edge space you walk in by: end 1 or end 2", "first move"
+            "say which end of your edge space you walk in by: end 1 or end 2 (end 1 is the one "
+            "met first going clockwise round the garden)",
+            "first move",
         )
     if m < EDGE_BASE and action[3] != 0:
         return _rule("only a monk on an edge space chooses an end", "first move")

@@ -16,6 +16,19 @@ den** (lose 1) or an **ashi-magari** (it trips you up). Everyone gets 3 tiles. B
 placed by rolling the two dice: the blue die gives the column, the gold die the row. Then each
 player picks an edge space of the board for their monk (never one already taken).
 
+## Names
+Squares are a1 to f6 (column letter, row number). The 24 edge spaces round the garden are
+always written with the word "edge": edge n1 to edge n6 lie north of a1 to f1, edge e1 to
+edge e6 east of f1 to f6, edge s1 to edge s6 south of a6 to f6, and edge w1 to edge w6 west of
+a1 to a6. A path on a tile is named by the sides of the square it joins ("north to east", or
+"north-east" where space is short), and a walk across a tile by where the monk comes in and
+goes out ("in from the east, out to the north"). Only where the side is not enough are its two
+path ends told apart: left and right on a north or south side, top and bottom on an east or
+west side ("north left to south" when another path from the north to the south carries another
+symbol). Starting from an edge space you choose one of its two ends: the notation's `end 1` is
+the one met first going clockwise round the garden (left on the north edge, top on the east,
+right on the south, bottom on the west), `end 2` the other.
+
 ## A turn
 1. **Tanuki.** Roll both dice. Each tanuki moves toward the board side its own die shows
    (1 north, 2 east, 3 south, 4 west; 5: you choose; 6: it stays) - 1 space if the *other* die

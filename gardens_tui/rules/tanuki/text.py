@@ -1,7 +1,18 @@
 """The position as plain text for ``gardens show``: the 6x6 garden with monks, tanuki, stashes,
-traps and rock gardens, every player's shiitake, and hands only as the viewer may see them.
+traps and rock gardens, every player's shiitake, and hands only as the viewer may see them; and
+the words for a tile's paths and a walk, shared by ``gardens moves`` and the screen.
 
 Names are data: they are passed through :func:`~gardens_tui.rules.safe_text.printable`.
+
+One name for one thing (issue 26): squares are ``c4``, edge spaces are always written with the
+word "edge" (``edge n3``), and a tile's path ends are never written as a letter and a digit. A
+path is named by the sides it joins (:func:`route_words`: "north to east", or "north-east"
+where space is short); only when a tile has two paths between the same two sides with different
+symbols is the end each leaves its first side by named too, as left / right (north and south
+sides) or top / bottom (east and west sides): "north left to south". A walk across a
+tile says where the monk comes in and goes out (:func:`walk_words`: "in from the east, out to
+the north"). The notation's ``end 1`` / ``end 2`` (:mod:`.notation`) number the two ends of an
+edge space and are put in the same words (:func:`edge_end_place`).
 """
 
 from __future__ import annotations
@@ -11,8 +22,15 @@ from gardens_tui.rules.safe_text import printable
 from gardens_tui.rules.tanuki import board as B
 from gardens_tui.rules.tanuki.cards import title
 from gardens_tui.rules.tanuki.components import (
+    DEN,
+    EDGE_OF,
+    EDGES,
+    END_PLACES,
     EXITS,
-    SIDE_LETTERS,
+    MAGARI,
+    NEIGHBOURS,
+    SHIITAKE,
+    SIDE_NAMES,
     SIZE,
     SYMBOL_NAMES,
     TANUKI_NAMES,
@@ -23,6 +41,7 @@ from gardens_tui.rules.tanuki.components import (
 )
 from gardens_tui.rules.tanuki.scoring import card_points
 from gardens_tui.rules.tanuki.state import EDGE_BASE, EMPTY, OFF, ROCK, TanukiState
+from gardens_tui.rules.words import join_and
 
 LEGEND = (
     "Legend: t17 a tile, ## a rock garden, 1-8 monks (seat numbers),\n"
@@ -30,25 +49,110 @@ LEGEND = (
 )
 
 
-def end_name(end: int) -> str:
-    """A path end in words: ``n1`` (north side, first end clockwise) .. ``w2``."""
-    return f"{SIDE_LETTERS[end >> 1]}{end % 2 + 1}"
+def side_word(end: int) -> str:
+    """The side of its square a path end lies on: ``"north"``, ``"east"``, ``"south"`` or
+    ``"west"``."""
+    return SIDE_NAMES[end >> 1]
+
+
+def end_label(end: int) -> str:
+    """A path end in two words, its side and where on that side: ``"north left"``,
+    ``"east top"`` (:data:`~.components.END_PLACES`)."""
+    return f"{side_word(end)} {END_PLACES[end]}"
+
+
+def end_words(end: int) -> str:
+    """A path end in a phrase: ``"the left end of the north side"``."""
+    return f"the {END_PLACES[end]} end of the {side_word(end)} side"
+
+
+def edge_end_place(side: int, number: int) -> str:
+    """Where end ``number`` (1 or 2: the notation's ``end 1`` / ``enter 1``) of an edge space on
+    ``side`` (0 north .. 3 west) lies on that side: ``"left"``, ``"right"``, ``"top"`` or
+    ``"bottom"``. End 1 is the one met first going clockwise round the garden."""
+    return END_PLACES[2 * side + number - 1]
+
+
+def _sides(a: int, b: int) -> frozenset[int]:
+    return frozenset((a >> 1, b >> 1))
+
+
+def route_words(value: int, end: int, *, brief: bool = False) -> str:
+    """The path of placed tile ``value`` (``tile * 4 + rot``) through ``end``, named by the
+    sides it joins from the north clockwise: ``"north to east"``, ``"north to north"`` (both
+    ends on one side). Only when another path of the tile joins the same two sides with
+    another symbol (so the sides alone would not say which path carries which) is the end it
+    leaves its first side by named too: ``"north left to south"`` (the other path is then
+    ``"north right to south"``). ``brief`` (where space is short): ``"north-east"``,
+    ``"north left-south"``."""
+    table = EXITS[value]
+    a, b = sorted((end, table[end][0]))
+    sides = _sides(a, b)
+    twin = len(sides) == 2 and any(
+        c not in (a, b) and _sides(c, table[c][0]) == sides and table[c][1] != table[a][1]
+        for c in range(8)
+    )
+    first = end_label(a) if twin else side_word(a)
+    return f"{first}{'-' if brief else ' to '}{side_word(b)}"
+
+
+def tile_paths(value: int, *, brief: bool = False) -> list[tuple[str, str]]:
+    """The four paths of placed tile ``value`` as ``(route, symbol)``: the route in words
+    (:func:`route_words`, ``brief`` as there), the symbol's key
+    (:data:`~.components.SYMBOL_NAMES`), in the order of their first end clockwise from the
+    left end of the north side. Two paths share a route only when they join the same sides
+    with the same symbol."""
+    table = EXITS[value]
+    return [
+        (route_words(value, end, brief=brief), table[end][1])
+        for end in range(8)
+        if end < table[end][0]
+    ]
 
 
 def tile_picture(value: int) -> str:
-    """A placed tile (``tile * 4 + rot``) as text: its paths end to end with their symbols."""
+    """A placed tile (``tile * 4 + rot``) as text: its name and turn, then its paths."""
     return f"{tile_name(value >> 2)} r{(value & 3) * 90}: " + paths_text(value)
 
 
-def paths_text(value: int) -> str:
-    """A placed tile's four paths end to end with their symbols (``n1-s2 shiitake, ...``)."""
-    table = EXITS[value]
-    parts = []
-    for end in range(8):
-        other, sym = table[end]
-        if end < other:
-            parts.append(f"{end_name(end)}-{end_name(other)} {SYMBOL_NAMES[sym]}")
-    return ", ".join(parts)
+BRIEF_SYMBOLS = {SHIITAKE: "shiitake", DEN: "den", MAGARI: "ashi-magari"}
+"""The symbols in a word each, where space is short (the info line under the garden)."""
+
+
+def paths_text(value: int, *, brief: bool = False) -> str:
+    """A placed tile's four paths grouped by symbol, each named by the sides it joins
+    (:func:`route_words`; two alike: "twice"): ``"shiitake north to east and north to west;
+    tanuki den east to south; ashi-magari south to west"``. ``brief``, short enough for two
+    lines of the info line at 80x24 with any tile: ``"shiitake north-east, north-west; den
+    east-south; ashi-magari south-west"``."""
+    paths = tile_paths(value, brief=brief)
+    names = BRIEF_SYMBOLS if brief else SYMBOL_NAMES
+    groups = []
+    for sym in (SHIITAKE, DEN, MAGARI):
+        routes = [route for route, on in paths if on == sym]
+        if routes:
+            said = [
+                route + (" twice" if routes.count(route) > 1 else "")
+                for k, route in enumerate(routes)
+                if route not in routes[:k]
+            ]
+            listed = ", ".join(said) if brief else join_and(said)
+            groups.append(f"{names[sym]} {listed}")
+    return "; ".join(groups)
+
+
+def walk_words(value: int, entry: int, *, which_end: bool = False) -> str:
+    """The stretch a monk walks on placed tile ``value`` coming in by ``entry``: ``"in from
+    the east, out to the north"``, ``"in from the north and back out to the north"``;
+    ``which_end`` also says which end of its side it comes in by (a monk starting from an edge
+    space chooses): ``"in from the north by the left end, out to the east"``."""
+    out = EXITS[value][entry][0]
+    come = f"in from the {side_word(entry)}"
+    if which_end:
+        come += f" by the {END_PLACES[entry]} end"
+    if out >> 1 == entry >> 1:
+        return f"{come} and back out to the {side_word(out)}"
+    return f"{come}, out to the {side_word(out)}"
 
 
 def _cell_lines(s: TanukiState, sq: int) -> tuple[str, str]:
@@ -91,8 +195,12 @@ def monk_text(s: TanukiState, seat: int) -> str:
         return "off the board (starts over from an edge space)"
     if m >= EDGE_BASE:
         return f"on edge {edge_name(m - EDGE_BASE)}"
-    ahead = B.front_square(s, seat)
-    return f"in {square_name(m >> 3)}, path end {end_name(m & 7)}, facing {square_name(ahead)}"
+    sq, end = m >> 3, m & 7
+    where = f"in {square_name(sq)} at {end_words(end)}"
+    if NEIGHBOURS[sq][end >> 1] < 0:  # its path runs off the board and back into sq
+        edge = edge_name(EDGE_OF[(sq, end >> 1)])
+        return f"{where}, facing edge {edge} (back into {square_name(sq)})"
+    return f"{where}, facing {square_name(B.front_square(s, seat))}"
 
 
 def render_text(s: TanukiState, seat: int | None = None) -> str:
@@ -110,7 +218,9 @@ def render_text(s: TanukiState, seat: int | None = None) -> str:
     if s.master:
         out.append(f"Garden Master deck: {len(s.deck)} cards; played: {len(s.spent)}")
     if s.last >= 0 and s.board[s.last] >= 0:
-        out.append("Last tile: " + tile_picture(s.board[s.last]) + f" on {square_name(s.last)}")
+        value = s.board[s.last]
+        turned = f"{tile_name(value >> 2)} r{(value & 3) * 90}"
+        out.append(f"Last tile: {turned} on {square_name(s.last)}: {paths_text(value)}")
     for p in range(len(s.players)):
         name = printable(s.players[p], newlines=False)
         turn = " (to play)" if p == s.active and not s.over else ""
@@ -136,13 +246,35 @@ def render_text(s: TanukiState, seat: int | None = None) -> str:
     return "\n".join(out)
 
 
+def entry_place(s: TanukiState, action: tuple[object, ...]) -> str:
+    """For ``place ... end N`` and ``enter N`` by the active monk on an edge space: the end of
+    its edge space it walks in by, in words (``"left"``, ``"top"``: :func:`edge_end_place`);
+    ``""`` for any other action."""
+    number: object = 0
+    if action[0] == "place" and len(action) == 4:
+        number = action[3]
+    elif action[0] == "enter" and len(action) == 2:
+        number = action[1]
+    if number not in (1, 2) or not 0 <= s.active < len(s.monks):
+        return ""
+    m = s.monks[s.active]
+    if m < EDGE_BASE:
+        return ""
+    assert isinstance(number, int)
+    return edge_end_place(EDGES[m - EDGE_BASE][1], number)
+
+
 def describe_action(s: TanukiState, action: tuple[object, ...], fmt: str) -> str:
     """A short sentence for ``gardens moves``: a placement shows the tile's paths and, like
     walking in from an edge space and steering a tanuki, what it would do
-    (:mod:`.preview`)."""
+    (:mod:`.preview`). The notation's end number of an edge space is said in words too:
+    ``place t17 r90 end 2 (right end): ...``."""
     from gardens_tui.rules.tanuki import preview
 
     verb = action[0]
+    place = entry_place(s, action)
+    if place:
+        fmt += f" ({place} end)"
     try:
         if verb in preview.LAY_VERBS:
             outcome = preview.describe_lay(s, preview.preview_lay(s, action))

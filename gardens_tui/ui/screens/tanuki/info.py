@@ -1,5 +1,11 @@
 """The info line's words: the square, edge space or tile in hand under the cursor, and what
 Enter does there (pure).
+
+Names as everywhere (issue 26, :mod:`gardens_tui.rules.tanuki.text`): an edge space is always
+"edge n3", a tile's paths are named by the sides they join ("north to east"), a walk across
+the previewed tile by where the monk comes in and goes out ("in from the east, out to the
+north"), and the end of an edge space a monk starts by as its left / right / top / bottom end
+(the notation's ``end 1`` / ``end 2``), never as a letter and a digit.
 """
 
 from __future__ import annotations
@@ -8,8 +14,9 @@ from collections.abc import Sequence
 
 from gardens_tui.rules.tanuki.components import (
     EDGES,
+    END_PLACES,
     EXITS,
-    SIDE_LETTERS,
+    SIDE_NAMES,
     SYMBOL_NAMES,
     TANUKI_NAMES,
     edge_name,
@@ -18,10 +25,9 @@ from gardens_tui.rules.tanuki.components import (
 )
 from gardens_tui.rules.tanuki.preview import LayOutcome
 from gardens_tui.rules.tanuki.state import TanukiState, WalkRecord
-from gardens_tui.rules.tanuki.text import end_name, paths_text
+from gardens_tui.rules.tanuki.text import paths_text, walk_words
 from gardens_tui.rules.words import join_and
 from gardens_tui.ui.screens.tanuki.paint import tile_kind
-from gardens_tui.ui.screens.tanuki.picker import variant_words
 from gardens_tui.ui.widgets.board_layout import Cell
 
 
@@ -30,12 +36,12 @@ def place_words(state: TanukiState, key: Cell) -> str:
     if isinstance(key, tuple):
         edge = int(key[1])
         sq, side = EDGES[edge]
-        return f"edge {edge_name(edge)} ({SIDE_LETTERS[side]} of {square_name(sq)})"
+        return f"edge {edge_name(edge)} ({SIDE_NAMES[side]} of {square_name(sq)})"
     assert isinstance(key, int)
     text = square_name(key)
     value = state.board[key]
     if value >= 0:
-        text += f" {tile_name(value >> 2)}: " + paths_text(value)
+        text += f" {tile_name(value >> 2)}: " + paths_text(value, brief=True)
     elif value == -2:
         text += ": rock garden"
     for i in range(2):
@@ -47,16 +53,22 @@ def place_words(state: TanukiState, key: Cell) -> str:
 def lay_words(
     square: int, tile: object, variant: object, value: int, entry: int, outcome: str = ""
 ) -> str:
-    """On the front square: Enter lays ``tile`` turned by ``variant`` (tile value ``value``);
-    then what it does (``outcome``: :func:`outcome_words`), or without it the first stretch
-    the monk walks in by ``entry`` (-1: no walk)."""
-    lay = f"lays {tile_name(int(str(tile)))} {variant_words(variant)}"
+    """On the front square: Enter lays ``tile`` turned by ``variant`` (``(rotation, end)``; tile
+    value ``value``); from an edge space (``end`` 1 or 2) also which end of it the monk walks in
+    by ("in by the left end"); then what it does (``outcome``: :func:`outcome_words`), or
+    without it the first stretch the monk walks in by ``entry`` (-1: no walk): "walk in from
+    the east, out to the north (tanuki den)"."""
+    rot, end = variant if isinstance(variant, tuple) and len(variant) == 2 else (value & 3, 0)
+    lay = f"lays {tile_name(int(str(tile)))} r{int(rot) * 90}"
+    from_edge = end in (1, 2) and entry >= 0
+    if from_edge and outcome:
+        lay += f", in by the {END_PLACES[entry]} end"
     walk = ""
     if outcome:
         walk = f": {outcome}"
     elif entry >= 0:
-        out, sym = EXITS[value][entry]
-        walk = f": walk {end_name(entry)}-{end_name(out)}, {SYMBOL_NAMES[sym]}"
+        sym = EXITS[value][entry][1]
+        walk = f": walk {walk_words(value, entry, which_end=from_edge)} ({SYMBOL_NAMES[sym]})"
     return f"{square_name(square)}: Enter {lay}{walk}"
 
 
@@ -70,7 +82,10 @@ def _walk_note(state: TanukiState, walk: WalkRecord) -> str:
         return f"{name} stays"
     notes = []
     if walk.edges:
-        notes.append("off the board at " + "/".join(edge_name(e) for e in walk.edges))
+        if len(walk.edges) == 1:
+            notes.append(f"via edge {edge_name(walk.edges[0])}")
+        else:
+            notes.append(f"via {len(walk.edges)} edge spaces")
     if walk.symbols:
         notes.append(f"{walk.symbols} shiitake")
     if walk.stash:
@@ -95,7 +110,8 @@ def _net(state: TanukiState, outcome: LayOutcome) -> str:
 
 def outcome_words(state: TanukiState, outcome: LayOutcome) -> str:
     """What laying the tile does, short enough for two info lines at 80x24: where each walk
-    ends (and a crash, a loop or a run off the board and back), then every seat's net change
+    ends (and a crash, a loop or a run off the board and back: "via edge n3", or "via 2 edge
+    spaces"), then every seat's net change
     of shiitake (the crash and loop penalties and the bonus for them included), whether the
     layer draws no tiles, and who must discard a tile for an ashi-magari. From the rules'
     :func:`~gardens_tui.rules.tanuki.preview.preview_lay` (worked out on the seat's view)."""

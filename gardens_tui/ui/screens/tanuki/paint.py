@@ -1,12 +1,18 @@
 """How Tanuki in the Garden's squares, edge spaces and hand tiles are drawn (pure).
 
 A square with a tile shows the tile's picture (:mod:`.drawing`): its paths as lines with their
-symbols at the roomy size, numbered path ends at the compact size. A monk stands at its path end
-as its seat's letter (:func:`monk_letters`, each seat with its own colour role), in place of the
-end's line (or number). What else stands on the square goes in the free cells nearest its middle:
-the tanuki ``◆`` (blue) and ``◇`` (gold) (``*`` / ``+`` in ASCII mode), a stash ``$n``, a trap
-``^a``. A rock garden is a field of ``▒`` (``#`` in ASCII mode). An empty square shows what stands
-on it in its middle.
+symbols (at the compact size some paths as tunnels). A monk stands at its path end as its seat's
+letter (:func:`monk_letters`, each seat with its own colour role), in place of the end's line.
+What else stands on the square goes in the free cells nearest its middle: the tanuki ``◆``
+(blue) and ``◇`` (gold) (``*`` / ``@`` in ASCII mode), a stash ``$n``, a trap ``^a``. A rock
+garden is a field of ``▒`` (``#`` in ASCII mode). An empty square shows what stands on it in
+its middle.
+
+The bottom line of every square is underlined (:func:`ruled`): squares touch above and below
+(their paths join across the edge), and the underline is the grid line between them, drawn
+without a line of its own (the compact garden has no line to spare at 80x24). An edge space
+keeps its column letter or row number where it is, whoever stands on it: the monks stand in the
+places beside it (:func:`edge_paint`).
 """
 
 from __future__ import annotations
@@ -20,12 +26,7 @@ from gardens_tui.rules.tanuki.components import (
     TILE_SYMBOLS,
     tile_name,
 )
-from gardens_tui.ui.screens.tanuki.drawing import (
-    SYMBOL_GLYPHS,
-    compact_picture,
-    free_cells,
-    line_picture,
-)
+from gardens_tui.ui.screens.tanuki.drawing import SYMBOL_GLYPHS, free_cells, line_picture
 from gardens_tui.ui.screens.tanuki.layouts import tile_size
 from gardens_tui.ui.screens.tanuki.routes import end_cells
 from gardens_tui.ui.widgets.board_grid import CellPaint, Piece
@@ -33,7 +34,7 @@ from gardens_tui.ui.widgets.board_grid import CellPaint, Piece
 SEAT_ROLES: tuple[str, ...] = tuple(f"tk-seat{i}" for i in range(8))
 """The colour role of each seat's monk (and its letter elsewhere)."""
 
-ROLE_STYLES: dict[str, str] = {
+_BASE_STYLES: dict[str, str] = {
     "tk-s": "color: $text-warning; text-style: bold;",
     "tk-d": "color: $text-error; text-style: bold;",
     "tk-a": "color: $text-secondary; text-style: bold;",
@@ -41,10 +42,14 @@ ROLE_STYLES: dict[str, str] = {
     "tk-ls": "color: $text-warning;",
     "tk-ld": "color: $text-error;",
     "tk-la": "color: $text-secondary;",
-    "tk-walk": "color: $foreground; text-style: bold underline;",
+    "tk-ms": "color: $text-warning; text-style: bold reverse;",
+    "tk-md": "color: $text-error; text-style: bold reverse;",
+    "tk-ma": "color: $text-secondary; text-style: bold reverse;",
+    "tk-walk": "color: $foreground; text-style: bold;",
+    "tk-mwalk": "color: $foreground; text-style: bold reverse;",
     "tk-rock": "color: $foreground-muted;",
     "tk-blue": "color: $text-primary; text-style: bold;",
-    "tk-gold": "color: $text-warning; text-style: bold underline;",
+    "tk-gold": "color: $text-warning; text-style: bold;",
     "tk-stash": "color: $text-success; text-style: bold;",
     "tk-trap": "color: $text-error;",
     "tk-label": "color: $foreground-muted;",
@@ -57,8 +62,31 @@ ROLE_STYLES: dict[str, str] = {
     "tk-seat6": "color: $foreground; text-style: bold underline;",
     "tk-seat7": "color: $text-primary; text-style: bold underline;",
 }
+
+RULE = "-rule"
+"""The suffix of a role's variant on a square's bottom line (the same, underlined)."""
+
+RULE_ROLE = "tk-rule"
+"""The role of a blank cell on a square's bottom line (only the underline)."""
+
+
+def _underlined(style: str) -> str:
+    if "text-style:" not in style:
+        return style + " text-style: underline;"
+    head, _, tail = style.partition("text-style:")
+    words, _, rest = tail.partition(";")
+    kept = [w for w in words.split() if w != "underline"]
+    return f"{head}text-style: {' '.join([*kept, 'underline'])};{rest}"
+
+
+ROLE_STYLES: dict[str, str] = {
+    **_BASE_STYLES,
+    **{role + RULE: _underlined(style) for role, style in _BASE_STYLES.items()},
+    RULE_ROLE: "text-style: underline;",
+}
 """The Textual CSS of each piece role: theme text colours only (the cell's background and its
-state marks still show), so every theme stays readable."""
+state marks still show), so every theme stays readable; each role also in its underlined
+variant for the bottom line of a square (:func:`ruled`)."""
 
 ROLES: tuple[str, ...] = tuple(ROLE_STYLES)
 """Every piece role (a ``board-grid--<role>`` component class of the boards)."""
@@ -72,8 +100,9 @@ CELL_STYLES: dict[str, str] = {
 """The board's own cell roles: squares of the checkerboard's second colour (a tile, an empty
 square) and the edge spaces."""
 
-TANUKI_GLYPHS = {False: ("◆", "◇"), True: ("*", "+")}
-"""The blue and the gold tanuki, in Unicode and in ASCII mode."""
+TANUKI_GLYPHS = {False: ("◆", "◇"), True: ("*", "@")}
+"""The blue and the gold tanuki, in Unicode and in ASCII mode (``@``, not ``+``: that is where
+two ASCII lines cross)."""
 
 TANUKI_ROLES = ("tk-blue", "tk-gold")
 
@@ -156,10 +185,12 @@ def _place_stands(
     grid: list[list[Piece]], free: Sequence[tuple[int, int]], stands: Sequence[Piece]
 ) -> None:
     """Put each stand in the free run nearest the middle it fits (centred in the run when it is
-    alone there); what finds no room is shown as ``+`` where one cell is left."""
+    alone there); what finds no room (a compact tile has few free cells) is drawn over the
+    middle line of the tile, inside its first and last columns (its path ends stay in sight):
+    what stands on a square matters more than that stretch of its lines."""
     runs = [[x, y, n] for x, y, n in _runs(free)]
     cx = len(grid[0]) // 2 if grid else 0
-    left_over = False
+    left_over: list[Piece] = []
     for piece in stands:
         size = len(piece.text)
         for run in runs:
@@ -178,12 +209,24 @@ def _place_stands(
                     run[2] = start - x - 1
                 break
         else:
-            left_over = True
-    if left_over:
-        for run in runs:
-            if run[2] >= 1:
-                _put(grid, run[0], run[1], [Piece("+", "tk-label")])
-                break
+            left_over.append(piece)
+    if left_over and grid:
+        width = len(grid[0])
+        spaced = [q for piece in left_over for q in (Piece(" ", piece.role), piece)][1:]
+        shown = _fit(spaced, width - 2)
+        size = sum(len(p.text) for p in shown)
+        _put(grid, (width - size) // 2, len(grid) // 2, shown)
+
+
+def ruled(lines: Sequence[Sequence[Piece]]) -> tuple[tuple[Piece, ...], ...]:
+    """A square's lines with its bottom line underlined (each piece in its :data:`RULE`
+    variant, a blank in :data:`RULE_ROLE`): the grid line under the square."""
+    out = [tuple(line) for line in lines]
+    if out:
+        out[-1] = tuple(
+            Piece(p.text, p.role + RULE if p.role in _BASE_STYLES else RULE_ROLE) for p in out[-1]
+        )
+    return tuple(out)
 
 
 def square_paint(
@@ -200,22 +243,20 @@ def square_paint(
     """A square: ``value`` is a placed tile (``tile * 4 + rot``), -1 empty, -2 a rock garden;
     ``monks`` the monk letters standing at path ends (end -> piece); ``stands`` what else stands
     on it (tanuki, stash, trap), drawn in free cells; ``lit`` the path ends whose paths are lit;
-    ``alt``: a square of the other colour of the checkerboard (so neighbouring tiles part)."""
+    ``alt``: a square of the other colour of the checkerboard (so neighbouring tiles part). Its
+    bottom line is underlined (:func:`ruled`)."""
     if role == "cell" and alt:
         role = "tk-alt"
     width, height = tile_size(roomy)
     monks = monks or {}
     if value >= 0:
-        if roomy:
-            grid = line_picture(value, width, height, ascii_mode=ascii_mode, lit=lit)
-        else:
-            grid = compact_picture(value, ascii_mode=ascii_mode, lit=lit)
+        grid = line_picture(value, width, height, ascii_mode=ascii_mode, lit=lit)
         ends = end_cells(width, height)
         for end, piece in monks.items():
             x, y = ends[end]
             grid[y][x] = piece
-        _place_stands(grid, free_cells(value, width, height, roomy=roomy), stands)
-        return CellPaint(_lines(grid), role)
+        _place_stands(grid, free_cells(value, width, height), stands)
+        return CellPaint(ruled(grid), role)
     grid = _grid(width, height)
     extra = [*monks.values(), *stands]
     if value == -2:
@@ -227,19 +268,34 @@ def square_paint(
         if shown:
             size = sum(len(p.text) for p in shown)
             _put(grid, (width - size) // 2, height // 2, shown)
-        return CellPaint(_lines(grid), role)
+        return CellPaint(ruled(grid), role)
     shown = _fit(extra, width)
     _put(grid, (width - sum(len(p.text) for p in shown)) // 2, height // 2, shown)
     empty = {"cell": "empty", "tk-alt": "tk-alt-empty"}
-    return CellPaint(_lines(grid), empty.get(role, role))
+    return CellPaint(ruled(grid), empty.get(role, role))
 
 
-def edge_paint(label: str, stands: Sequence[Piece], width: int, height: int) -> CellPaint:
-    """An edge space: the monks standing on it, else its row or column label (muted)."""
+def edge_paint(
+    label: str,
+    stands: Sequence[Piece],
+    width: int,
+    height: int,
+    *,
+    label_at: tuple[int, int] | None = None,
+    slots: Sequence[tuple[int, int]] = (),
+) -> CellPaint:
+    """An edge space: its row or column label (muted) at ``label_at`` (none when the label is
+    drawn beside the space), and the monks standing on it in ``slots`` in turn, never over the
+    label; monks beyond the slots are shown as one ``+`` in the last slot."""
     grid = _grid(width, height)
-    shown = _fit(stands, width) if stands else [Piece(label, "tk-label")]
-    size = sum(len(p.text) for p in shown)
-    _put(grid, (width - size) // 2, height // 2, shown)
+    if label_at is not None:
+        _put(grid, label_at[0], label_at[1], [Piece(label, "tk-label")])
+    places = [slot for slot in slots if slot != label_at]
+    for i, piece in enumerate(stands[: len(places)]):
+        x, y = places[i]
+        if i == len(places) - 1 and len(stands) > len(places):
+            piece = Piece("+", "tk-label")
+        _put(grid, x, y, [piece])
     return CellPaint(_lines(grid), "tk-edge")
 
 

@@ -107,11 +107,3 @@ class TkParts:
             if where >= 0:
                 return Parts(item=item, places=(Place(BOARD, where),), variant=args)
         return Parts(item=item, command="card")
-
-
-def variant_words(variant: object) -> str:
-    """A place variant in words: ``r90`` (and ``end 2`` from an edge space)."""
-    if isinstance(variant, tuple) and len(variant) == 2:
-        rot, end = variant
-        return f"r{int(rot) * 90}" + (f" end {end}" if end else "")
-    return ""

@@ -1,14 +1,20 @@
 """What stands on the garden: the monks at their path ends (where the walk being shown has them),
-the tanuki, stashes and traps on the squares, and the monks on the edge spaces (pure).
+the tanuki, stashes and traps on the squares, and the monks on the edge spaces beside their
+labels (pure).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gardens_tui.rules.tanuki.components import EDGES, TRAP_LETTERS
+from gardens_tui.rules.tanuki.components import TRAP_LETTERS
 from gardens_tui.rules.tanuki.state import EDGE_BASE, TanukiState
-from gardens_tui.ui.screens.tanuki.layouts import side_width, tile_size
+from gardens_tui.ui.screens.tanuki.layouts import (
+    edge_label,
+    edge_label_at,
+    edge_region,
+    edge_slots,
+)
 from gardens_tui.ui.screens.tanuki.paint import (
     SEAT_ROLES,
     TANUKI_GLYPHS,
@@ -45,17 +51,20 @@ def stands(state: TanukiState, sq: int, ascii_mode: bool) -> list[Piece]:
 def edge_space_paint(
     state: TanukiState, edge: int, moved: Mapping[int, int], roomy: bool
 ) -> CellPaint:
-    """Edge space ``edge`` with its label and the monks on it (a walking monk where ``moved``
-    has it)."""
+    """Edge space ``edge`` with its label where it always is and the monks on it beside the
+    label (a walking monk where ``moved`` has it)."""
     letters = monk_letters(state.players)
     on_edge = [
         Piece(letters[seat], SEAT_ROLES[seat % len(SEAT_ROLES)])
         for seat in range(len(state.players))
         if moved.get(seat, state.monks[seat]) == EDGE_BASE + edge
     ]
-    sq, side = EDGES[edge]
-    label = "abcdef"[sq % 6] if side in (0, 2) else str(sq // 6 + 1)
-    width, height = tile_size(roomy)
-    if side in (0, 2):
-        return edge_paint(label, on_edge, width, 1)
-    return edge_paint(label, on_edge, side_width(roomy), height)
+    region = edge_region(edge, roomy)
+    return edge_paint(
+        edge_label(edge),
+        on_edge,
+        region.width,
+        region.height,
+        label_at=edge_label_at(edge, roomy),
+        slots=edge_slots(edge, roomy),
+    )

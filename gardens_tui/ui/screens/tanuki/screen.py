@@ -1,7 +1,7 @@
 """The Tanuki in the Garden screen.
 
 What it shows: the 6x6 garden inside its ring of 24 edge spaces (each tile's paths as lines with
-their symbols at the roomy size, numbered path ends at the compact size; monks as their seat's
+their symbols at both sizes, some as tunnels at the compact size; monks as their seat's
 letter at their path ends, the two tanuki, stashes, traps, rock gardens; see :mod:`.paint` and
 :mod:`.pieces`) and under it an info line describing the place under the cursor and what Enter does
 there (:mod:`.info`), with the zoom of that square in a tall terminal (:mod:`.zoom`). Beside it,
@@ -67,12 +67,13 @@ from gardens_tui.ui.screens.tanuki.dock import dock, dock_status, pack_commands
 from gardens_tui.ui.screens.tanuki.info import hand_words, lay_words, outcome_words, place_words
 from gardens_tui.ui.screens.tanuki.keys import BINDINGS, KEY_HELP, command_lines, key_hints
 from gardens_tui.ui.screens.tanuki.layouts import board_layout, hand_layout, zoom_layout
+from gardens_tui.ui.screens.tanuki.legend import legend_rows
 from gardens_tui.ui.screens.tanuki.news import NewsScreen, news_lines, others_decided
 from gardens_tui.ui.screens.tanuki.paint import hand_paint, square_paint
 from gardens_tui.ui.screens.tanuki.picker import BOARD, HAND, TkParts, card_item
 from gardens_tui.ui.screens.tanuki.pieces import edge_space_paint, monk_pieces, stands
 from gardens_tui.ui.screens.tanuki.preview import entry_end, previewed_tile
-from gardens_tui.ui.screens.tanuki.texts import legend_rows, panel_lines
+from gardens_tui.ui.screens.tanuki.texts import panel_lines
 from gardens_tui.ui.screens.tanuki.walk_show import WalkShow
 from gardens_tui.ui.screens.tanuki.walks import Walk
 from gardens_tui.ui.screens.tanuki.zoom import ZoomCells, warm_routes, zoom_words

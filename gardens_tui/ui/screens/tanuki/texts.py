@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from gardens_tui.rules.safe_text import printable
 from gardens_tui.rules.tanuki.cards import title
-from gardens_tui.rules.tanuki.components import TANUKI_NAMES, edge_name, square_name
+from gardens_tui.rules.tanuki.components import edge_name, square_name
 from gardens_tui.rules.tanuki.state import EDGE_BASE, OFF, TanukiState
 from gardens_tui.rules.words import count
-from gardens_tui.ui.screens.help import LegendRow
-from gardens_tui.ui.screens.tanuki.drawing import SYMBOL_GLYPHS
 from gardens_tui.ui.screens.tanuki.paint import TANUKI_GLYPHS, monk_letters
 
 
@@ -50,77 +47,3 @@ def panel_lines(s: TanukiState, seat: int, own: bool) -> list[str]:
         else:
             out.append(count(len(cards), "card"))
     return out
-
-
-def legend_rows(
-    s: TanukiState, ascii_mode: bool, roomy: bool = False, *, zoom: bool = False
-) -> list[LegendRow]:
-    """Every letter and mark the board shows, for the help screen (``?``; ``i``: no keys): the
-    tile drawing of the size in use first (``zoom``: the zoom under the compact garden)."""
-    blue, gold = TANUKI_GLYPHS[ascii_mode]
-    sym = SYMBOL_GLYPHS[ascii_mode]
-    letters = monk_letters(s.players)
-    if roomy:
-        lines = "| - / \\ +" if ascii_mode else "│ ─ ╭ ╮ ┼"
-        lit = "# =" if ascii_mode else "║ ═ ╔ ╬"
-        rows: list[LegendRow] = [
-            (
-                lines,
-                "a path: each tile has 4, each joining two path ends on its sides; + is "
-                "two paths crossing (they do not join)",
-            ),
-            (
-                lit,
-                "a lit path: the one your monk would walk on the previewed tile, or the "
-                "paths of the last walk",
-            ),
-        ]
-    else:
-        rows = [
-            (
-                "1 2 3 4",
-                "a path end: the two ends with the same number are joined by one path "
-                "(top line: north ends, bottom line: south ends, first / last column: west / east)",
-            ),
-            (
-                f"1{sym['s']}2{sym['d']}3{sym['a']}4{sym['s']}",
-                "the middle line: each path's number and its symbol",
-            ),
-            (
-                "bold underlined",
-                "the ends of a lit path: the one your monk would walk on the "
-                "previewed tile, or the paths of the last walk",
-            ),
-            (
-                "bigger window",
-                "from 114x36 the tiles are drawn with their paths as lines; "
-                "from 30 lines high the square under the cursor is, below the garden",
-            ),
-        ]
-        if zoom:
-            rows.append(
-                (
-                    "under the garden",
-                    "the square under the cursor drawn with its paths as lines, "
-                    "and its paths in words",
-                )
-            )
-    rows += [
-        (sym["s"], "shiitake on a path: +1 shiitake for the monk walking it"),
-        (sym["d"], "a tanuki den on a path: -1 shiitake"),
-        (sym["a"], "an ashi-magari on a path: draw no tile this turn (others: discard one)"),
-        (blue, f"the {TANUKI_NAMES[0]} tanuki"),
-        (gold, f"the {TANUKI_NAMES[1]} tanuki"),
-        ("$3", "a stash of 3 shiitake on the square (the next monk to enter takes it)"),
-        ("^a", "Tanuki Trap A"),
-        ("#" if ascii_mode else "▒", "a rock garden"),
-        ("a-f, 1-6", "around the garden: the 24 edge spaces (n1-n6, e1-e6, s1-s6, w1-w6)"),
-        ("shaded", "where you may act now (the square your tile goes on, an edge space)"),
-        ("reverse", "the cursor; on the lit square the tile you lay is previewed (r turns it)"),
-        ("bold italic", "the squares the last walk crossed (the log tells each step)"),
-    ]
-    for seat, name in enumerate(s.players):
-        rows.append(
-            (letters[seat], f"the monk of {printable(name, newlines=False)}, at its path end")
-        )
-    return rows

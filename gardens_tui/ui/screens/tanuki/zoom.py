@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gardens_tui.rules.tanuki.components import EXITS, SYMBOL_NAMES, tile_name
-from gardens_tui.rules.tanuki.text import end_name
+from gardens_tui.rules.tanuki.components import SYMBOL_NAMES, tile_name
+from gardens_tui.rules.tanuki.text import tile_paths
 from gardens_tui.ui.screens.tanuki.drawing import SYMBOL_GLYPHS, tile_route
 from gardens_tui.ui.screens.tanuki.layouts import ROOMY_TILE, ZOOM_WORDS
 from gardens_tui.ui.widgets.board_grid import CellPaint
@@ -26,10 +26,8 @@ def zoom_words(value: int, ascii_mode: bool) -> tuple[str, ...]:
         return ("no tile",)
     glyphs = SYMBOL_GLYPHS[ascii_mode]
     lines = [f"{tile_name(value >> 2)} r{(value & 3) * 90}, its paths:"]
-    for end in range(8):
-        other, sym = EXITS[value][end]
-        if end < other:
-            lines.append(f"{end_name(end)}-{end_name(other)}  {glyphs[sym]} {SYMBOL_NAMES[sym]}")
+    for route, sym in tile_paths(value, brief=True):
+        lines.append(f"{route}  {glyphs[sym]} {SYMBOL_NAMES[sym]}")
     return tuple(lines)
 
 
