@@ -96,6 +96,8 @@ def status_lines(view: SeatView) -> list[str]:
     decision = view.decision()
     outcome = outcome_json(view)
     if outcome is not None:
+        if len(view.seats) == 1:
+            return [solo_result_line(view)]
         winners = " and ".join(outcome["names"])
         line = f"Game over. {'Winners' if len(outcome['names']) > 1 else 'Winner'}: {winners}"
         if outcome["tiebreak"]:
@@ -115,6 +117,14 @@ def status_lines(view: SeatView) -> list[str]:
         optional += f" ({decision.skill}: 'roll' settles it by the game's odds)"
     lines.append(f"{who} to decide: {decision.prompt}{optional}")
     return lines
+
+
+def solo_result_line(view: SeatView) -> str:
+    """The end of a one-seat (solo) game, which is scored, not won: ``Game over. Solo: Ann
+    scored 16 points.`` (the total of the score table; the game's notes give any rating)."""
+    total = view.scores().totals()[0]
+    points = "1 point" if total == 1 else f"{total} points"
+    return f"Game over. Solo: {view.seats[0].name} scored {points}."
 
 
 def viewer_words(view: SeatView) -> str:

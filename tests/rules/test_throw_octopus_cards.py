@@ -76,11 +76,18 @@ def test_octo_shield_is_kept_face_up_and_stops_the_next_throw_at_its_holder() ->
 
 def test_throw_at_the_next_player_is_a_dodge_skill_decision_of_the_target() -> None:
     """Throw Octopus (next player): the next seat must dodge: a skill decision with dodge, hit
-    and roll."""
+    (plain or with its reason: too late, a wrong key, taken) and roll."""
     s = play(with_card("throw-next"), OCTO_PLAY)
     assert s.phase == "dodge" and s.decision is not None
     assert (s.decision.seat, s.decision.kind, s.decision.skill) == (1, "dodge", "dodge")
-    assert GAME.legal_actions(s) == [("dodge",), ("hit",), ROLL]
+    assert GAME.legal_actions(s) == [
+        ("dodge",),
+        ("hit",),
+        ("hit", "late"),
+        ("hit", "wrong"),
+        ("hit", "taken"),
+        ROLL,
+    ]
 
 
 def test_a_hit_draws_two_tiles_and_loses_the_next_turn() -> None:

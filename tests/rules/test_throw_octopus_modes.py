@@ -96,7 +96,9 @@ def test_solo_scores_large_creatures_two_and_draws_back_to_five() -> None:
     s = GAME.apply(s, ("play", t("t79"), 1, 1, 0))
     assert s.creatures[0] == [0, 1] and len(s.hands[0]) == 5
     scores = GAME.scores(s)
-    assert scores.categories == ("small creatures", "large creatures")
+    # The rows are points, so each says what a creature is worth (a new player read "large
+    # creatures 12" as twelve creatures).
+    assert scores.categories == ("small creatures, 1 point each", "large creatures, 2 points each")
     assert scores.table == ((0, 2),)
     assert scores.notes[0].startswith("Rating: 2 points, Hatchling")
 

@@ -93,7 +93,7 @@ async def test_hot_seat_the_curtain_names_the_target_then_the_dodge_opens() -> N
         for _ in range(15):
             modal.tick()
         await settle(pilot)
-        assert table.actions[1] == ("hit",)
+        assert table.actions[1] == ("hit", "late")
 
 
 async def test_the_dodge_waits_for_a_screen_on_top_to_close() -> None:

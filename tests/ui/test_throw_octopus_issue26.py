@@ -188,8 +188,8 @@ async def test_the_throw_is_announced_before_the_window_and_the_footer_shows_the
     [
         ("key", ("dodge",), "in time: dodged!"),
         ("capital", ("dodge",), "in time: dodged!"),
-        ("late", ("hit",), "too late to dodge"),
-        ("wrong", ("hit",), "not "),
+        ("late", ("hit", "late"), "too late to dodge"),
+        ("wrong", ("hit", "wrong"), "not "),
     ],
 )
 async def test_the_prompt_says_whether_the_dodge_was_in_time_or_missed(

@@ -123,8 +123,10 @@ def test_the_screen_is_registered_for_the_game() -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_tile_is_played_by_keyboard_with_a_turn(size: tuple[int, int]) -> None:
-    """1 chooses t22: its one place (1,0) is lit and the cursor goes there; the info line says
-    it fits turned; r turns it (the preview at the cursor turns too); Enter plays it."""
+    """1 chooses t22: its one place (1,0) is lit and the cursor goes there; t22 fits there only
+    turned, so it comes turned (the info line says Enter plays it at r180); r turns it upright
+    (the info line says it fits turned, the preview at the cursor turns too), r again turns it
+    back; Enter plays it."""
     table = position_table(start_position())
     app = app_for(table)
     async with app.run_test(size=size) as pilot:
@@ -136,15 +138,18 @@ async def test_a_tile_is_played_by_keyboard_with_a_turn(size: tuple[int, int]) -
         assert screen.chosen == t("t22")
         assert screen.sea.legal == {(1, 0)}
         assert screen.sea.cursor == (1, 0) and screen.sea.has_focus
-        info = str(screen.query_one("#to-info").render())
-        assert "fits here turned: press r" in info
-        upright = board_text(screen.sea)
-        assert "t22" in upright  # the preview at the cursor
+        assert screen.rotation == 180  # it fits only turned: it comes turned
+        assert "Enter: play t22 at 1,0 r180" in str(screen.query_one("#to-info").render())
+        turned = board_text(screen.sea)
+        assert "t22" in turned  # the preview at the cursor
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.rotation == 0
+        assert "fits here turned: press r" in str(screen.query_one("#to-info").render())
+        assert board_text(screen.sea) != turned  # the preview turned
         await pilot.press("r")
         await pilot.pause()
         assert screen.rotation == 180
-        assert "Enter: play t22 at 1,0 r180" in str(screen.query_one("#to-info").render())
-        assert board_text(screen.sea) != upright  # the preview turned
         await pilot.press("enter")
         await settle(pilot)
         assert table.actions[0] == ("play", t("t22"), 1, 0, 180)
@@ -173,7 +178,7 @@ async def test_enter_on_a_place_where_the_tile_does_not_fit_shows_the_refusal() 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = to_screen(app)
-        await pilot.press("1")
+        await pilot.press("1", "r")  # t22 comes turned; r turns it upright
         await pilot.pause()
         await pilot.press("enter")  # upright at (1,0): it fits only turned
         await settle(pilot)
@@ -258,7 +263,7 @@ async def test_the_dodge_minigame_settles_with_and_without_the_key(
             for _ in range(10):
                 modal.tick()
         await settle(pilot)
-        assert table.actions[0] == (("dodge",) if pressed else ("hit",))
+        assert table.actions[0] == (("dodge",) if pressed else ("hit", "late"))
         assert not isinstance(app.screen, TimedModal)  # it does not open again
 
 
@@ -276,7 +281,7 @@ async def test_a_wrong_key_in_the_dodge_is_a_hit(monkeypatch: pytest.MonkeyPatch
         assert app.screen is modal and table.actions == []
         await pilot.press("enter", wrong)
         await settle(pilot)
-        assert table.actions[0] == ("hit",)
+        assert table.actions[0] == ("hit", "wrong")
 
 
 async def test_legend_and_help_show_the_letters() -> None:

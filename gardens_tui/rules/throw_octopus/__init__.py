@@ -18,9 +18,12 @@ start tile (x rightwards, y downwards), rotations 0 or 180, seats 0-based (1-bas
   (``discard t5``), or ``("pass",)`` with the pile gone, which ends the solo game.
 - ``"start"`` (solo, first): ``("start", tile)`` (``start t5``) chooses the start tile.
 - ``"throw"`` (Throw Octopus, any player): ``("throw", seat)`` (``throw 2``).
-- ``"dodge"`` (the throw's target; ``skill="dodge"``): ``("dodge",)``, ``("hit",)`` or
+- ``"dodge"`` (the throw's target; ``skill="dodge"``): ``("dodge",)`` (dodged in time),
+  ``("hit",)`` or a hit with its reason ``("hit", "late")`` / ``("hit", "wrong")`` /
+  ``("hit", "taken")`` (``hit late``: too late, a wrong key, taken with Esc), or
   :data:`~gardens_tui.rules.base.ROLL` (``roll``: the ``hit-chance`` option decides from the
-  state's PRNG). The app may run its minigame (``dodge-window`` ms) and play the outcome.
+  state's PRNG). The app runs its minigame (``dodge-window`` ms) and plays the outcome it saw
+  (see :mod:`.dodge`).
 - ``"swap"`` (Tide Swap; optional, ``pass_action`` is ``("keep",)``): ``("swap", tile)``
   (``swap t9``) or ``("keep",)``.
 - ``"gift"`` (Gift from the Deep): ``("give", tile, seat)`` (``give t7 to 2``).
@@ -47,6 +50,8 @@ Helpers for screens
   ``moves`` (Magic Touch), ``complete_points``, ``requirement``.
 - :mod:`.refusals`: ``place_problem`` (why a tile may not go somewhere, in words).
 - :mod:`.text`: ``tile_text``, ``seascape_picture``, ``LEGEND``; :mod:`.scoring`: ``rating``.
+- :mod:`.dodge`: the dodge's outcome actions (``DODGE``, ``LATE``, ``WRONG``, ``TAKEN``) and
+  their log lines.
 - :mod:`.positions`: ``make_position`` builds a validated position by hand.
 
 Decisions (where the rulebook and ``components.md`` are silent)
@@ -70,6 +75,12 @@ Decisions (where the rulebook and ``components.md`` are silent)
   never draws a card.
 - **Tide Swap**: the given tile is shuffled into the pile (so nobody knows where it lies); the
   swap may be declined. **Gift from the Deep** may give away the last tile, which wins.
+- **The dodge in the log** (issue 26): the log line says, for every seat alike, whether the
+  target dodged in time or not, and why not when the action says it: too late, a wrong key,
+  or the hit taken without trying; a rolled dodge says the hit chance decided. The reason is
+  an optional word on the hit action, so plain ``hit`` (every save from before) stays legal;
+  all hits have the same effect, so a reason never changes a position and old saves replay
+  without a rules version bump (saves do not compare log lines). See :mod:`.dodge`.
 - **Throw Octopus (next player)** targets the next seat in turn order. A hit with fewer than 2
   tiles in the pile draws what is there; lost turns stack.
 - **No one can play** (pile empty) is decided by passes: once every seat has passed since the

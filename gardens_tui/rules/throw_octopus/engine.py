@@ -12,7 +12,7 @@ from typing import Any
 
 from gardens_tui.rules.base import ROLL, Action, IllegalAction, cached_legal
 from gardens_tui.rules.rng import Rng, seed_state
-from gardens_tui.rules.throw_octopus import refusals, seascape
+from gardens_tui.rules.throw_octopus import dodge, refusals, seascape
 from gardens_tui.rules.throw_octopus.components import (
     CARD_TITLES,
     LARGE,
@@ -145,7 +145,7 @@ def _compute_legal(s: ThrowState) -> list[Action]:
     if phase == "throw":
         return [("throw", other) for other in range(n) if other != seat]
     if phase == "dodge":
-        return [("dodge",), ("hit",), ROLL]
+        return list(dodge.OUTCOMES)
     if phase == "swap":
         return [*(("swap", tile) for tile in sorted(set(s.hands[seat]))), ("keep",)]
     if phase == "gift":
@@ -208,7 +208,7 @@ def apply_unchecked(state: ThrowState, action: Action) -> ThrowState:
         if s.phase != "dodge":
             end_turn(t)
     elif verb in ("dodge", "hit", "roll"):
-        _dodge(t, verb)
+        _dodge(t, action)
     elif verb in ("swap", "keep"):
         _swap(t, action[1] if verb == "swap" else None)
     elif verb == "give":
@@ -363,20 +363,21 @@ def throw_at(t: Turn, target: int) -> None:
     t.log.say(f"{thrower} threw the octopus at {victim}")
 
 
-def _dodge(t: Turn, outcome: str) -> None:
+def _dodge(t: Turn, action: Action) -> None:
+    """Settle the dodge with ``action`` (see :mod:`.dodge`): the log says whether the target
+    dodged in time and, for a hit, why not when the action gives a reason."""
     s = t.s
     target = s.target
-    if outcome == "roll":
-        hits, out_of = hit_odds(str(s.options[HIT_CHANCE_KEY]))
-        outcome = "hit" if t.rng.randrange(out_of) < hits else "dodge"
+    odds: str | None = None
+    if action == ROLL:
+        odds = str(s.options[HIT_CHANCE_KEY])
+        hits, out_of = hit_odds(odds)
+        action = dodge.HIT if t.rng.randrange(out_of) < hits else dodge.DODGE
     s.chance = True
-    name = t.name(target)
-    if outcome == "hit":
-        t.log.say(f"The octopus hit {name}: 2 tiles and a lost turn")
+    t.log.say(dodge.outcome_line(t.name(target), action, odds))
+    if action[0] == "hit":
         s.lost[target] += 1
         draw_tiles(t, target, 2)
-    else:
-        t.log.say(f"{name} dodged the octopus")
     s.target = -1
     s.phase = "play"
     end_turn(t)

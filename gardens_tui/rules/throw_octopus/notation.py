@@ -12,6 +12,7 @@ import re
 from gardens_tui.rules.base import Action, IllegalAction
 from gardens_tui.rules.safe_text import quoted
 from gardens_tui.rules.throw_octopus.components import tile_id, tile_name
+from gardens_tui.rules.throw_octopus.dodge import HIT_REASONS
 from gardens_tui.rules.throw_octopus.state import ThrowState
 
 HELP = """\
@@ -21,7 +22,9 @@ Throw Octopus! notation (tiles t1..t85; places x,y from the start tile, x right,
                             the pile empty, pass
   touch t12 to 3,0 r0       Magic Touch: move t12 from the seascape to 3,0
   throw 2                   Throw Octopus: throw at seat 2
-  dodge | hit | roll        the target of a throw: dodged, hit, or let the hit chance decide
+  dodge | hit | roll        the target of a throw: dodged in time, not in time (hit), or let
+                            the hit chance decide
+  hit late|wrong|taken      a hit with its reason: too late, a wrong key, or taken (Esc)
   swap t9 | keep            Tide Swap: swap t9 with the top of the pile, or keep your tiles
   give t7 to 2              Gift from the Deep: give t7 to seat 2
   start t5 | discard t5     solo: choose the start tile; no tile fits: discard t5 and draw
@@ -41,6 +44,8 @@ def format_action(action: Action) -> str:
         return f"{verb} {tile_name(action[1])} {word} {action[2]},{action[3]} r{action[4]}"
     if verb in ("draw", "pass", "dodge", "hit", "roll", "keep") and len(action) == 1:
         return str(verb)
+    if verb == "hit" and len(action) == 2 and action[1] in HIT_REASONS:
+        return f"hit {action[1]}"
     if verb == "throw":
         return f"throw {action[1] + 1}"
     if verb in ("swap", "start", "discard"):
@@ -84,6 +89,12 @@ def parse_action(state: ThrowState, text: str) -> Action:
         if rotation not in (0, 90, 180, 270):
             raise IllegalAction(f"r{rotation} is not a turn: r0 or r180")
         return (verb, tile, x, y, rotation)
+    if verb == "hit" and rest:
+        if len(rest) != 1 or rest[0] not in HIT_REASONS:
+            raise IllegalAction(
+                f"hit takes nothing after it, or one reason: {', '.join(HIT_REASONS)}"
+            )
+        return ("hit", rest[0])
     if verb in ("draw", "pass", "dodge", "hit", "roll", "keep"):
         if rest:
             raise IllegalAction(f"{verb} takes nothing after it")

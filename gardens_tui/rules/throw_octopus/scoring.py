@@ -21,6 +21,13 @@ RATINGS: tuple[tuple[int, str], ...] = (
 )
 """The solo rating scale: the first whose threshold the points reach."""
 
+SOLO_CATEGORIES: tuple[str, ...] = (
+    "small creatures, 1 point each",
+    "large creatures, 2 points each",
+)
+"""The solo score table's rows: points, not counts (6 large creatures show as 12), so each
+row says what a creature is worth."""
+
 SCALE = "under 10 Hatchling, 10-14 Reef Rookie, 15-19 Clever Cephalopod, 20+ Octopus Genius"
 
 
@@ -54,7 +61,7 @@ def score_table(s: ThrowState) -> Scores:
         )
     elif s.solo:
         small, large = s.creatures[0]
-        categories = ("small creatures", "large creatures")
+        categories = SOLO_CATEGORIES
         table = ((small, 2 * large),)
     else:
         categories = ("tiles left",)

@@ -34,7 +34,11 @@ Gift from the Deep (give a tile to another player). Used cards are discarded and
 into a new deck when it runs out.
 
 **The throw.** In the app the target dodges by pressing the shown key in time; otherwise the
-hit chance option decides (2 in 3 by default).
+hit chance option decides (2 in 3 by default). The log tells everyone how it went: dodged in
+time, or hit because the target was too late, pressed the wrong key or took the hit with Esc
+(a rolled dodge says the hit chance decided). On the command line the target may write the
+reason after the hit (`hit late`, `hit wrong`, `hit taken`) or just `hit`; every hit costs the
+same, 2 tiles and a lost turn.
 
 **The end.** The first to empty their hand wins. When the pile is empty, play on without
 drawing; if nobody can play, the fewest tiles in hand wins (a tie goes to the earliest seat).

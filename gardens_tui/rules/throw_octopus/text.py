@@ -8,7 +8,7 @@ icon. ``+`` marks an empty place beside the seascape. Columns are headed by x, r
 from __future__ import annotations
 
 from gardens_tui.rules.base import Action
-from gardens_tui.rules.throw_octopus import seascape
+from gardens_tui.rules.throw_octopus import dodge, seascape
 from gardens_tui.rules.throw_octopus.components import (
     CARD_TITLES,
     LETTERS,
@@ -107,6 +107,8 @@ def render_text(s: ThrowState, seat: int | None = None) -> str:
 def describe_action(s: ThrowState, action: Action) -> str:
     """What ``action`` does here, in a few words."""
     text = format_action(action)
+    if dodge.is_outcome(action):
+        return f"{text} ({dodge.describe(action)})"
     if action[0] in ("play", "touch") and (action[2], action[3]) not in s.board:
         trial = s.copy()
         if action[0] == "touch":

@@ -1,5 +1,6 @@
-"""The final score table: points per category per player, totals, winners marked; the teams'
-table and the game's notes (Game Night totals, a solo rating) for games that have them."""
+"""The final score table: points per category per player, totals, winners marked (never the
+one player of a solo game); the teams' table and the game's notes (Game Night totals, a solo
+rating) for games that have them."""
 
 from __future__ import annotations
 
@@ -19,15 +20,24 @@ def table_box(ascii_mode: bool) -> box.Box:
     return box.ASCII if ascii_mode else box.HEAVY_HEAD
 
 
+def marked_winners(names: Sequence[str], outcome: Outcome | None) -> set[int]:
+    """The seats a score table marks as winners: ``outcome``'s, except in a game of one seat
+    (a solo game is scored, not won: it has nobody to beat, so nothing is marked)."""
+    if outcome is None or len(names) < 2:
+        return set()
+    return set(outcome.winners)
+
+
 def score_table(
     names: Sequence[str], scores: Scores, outcome: Outcome | None, ascii_mode: bool = False
 ) -> RichTable:
     """A Rich table: one row per category, one column per player, then the totals row.
 
-    Winners' columns are headed with ``★`` (ASCII ``*``) as well as in bold. Names and
-    categories are shown literally (a Rich table would read a plain string as markup).
+    Winners' columns are headed with ``★`` (ASCII ``*``) as well as in bold; a one-seat
+    (solo) game marks nobody (:func:`marked_winners`). Names and categories are shown
+    literally (a Rich table would read a plain string as markup).
     """
-    winners = set(outcome.winners) if outcome else set()
+    winners = marked_winners(names, outcome)
     star = glyph("winner", ascii_mode)
     table = RichTable(
         show_footer=False, expand=False, header_style="bold", box=table_box(ascii_mode)
@@ -57,8 +67,8 @@ def team_table(
 ) -> RichTable:
     """A Rich table of the teams (:attr:`Scores.teams`): one row per team with its name, its
     seats' names and its points. A team all of whose seats won is marked with ``★`` (ASCII
-    ``*``) and shown bold. Everything is shown literally."""
-    winners = set(outcome.winners) if outcome else set()
+    ``*``) and shown bold (nobody in a one-seat game). Everything is shown literally."""
+    winners = marked_winners(names, outcome)
     star = glyph("winner", ascii_mode)
     table = RichTable(
         show_footer=False, expand=False, header_style="bold", box=table_box(ascii_mode)

@@ -9,6 +9,10 @@ It opens by itself when a throw targets a person at this keyboard, in two steps:
 2. **The window**: the key to press is shown, with a countdown. Pressing it dodges; any other
    key, Esc or the time running out is a hit.
 
+The dialog settles the dodge with the outcome it saw, and the rules write the log line from it
+(:mod:`gardens_tui.rules.throw_octopus.dodge`): ``dodge`` (in time), ``hit late`` (the time ran
+out), ``hit wrong`` (another key in the window) or ``hit taken`` (Esc, in either step).
+
 The key is one of :data:`DODGE_KEYS`, picked from the position's version so it changes from one
 throw to the next without a random source. The dialog has its own footer, which offers the keys
 of the step shown (the window's: the dodge key itself), so the game's footer under it never
@@ -26,15 +30,13 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action
+from gardens_tui.rules.throw_octopus.dodge import DODGE, LATE, TAKEN, WRONG
 from gardens_tui.ui.literal import literal, plain
 from gardens_tui.ui.screens.timed_modal import TimedChoice, TimedModal
 from gardens_tui.ui.widgets.key_footer import KeyFooter
 
 DODGE_KEYS = "jfkdlsa"
 """The keys the dodge may ask for (home-row letters)."""
-
-DODGE: Action = ("dodge",)
-HIT: Action = ("hit",)
 
 READY_KEYS = ("enter", "space")
 """The keys that open the window once the throw is announced."""
@@ -99,10 +101,10 @@ class DodgeModal(TimedModal[Action]):
         super().__init__(
             announce_prompt(thrower, target, time_ms),
             (TimedChoice(key, "Dodge!", DODGE),),
-            HIT,
+            LATE,
             time_ms=time_ms,
             title="Throw Octopus!",
-            other_key=HIT,
+            other_key=WRONG,
             ascii_mode=ascii_mode,
             clock=False,  # the clock starts with the window, not with the dialog
             id="to-dodge",
@@ -158,7 +160,7 @@ class DodgeModal(TimedModal[Action]):
     def action_take_hit(self) -> None:
         """Esc: take the hit."""
         self.result_key = "escape"
-        self.dismiss(HIT)
+        self.dismiss(TAKEN)
 
     def tick(self, elapsed_ms: int | None = None) -> None:
         """The countdown runs only once the window is open."""
@@ -178,6 +180,10 @@ class DodgeModal(TimedModal[Action]):
                 event.stop()
                 event.prevent_default()
                 self.action_choose(0)
+            elif event.key == "escape":
+                event.stop()
+                event.prevent_default()
+                self.action_take_hit()
             return  # otherwise the TimedModal's own handler settles it
         event.stop()
         event.prevent_default()
@@ -188,18 +194,19 @@ class DodgeModal(TimedModal[Action]):
 
     def outcome_words(self, result: Action | None) -> str:
         """How the dodge of :attr:`target` went, once ``result`` came: in time, too late, a
-        wrong key, or the hit taken with Esc (empty for no result)."""
+        wrong key (naming the key pressed), or the hit taken with Esc (empty for no result)."""
         target = plain(self.target, newlines=False)
+        hit = "hit (2 tiles, a lost turn)."
         if result == DODGE:
             return f"{target} pressed {self.key.upper()} in time: dodged!"
-        if result != HIT:
-            return ""
-        if self.result_key is None or self.remaining_ms == 0:
-            return f"{target} was too late to dodge: hit (2 tiles, a lost turn)."
-        if self.result_key == "escape":
-            return f"{target} took the hit (2 tiles, a lost turn)."
-        pressed = plain(self.result_key, newlines=False)
-        return f"{target} pressed {pressed}, not {self.key.upper()}: hit (2 tiles, a lost turn)."
+        if result == LATE:
+            return f"{target} was too late to dodge: {hit}"
+        if result == TAKEN:
+            return f"{target} took the {hit}"
+        if result == WRONG:
+            pressed = plain(self.result_key or "?", newlines=False)
+            return f"{target} pressed {pressed}, not {self.key.upper()}: {hit}"
+        return ""
 
 
 def dodge_modal(

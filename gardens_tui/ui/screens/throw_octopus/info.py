@@ -65,7 +65,8 @@ def sea_info(
     (asked only when needed)."""
     if not isinstance(cursor, tuple):
         if not state.board and deciding and phase == "start":
-            return "Choose your start tile: 1-6, or ] and Enter, or a click"
+            # At most 48 columns: the info line is that wide at 80x24.
+            return "Press 1-6 to choose your start tile (or a click)"
         return "The seascape is empty" if not state.board else ""
     x, y = cursor
     code = state.board.get((x, y))

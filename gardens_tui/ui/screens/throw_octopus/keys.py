@@ -22,6 +22,7 @@ BINDINGS: list[BindingType] = [
     Binding("r", "dodge", "Dodge", show=False),
     Binding("d", "draw", "Draw"),
     Binding("p", "to_pass", "Pass"),
+    Binding("p", "keep", "Keep"),  # at a Tide Swap: the footer says what p does there
     # Hidden twins: d and p offered only when they are legal; pressed otherwise (a tile fits,
     # a bonus turn), the engine's refusal says why.
     Binding("d", "draw_refused", "Draw", show=False),
@@ -44,12 +45,13 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("arrows, h j k l, mouse", "Move the cursor on the seascape or on your hand"),
     ("1-9, click a tile in hand", "Choose a tile of your hand (swap, give, start: choose it)"),
     ("] and [", "Choose the next / previous tile of your hand (every tile, past the 9th)"),
-    ("r", "Turn the tile being placed 180 degrees (the preview at the cursor turns too)"),
+    ("r", "Turn the tile being placed 180 degrees (one that fits only turned comes turned)"),
     ("enter, space, click", "On a lit place: play the chosen tile there as previewed"),
     ("d", "Draw a tile (offered only when none of yours fits; otherwise d says why)"),
     ("p", "Pass (a bonus turn or an empty pile with nothing to play); keep at a Tide Swap"),
     ("t", "Throw Octopus: choose the player to throw at (a list)"),
     ("(dodge)", "An octopus comes at you: Enter when ready, then press the key shown in time"),
+    ("(dodge) esc", "Take the hit without trying (the log tells everyone how a dodge went)"),
     ("m", "Magic Touch on the board: Enter lifts a lit tile, r turns it, Enter puts it down"),
     ("m (again)", "Cancel the Magic Touch being chosen"),
     ("M", "Magic Touch: every move as a list"),
@@ -68,6 +70,7 @@ GAME_KEYS = frozenset(
     {
         *("turn", "draw", "to_pass", "throw", "touch", "touch_list"),
         *("discard", "dodge", "cycle", "pick", "choices", "draw_refused", "pass_refused"),
+        "keep",
         "turn_refused",
     }
 )
@@ -81,7 +84,8 @@ def key_applies(
     now in ``phase`` with ``legal`` actions (``solo``: a solo game; ``placing``: a tile is
     being placed). The footer offers only what is allowed: ``r`` turns a tile only while one
     is being placed, ``d`` draws and ``p`` passes only when the engine lists that action (their
-    hidden twins ``draw_refused`` / ``pass_refused`` act the other times, to say why not)."""
+    hidden twins ``draw_refused`` / ``pass_refused`` act the other times, to say why not); at a
+    Tide Swap ``p`` is offered as "Keep"."""
     if action == "turn":
         return phase == "play" and placing
     if action == "turn_refused":
@@ -91,7 +95,9 @@ def key_applies(
     if action == "draw_refused":
         return phase == "play" and not solo and not any(a[0] == "draw" for a in legal)
     if action == "to_pass":
-        return any(a[0] == "pass" for a in legal) or phase == "swap"
+        return any(a[0] == "pass" for a in legal)
+    if action == "keep":
+        return phase == "swap"
     if action == "pass_refused":
         return phase == "play" and not any(a[0] == "pass" for a in legal)
     if action == "throw":

@@ -10,20 +10,23 @@ base :class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players (til
 cards, lost turns), the log, the prompt and the footer.
 
 How a tile is played (keyboard or mouse): choose a tile of your hand (``1``-``9``, ``[`` / ``]``
-through the whole hand, the hand board's cursor, or a click); the places where it fits light up
-on the seascape and the cursor moves to the nearest; the tile is previewed at the cursor as it
-would lie (``r`` turns it 180 degrees); Enter (or a click) on a place plays it there. ``d``
-draws when nothing fits (the engine refuses otherwise and the prompt line says why), ``p``
-passes. Cards and windows: ``t`` throws (a list of players), a Tide Swap takes the hand tile
-chosen (``p`` keeps), a Gift asks for the tile then the player, ``m`` starts a Magic Touch on
-the board (the tiles that may move are lit: Enter or a click lifts one, its new places light
-up, ``r`` turns it, Enter or a click puts it down; ``m`` again cancels), solo ``x`` discards the
-chosen tile and the start tile is chosen from the hand; ``c`` lists every choice.
+through the whole hand, the hand board's cursor, or a click); the places where it fits light up on
+the seascape and the cursor moves to the nearest; the tile is previewed at the cursor as it would
+lie (``r`` turns it 180 degrees; a tile that fits only turned is turned for you); Enter (or a
+click) on a place plays it there. ``d`` draws when nothing fits (the engine refuses otherwise and
+the prompt line says why), ``p`` passes. Cards and windows: ``t`` throws (a list of players), a
+Tide Swap takes the hand tile chosen (``p`` keeps: the footer says "Keep"), a Gift asks for the
+tile then the player, ``m`` starts a Magic Touch on the board (the tiles that may move are lit:
+Enter or a click lifts one, its new places light up, ``r`` turns it, Enter or a click puts it down;
+``m`` again cancels), solo ``x`` discards the chosen tile and the start tile is chosen from the
+hand; ``c`` lists every choice.
 
 When a throw targets a person at this keyboard the dodge minigame opens by itself (once the
 hot-seat curtain, if any, is lifted): it announces the throw (thrower and target) and, on Enter,
-opens the window: the key to press within the ``dodge-window`` option's time (a wrong key or the
-time running out is a hit). Its own footer shows the keys of the step shown.
+opens the window: the key to press within the ``dodge-window`` option's time (a wrong key, Esc or
+the time running out is a hit). Its own footer shows the keys of the step shown. It plays the
+outcome it saw (``dodge``, ``hit late``, ``hit wrong``, ``hit taken``) and the log line the rules
+write from it tells every seat whether the dodge was in time and, if not, why.
 
 What the app does for the person is said where they look, the prompt line (:attr:`note`, only
 while the view is theirs): a forced step played for them ("Ann: only t80 fits, played for you
@@ -336,6 +339,9 @@ class ThrowOctopusScreen(GameScreen):
                 self.touching, self.lifted = False, None
             if self.chosen is None and self.deciding() and self.phase() == "play":
                 self.chosen = only_tile(self.legal())  # the one tile that fits: chosen
+                if self.chosen is not None:
+                    # ... and shown where it goes, not at a place it does not fit.
+                    self.call_later(self._cursor_to_place)
             self._new_layouts(state)
             self._night_result(state)
         self._fit_hand()
@@ -549,10 +555,18 @@ class ThrowOctopusScreen(GameScreen):
         self.action_pick(cycle_index(hand, self.chosen, step))
 
     def _cursor_to_place(self) -> None:
-        """Move the seascape cursor to the nearest lit place (the board takes the focus)."""
+        """Move the seascape cursor to the nearest lit place (the board takes the focus). A
+        tile that fits nowhere the way it is turned now but fits turned the other way is
+        turned for the player (Enter then plays it as previewed; ``r`` turns it back)."""
         sea = self.sea
         places = self.places()
         turned = [c for c in places if self.rotation in self.fits_here(c)]
+        if places and not turned and self.moving() is not None:
+            other = 180 - self.rotation
+            turned = [c for c in places if other in self.fits_here(c)]
+            if turned:
+                self.rotation = other
+                self.redraw()
         target = nearest_cell(sea.board_layout, sea.cursor, turned or places)
         if target is not None:
             sea.move_cursor_to(target)
@@ -592,6 +606,11 @@ class ThrowOctopusScreen(GameScreen):
             self.play(("keep",))
             return
         self._play_or_refuse("pass", ("pass",))
+
+    def action_keep(self) -> None:
+        """``p`` at a Tide Swap: keep every tile."""
+        if self.deciding() and self.phase() == "swap":
+            self.play(("keep",))
 
     def action_discard(self) -> None:
         """``x`` (solo): discard the chosen tile and draw."""
@@ -796,7 +815,7 @@ class ThrowOctopusScreen(GameScreen):
 
     def _dodge_told(self, words: str) -> None:
         """How the dodge went: shown before the prompt once its outcome is played (the log
-        says dodged or hit; this says in time, too late or a wrong key)."""
+        line, from the rules, says in time or not and why; this also names the key pressed)."""
         self._next_note = (words, self.state.current_player)
 
     def action_dodge(self) -> None:
