@@ -676,7 +676,9 @@ async def main_async(args: argparse.Namespace) -> int:
     await asyncio.sleep(2.0)  # every table under way before the clock starts
     pids = app_pids(zygote)
     decisions_before = sum(hosted.table.version for hosted in owner.tables.values())
-    cpu_before = sum(os.times()[:2]) + cpu_seconds(pids)
+    clients = [process.pid for process in (*processes, tables) if process.pid is not None]
+    server_before, apps_before = sum(os.times()[:2]), cpu_seconds(pids)
+    clients_before = cpu_seconds(clients)
     started = time.perf_counter()
     for pipe in pipes:
         pipe.send({"phase": "evening", "rate": args.key_rate})
@@ -688,7 +690,10 @@ async def main_async(args: argparse.Namespace) -> int:
     await workers.answers()
     minutes = (time.perf_counter() - started) / 60
     decisions = sum(hosted.table.version for hosted in owner.tables.values()) - decisions_before
-    cpu_used = sum(os.times()[:2]) + cpu_seconds(pids) - cpu_before
+    server_cpu = sum(os.times()[:2]) - server_before
+    apps_cpu = cpu_seconds(pids) - apps_before
+    clients_cpu = cpu_seconds(clients) - clients_before
+    cpu_used = server_cpu + apps_cpu
 
     # 5. The burst.
     await workers.ask({"phase": "burst", "keys": args.burst_keys})
@@ -727,7 +732,9 @@ async def main_async(args: argparse.Namespace) -> int:
     )
     print(
         f"CPU (server and apps) in the evening: {cpu_used:.1f} s in {minutes * 60:.0f} s, "
-        f"{cpu_used / (args.players * minutes):.2f} s per player-minute"
+        f"{cpu_used / (args.players * minutes):.2f} s per player-minute (the server "
+        f"{server_cpu:.1f} s, the apps {apps_cpu:.1f} s; the benchmark's clients used "
+        f"{clients_cpu:.1f} s of the same cores)"
     )
     print(f"errors: {len(errors)}")
     for error in errors[:8]:
