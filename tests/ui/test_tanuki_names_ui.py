@@ -34,8 +34,8 @@ from gardens_tui.rules.tanuki.state import TanukiState
 from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.tanuki.info import lay_words, outcome_words, place_words
 from gardens_tui.ui.screens.tanuki.layouts import edge_key
-from gardens_tui.ui.screens.tanuki.preview import entry_end
 from gardens_tui.ui.screens.tanuki.legend import legend_rows
+from gardens_tui.ui.screens.tanuki.preview import entry_end
 from gardens_tui.ui.screens.tanuki.texts import panel_lines
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
