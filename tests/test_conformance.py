@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from toy_game import TOY, ToyGame, ToyState
 
 from gardens_tui.rules import conformance as C
+from gardens_tui.rules import fields as F
 from gardens_tui.rules.base import Game, GameSpec, GameState, IllegalAction, Option, Scores
 from gardens_tui.rules.registry import GAMES, get_game
 from gardens_tui.rules.rng import Rng, seed_state
@@ -661,6 +662,63 @@ def test_each_check_catches_its_rule_being_broken(broken: type[ToyGame], checks:
     if broken in PROVES:
         assert PROVES[broken] in {f.check for f in failures}, [str(f) for f in failures]
     assert all("toy: " in f.where and "seed" in f.where for f in failures)
+
+
+class _RefusesItsOwnPositions(ToyGame):
+    """Its invariants refuse a position play reaches: turn 4 and later."""
+
+    def check_invariants(self, state: ToyState) -> None:
+        if state.turn > 3:
+            raise F.fail("state.turn", "the game is over by turn 3")
+
+
+class _InvariantsCrash(ToyGame):
+    """Its invariants crash instead of naming a field."""
+
+    def check_invariants(self, state: ToyState) -> None:
+        raise KeyError("hands")
+
+
+class _InvariantsNameNoField(ToyGame):
+    """Its invariants refuse with a path that is no field of the state."""
+
+    def check_invariants(self, state: ToyState) -> None:
+        raise F.fail("somewhere", "wrong")
+
+
+def test_invariants_that_refuse_a_position_reached_by_play_are_caught() -> None:
+    """Rule (invariants): every position of a random game keeps the game's invariants, so the
+    save loader never refuses a real game; a game whose invariants refuse one fails the check
+    named "invariants", with the reason."""
+    setup = C.playout_setups(TOY.spec, 1)[0]
+    with pytest.raises(C.ConformanceError) as info:
+        C.play_checked(_RefusesItsOwnPositions(), setup)
+    assert info.value.check == "invariants"
+    assert "state.turn: the game is over by turn 3" in info.value.detail
+
+
+@pytest.mark.parametrize("broken", [_InvariantsCrash, _InvariantsNameNoField])
+def test_invariants_on_a_damaged_position_name_a_field_or_hold(broken: type[ToyGame]) -> None:
+    """Rule (invariants): on a damaged position that from_dict accepts, check_invariants holds
+    or refuses with a FieldError naming a field of the state (``state....``), never a crash."""
+    game = broken()
+    data = json.loads(json.dumps(game.to_dict(game.new_game(["A", "B"], {}, 3))))
+    with pytest.raises(C.ConformanceError) as info:
+        C.check_from_dict_refuses(game, [("unchanged", data)])
+    assert info.value.check == "invariants"
+
+
+def test_the_registered_games_state_their_invariants() -> None:
+    """Every registered game implements check_invariants in its own invariants module, whose
+    docstring lists the invariants in words (issue 28)."""
+    import importlib
+
+    for game_id in GAMES:
+        game = get_game(game_id)
+        assert type(game).check_invariants is not Game.check_invariants, game_id
+        package = type(game).__module__.rsplit(".", 1)[0]
+        module = importlib.import_module(f"{package}.invariants")
+        assert callable(module.check) and (module.__doc__ or "").strip(), game_id
 
 
 def test_new_game_validation_catches_missing_player_check() -> None:

@@ -176,6 +176,65 @@ def test_state_only_file_whose_setup_options_differ_is_refused(tmp_path: Path) -
         saves.load_table(write(tmp_path / "pos.json", data))
 
 
+def refusing_invariants(monkeypatch: pytest.MonkeyPatch, seen: list[int]) -> None:
+    """Give the toy game invariants that note every position checked (its turn, in ``seen``)
+    and refuse a position at turn 3 (``state.turn``)."""
+    from gardens_tui.rules import fields as F
+
+    def check(state: Any) -> None:
+        seen.append(state.turn)
+        if state.turn == 3:
+            raise F.fail("state.turn", "no game of this kind reaches turn 3")
+
+    monkeypatch.setattr(TOY, "check_invariants", check)
+
+
+def test_a_hand_written_position_must_keep_the_games_invariants(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule (saves, issue 28): the loader checks the game's invariants on a position without
+    actions, and a broken one is refused naming the field; nothing else is checked for it."""
+    seen: list[int] = []
+    refusing_invariants(monkeypatch, seen)
+    data = state_only(new_table(moves=2))
+    data["state"]["turn"] = 3
+    with pytest.raises(SaveError, match=r"^.*pos\.json: state\.turn: no game of this kind"):
+        saves.load_table(write(tmp_path / "pos.json", data))
+    data["state"]["turn"] = 2
+    saves.load_table(write(tmp_path / "pos.json", data))
+    assert seen == [3, 2]
+
+
+def test_a_start_position_must_keep_the_games_invariants_but_replayed_ones_are_not_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule (saves, issue 28): a file's ``start`` is a position written by hand (its invariants
+    are checked, a refusal names ``start``); the positions its actions lead to are reachable by
+    construction and are not checked again."""
+    seen: list[int] = []
+    table = saves.load_table(write(tmp_path / "pos.json", state_only(new_table(moves=1))))
+    for _ in range(4):
+        table.apply(table.legal_actions()[0])
+    data = saves.snapshot(table)
+    refusing_invariants(monkeypatch, seen)
+    loaded = saves.table_from_snapshot(copy.deepcopy(data))
+    assert len(loaded.states) == 5 and seen == [table.states[0].turn]
+    data["start"]["turn"] = 3
+    with pytest.raises(SaveError, match=r"^start: state\.turn: no game of this kind"):
+        saves.table_from_snapshot(data)
+
+
+def test_the_load_dialog_lists_a_position_that_breaks_an_invariant_as_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule (saves, issue 28): the load dialog checks a hand-written position as loading does."""
+    refusing_invariants(monkeypatch, [])
+    data = state_only(new_table(moves=2))
+    data["state"]["turn"] = 3
+    info = saves.save_info(write(tmp_path / "pos.json", data))
+    assert not info.ok and info.error is not None and "state.turn" in info.error
+
+
 def test_a_players_view_is_not_a_position(tmp_path: Path) -> None:
     """A masked view (``hidden: true``) is refused: it is not a real position."""
     table = new_table(moves=1)

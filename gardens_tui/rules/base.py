@@ -36,6 +36,14 @@ Actions are small hashable tuples whose first item is a verb, e.g. ``("buy", "ro
 game formats them to and parses them from a short text notation (``buy row 2``), which the command
 line, the game log and the save files use.
 
+Invariants
+----------
+:meth:`Game.check_invariants` checks what every reachable position has (components conserved,
+counts within the rulebook's limits, the turn agreeing with the decision, ``over`` only at the
+end); each game lists its own in ``rules/<game>/invariants.py``. The save loader applies them to
+positions written by hand; the conformance suite checks every position of its random games
+against them.
+
 Speed: the slots a search uses
 ------------------------------
 A tree search (:mod:`gardens_tui.bots.strong`) calls ``legal_actions`` then ``apply`` thousands of
@@ -546,6 +554,27 @@ class Game(ABC, Generic[S]):
         conformance suite checks it. Components leaving the game go to a counted discard.
         """
         return {}
+
+    def check_invariants(self, state: S) -> None:
+        """Raise :class:`~gardens_tui.rules.fields.FieldError` (a ``ValueError``) for the first
+        invariant of the game that ``state`` breaks; return ``None`` when it keeps them all.
+
+        An invariant is a fact every position reachable by play has, beyond the types and
+        ranges ``from_dict`` checks field by field: every component exactly once (pile, hands,
+        boards, discard), counts within the rulebook's limits, whose turn it is agreeing with
+        the pending decision, ``over`` only when the game's end has come, no id twice. The
+        error's ``path`` names the field (``state.hands[2]``) and its reason is worded for a
+        player. Each game states its invariants in one module of its rules package
+        (``rules/<game>/invariants.py``, whose docstring lists them in words) and this method
+        calls it.
+
+        The save loader calls it for positions written by hand (a file without actions, and
+        the ``start`` position a file may carry); replayed positions are reachable by
+        construction. The conformance suite checks that every position of its random games
+        keeps every invariant, so a real game is never refused. Must not change ``state``, and
+        must work on any state ``from_dict`` returns. The default checks nothing.
+        """
+        return None
 
     def states_equal(self, a: S, b: S) -> bool:
         """Whether two states are the same position (by their serialised forms)."""

@@ -36,6 +36,8 @@ decision (the costly checks touch each position as few times as possible, see
 - an optional decision names a legal ``pass_action`` that ``apply`` accepts
   (:func:`check_pass_action`); a skill decision lists ``ROLL`` and every outcome sets ``chance``
   (:func:`check_skill`);
+- every position keeps the game's invariants (:meth:`~gardens_tui.rules.base.Game.
+  check_invariants`, :func:`check_invariants`), so the save loader never refuses a real game;
 - ``component_counts`` never changes; the notation round-trips for every legal action;
   ``legal_actions`` is deterministic; ``current_player`` is ``decision.seat``; events are strings;
   ``scores`` has one row per seat and stable categories; ``winners`` is non-empty at the end;
@@ -88,6 +90,7 @@ from gardens_tui.rules._conformance.checks_state import (
     check_components,
     check_copy,
     check_evaluate,
+    check_invariants,
     check_roundtrip,
     check_score_table,
     check_scores,
@@ -197,6 +200,7 @@ __all__ = [
     "check_illegal_refused",
     "check_indistinguishable",
     "check_indistinguishable_after_apply",
+    "check_invariants",
     "check_legal_actions",
     "check_legal_cache",
     "check_new_game",

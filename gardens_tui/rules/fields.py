@@ -163,6 +163,40 @@ def _private_event(data: Any, path: str, players: int, events: int) -> tuple[int
     )
 
 
+MAX_EVENTS = 200
+"""The most log lines (public or private) a state may hold."""
+
+
+def read_log(
+    data: dict[str, Any], players: int, path: str = "state"
+) -> tuple[tuple[str, ...], tuple[tuple[int, int, str], ...]]:
+    """The log of a state: ``events`` and ``private_events`` of the object ``data``, checked.
+
+    ``events`` (optional, default none) is a list of at most :data:`MAX_EVENTS` lines that are
+    safe to show; ``private_events`` (optional) a list of ``[index, seat, line]``: ``index`` an
+    event of ``events``, ``seat`` a seat number below ``players`` (an integer, not text), at
+    most one line per event and seat. Anything else raises :class:`FieldError` naming the path
+    (``state.private_events[0][1]: must be at most 3, got 1099511627776``). Used by
+    :func:`read_common`, and by the loader for the log of a stored state that the replay
+    rebuilds (it must still be well-formed)."""
+    events = tuple(array(data.get("events", []), f"{path}.events", line, max_length=MAX_EVENTS))
+    private_events = tuple(
+        array(
+            data.get("private_events", []),
+            f"{path}.private_events",
+            lambda item, p: _private_event(item, p, players, len(events)),
+            max_length=MAX_EVENTS,
+        )
+    )
+    seen: set[tuple[int, int]] = set()
+    for i, (index, seat, _) in enumerate(private_events):
+        if (index, seat) in seen:
+            where = f"{path}.private_events[{i}]"
+            raise fail(where, f"a second line for event {index}, seat {seat}")
+        seen.add((index, seat))
+    return events, private_events
+
+
 def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
     """Read and check the common fields written by :func:`common_to_dict`.
 
@@ -187,21 +221,7 @@ def read_common(data: Any, spec: Any, path: str = "state") -> dict[str, Any]:
         options = spec.normalise_options(given_options)
     except ValueError as exc:
         raise fail(f"{path}.options", str(exc)) from None
-    events = tuple(array(d.get("events", []), f"{path}.events", line, max_length=200))
-    private_events = tuple(
-        array(
-            d.get("private_events", []),
-            f"{path}.private_events",
-            lambda item, p: _private_event(item, p, len(players), len(events)),
-            max_length=200,
-        )
-    )
-    seen: set[tuple[int, int]] = set()
-    for i, (index, seat, _) in enumerate(private_events):
-        if (index, seat) in seen:
-            where = f"{path}.private_events[{i}]"
-            raise fail(where, f"a second line for event {index}, seat {seat}")
-        seen.add((index, seat))
+    events, private_events = read_log(d, len(players), path)
     return {
         "players": tuple(players),
         "options": options,

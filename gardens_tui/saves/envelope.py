@@ -315,6 +315,34 @@ def read_setup(data: dict[str, Any], game: Game[Any]) -> Setup | None:
     return Setup(game.spec.id, tuple(seats), options, seed)
 
 
+LOG_FIELDS = ("events", "private_events")
+"""The log lines of a serialised state: what the ``apply`` that made it said, not the position.
+In a file with actions the replay makes them (see :mod:`.replay`)."""
+
+
+def without_log(state: Any) -> Any:
+    """A serialised state without its :data:`LOG_FIELDS` (``state`` itself if not an object)."""
+    if not isinstance(state, dict):
+        return state
+    return {key: value for key, value in state.items() if key not in LOG_FIELDS}
+
+
+def read_position(game: Game[Any], data: Any, where: str) -> GameState:
+    """A position written by hand (the ``state`` of a file without actions, or a ``start``):
+    :func:`read_state`, then every invariant of the game
+    (:meth:`~gardens_tui.rules.base.Game.check_invariants`), whose refusal names the field.
+    A replayed position needs no such check: play only reaches positions that keep them."""
+    state = read_state(game, data, where)
+    try:
+        game.check_invariants(state)
+    except ValueError as exc:
+        raise SaveError(_prefixed(where, str(exc))) from None
+    except (TypeError, KeyError, IndexError, AttributeError) as exc:
+        # A game's invariants should only raise FieldError; refuse rather than crash if not.
+        raise SaveError(f"{where}: not a valid position ({type(exc).__name__}: {exc})") from None
+    return state
+
+
 def read_state(game: Game[Any], data: Any, where: str) -> GameState:
     """A full (not masked) position from serialised state; ``where`` prefixes error paths."""
     try:

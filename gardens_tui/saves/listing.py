@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from gardens_tui.paths import autosaves_dir, saves_dir
-from gardens_tui.saves.envelope import check_envelope, read_setup, read_state
+from gardens_tui.saves.envelope import check_envelope, read_position, read_setup, read_state
 from gardens_tui.saves.replay import table_from_snapshot
 from gardens_tui.storage import SaveError, locked, os_reason, read_json_file, regular_json_files
 
@@ -66,7 +66,10 @@ def save_info(path: Path | str) -> SaveInfo:
         game_id, title = game.spec.id, game.spec.title
         saved_at = data.get("saved_at") or fallback_time
         if "state" in data:
-            state = read_state(game, data["state"], "state")
+            # A position written by hand is checked as loading checks it; a stored state that
+            # actions lead to is compared with their replay only when the game is opened.
+            read = read_state if "actions" in data else read_position
+            state = read(game, data["state"], "state")
         else:
             state = table_from_snapshot(data).state
         setup = read_setup(data, game)

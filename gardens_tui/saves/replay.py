@@ -3,15 +3,27 @@
 Loading rules (:func:`table_from_snapshot`):
 
 - ``actions`` absent: a position written by hand. ``state`` is the table's only state (nothing to
-  undo). ``setup`` is optional then; without it every seat is a human named as in ``state``.
-- ``actions`` present: they are replayed from ``setup`` (or from ``start``, below) and the file is
-  refused when the stored ``state`` differs from the replay, naming the first differing path
-  (``state.hands[1][0]``). The log lines (``events``, ``private_events``) are not compared: they
-  are wording, which a newer version may improve, and the replay's are kept. ``state`` may be
+  undo), checked field by field and against every invariant of the game
+  (:meth:`~gardens_tui.rules.base.Game.check_invariants`); its log lines (``events``,
+  ``private_events``) are checked like every other field and kept. ``setup`` is optional then;
+  without it every seat is a human named as in ``state``.
+- ``actions`` present (even ``[]``): they are replayed from ``setup`` (or from ``start``, below)
+  and the file is refused when the stored ``state`` differs from the replay, naming the first
+  differing path (``state.hands[1][0]``). Every line of the log shown afterwards is the
+  replay's own: the stored state's log lines must be well-formed (the same checks as a
+  hand-written position's: safe text, a private line's seat a seat number, its index an event)
+  but are otherwise ignored and rebuilt, because they are wording that a newer version may
+  improve, and because a file must never decide which seat reads which line. ``state`` may be
   left out, and the replay is then the position.
-- ``start`` (written by :func:`~gardens_tui.saves.envelope.snapshot`, optional): the position the
-  actions start from, for games that began from a hand-written position rather than from
-  ``setup``. Without it the actions start from the setup's new game.
+- ``start`` (optional): the position the actions start from. :func:`~gardens_tui.saves.envelope.
+  snapshot` writes it for games that began from a hand-written position rather than from
+  ``setup``, and a game's migration may write the new game of an older rules version there.
+  It is checked as a hand-written position is (field by field, its log lines included, and
+  against every invariant), and it is the table's first position as written, log included (a
+  migrated file replays to the very positions it was played through). No replay can rebuild
+  its log, so a game keeps it honest through its invariants (a game whose positions never hold
+  a private line refuses one there). Without ``start`` the actions start from the setup's new
+  game.
 
 Every refusal is a :class:`~gardens_tui.storage.SaveError` whose message a person understands.
 """
@@ -22,11 +34,13 @@ from typing import TYPE_CHECKING, Any
 
 from gardens_tui.rules.safe_text import quoted
 from gardens_tui.saves.envelope import (
+    LOG_FIELDS,
     MAX_ACTIONS,
     check_envelope,
     json_form,
+    read_position,
     read_setup,
-    read_state,
+    without_log,
 )
 from gardens_tui.storage import MAX_DEPTH, SaveError
 
@@ -101,8 +115,9 @@ def table_from_snapshot(data: Any, *, free_undo: bool = False) -> Table:
     """The table a save-file envelope describes, after checking everything in it.
 
     Raises :class:`SaveError` for an unknown format, a newer version, an unknown game, wrong
-    types, an impossible position (the game's ``from_dict`` refuses it), actions that cannot be
-    replayed, and a stored state that differs from the replay (naming the first differing path).
+    types, an impossible position (the game's ``from_dict`` or, for a position written by hand,
+    its invariants refuse it), actions that cannot be replayed, a stored state that differs from
+    the replay (naming the first differing path) and a stored log that is not well-formed.
     ``free_undo`` is passed to the table (it only takes effect when every seat is human).
     Never changes ``data``.
     """
@@ -125,13 +140,13 @@ def _table_from_snapshot(data: Any, free_undo: bool) -> Table:
     if "actions" not in data:
         if "state" not in data:
             raise SaveError('the file has neither "actions" nor "state": there is no position')
-        state = read_state(game, data["state"], "state")
+        state = read_position(game, data["state"], "state")
         setup = setup_for_position(game, setup, state)
         return Table(setup, [state], [], free_undo=free_undo)
 
     actions = F.array(data["actions"], "actions", F.string, max_length=MAX_ACTIONS)
     if "start" in data:
-        start = read_state(game, data["start"], "start")
+        start = read_position(game, data["start"], "start")
         setup = setup_for_position(game, setup, start)
     else:
         if setup is None:
@@ -142,25 +157,17 @@ def _table_from_snapshot(data: Any, free_undo: bool) -> Table:
             raise SaveError(f"setup: {exc}") from None
     states, parsed = replay(game, start, actions)
     if "state" in data:
-        replayed = _without_log(json_form(game.to_dict(states[-1])))
-        difference = first_difference(replayed, _without_log(data["state"]), "state")
+        stored = data["state"]
+        replayed = without_log(json_form(game.to_dict(states[-1])))
+        difference = first_difference(replayed, without_log(stored), "state")
         if difference:
             raise SaveError(
                 "the stored state is not what the actions lead to (the file was changed or "
                 f"damaged): {difference}"
             )
+        # The replay's log is the one kept; the stored one must still be well-formed.
+        F.read_log(stored, states[-1].num_players, "state")
     return Table(setup, states, parsed, free_undo=free_undo)
-
-
-LOG_FIELDS = ("events", "private_events")
-"""The log lines of a state: words a newer version may put better, not part of the position.
-The replay's own lines are the ones the loaded game keeps, so they are not compared."""
-
-
-def _without_log(state: Any) -> Any:
-    if not isinstance(state, dict):
-        return state
-    return {key: value for key, value in state.items() if key not in LOG_FIELDS}
 
 
 def setup_for_position(game: Game[Any], setup: Setup | None, state: GameState) -> Setup:
@@ -179,3 +186,12 @@ def setup_for_position(game: Game[Any], setup: Setup | None, state: GameState) -
     if dict(setup.options) != options:
         raise SaveError("setup.options: the options differ from the position's")
     return Setup(setup.game, setup.seats, options, setup.seed)
+
+
+__all__ = [
+    "LOG_FIELDS",  # re-exported from .envelope, where it lives
+    "first_difference",
+    "replay",
+    "setup_for_position",
+    "table_from_snapshot",
+]

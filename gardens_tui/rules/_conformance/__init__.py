@@ -3,8 +3,8 @@
 One job each:
 
 - :mod:`.report`: :class:`~.report.ConformanceError` and the helpers that word failures;
-- :mod:`.checks_state`: one real position (round trip, copy, common fields, components, scores,
-  the end, texts, ``evaluate``);
+- :mod:`.checks_state`: one real position (round trip, copy, common fields, invariants,
+  components, scores, the end, texts, ``evaluate``);
 - :mod:`.checks_actions`: legal actions, notation, refusing illegal actions, ``apply``;
 - :mod:`.checks_engine`: the speed slots: ``apply_trusted`` agrees with ``apply``, and cached
   legal actions equal a fresh computation;

@@ -1,5 +1,5 @@
-"""Checks on one real position: serialisation, copies, the common fields, components, scores,
-the end of the game, texts and the bots' heuristic.
+"""Checks on one real position: serialisation, copies, the common fields, the game's invariants,
+components, scores, the end of the game, texts and the bots' heuristic.
 
 Each function looks at one property and raises :class:`~.report.ConformanceError` naming it.
 """
@@ -100,6 +100,16 @@ def check_state_basics(game: Game[Any], state: GameState) -> None:
         raise fail("decision", f"decision.prompt must be a non-empty string: {decision.prompt!r}")
     if "\n" in decision.prompt:
         raise fail("decision", f"decision.prompt must be one line: {decision.prompt!r}")
+
+
+def check_invariants(game: Game[Any], state: GameState) -> None:
+    """``state``, a position reached by play, keeps every invariant of the game
+    (:meth:`~gardens_tui.rules.base.Game.check_invariants`): a real game is never refused by
+    the save loader, which checks them on positions written by hand."""
+    try:
+        game.check_invariants(state)
+    except ValueError as exc:
+        raise fail("invariants", f"a position reached by play breaks an invariant: {exc}") from exc
 
 
 def check_components(game: Game[Any], state: GameState, baseline: Mapping[str, int]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from gardens_tui.rules._conformance.report import fail
 from gardens_tui.rules.base import Game
+from gardens_tui.rules.fields import FieldError
 from gardens_tui.rules.rng import Rng
 
 JUNK_JSON: tuple[Any, ...] = (None, -1, 10**12, "zz", 1.5, True, [], {}, [[]], {"x": 1})
@@ -62,7 +63,10 @@ def check_from_dict_refuses(game: Game[Any], damaged: Iterable[tuple[str, Any]])
     """``from_dict`` on damaged data raises ``ValueError`` (naming the field) and nothing else.
 
     Damage that still describes a valid position may be accepted; then the position must be
-    usable: ``to_dict``, ``legal_actions`` and ``scores`` must not crash.
+    usable: ``to_dict``, ``legal_actions`` and ``scores`` must not crash, and the game's
+    invariants (which the save loader checks next on a position written by hand) either hold
+    or are refused with a :class:`~gardens_tui.rules.fields.FieldError` whose path names a
+    field of the state (``state.hands[2]``), never with a crash.
     """
     for description, data in damaged:
         try:
@@ -77,6 +81,7 @@ def check_from_dict_refuses(game: Game[Any], damaged: Iterable[tuple[str, Any]])
                 f"{description}: from_dict raised {type(exc).__name__}: {exc} "
                 "instead of a ValueError naming the field",
             ) from exc
+        _check_invariants_refuse(game, state, description)
         try:
             json.dumps(game.to_dict(state))
             game.legal_actions(state)
@@ -89,3 +94,21 @@ def check_from_dict_refuses(game: Game[Any], damaged: Iterable[tuple[str, Any]])
                 f"{description}: from_dict accepted it, then the position crashed the rules "
                 f"with {type(exc).__name__}: {exc}",
             ) from exc
+
+
+def _check_invariants_refuse(game: Game[Any], state: Any, description: str) -> None:
+    """``check_invariants`` on a position ``from_dict`` accepted: nothing, or a
+    :class:`~gardens_tui.rules.fields.FieldError` naming a field of the state."""
+    try:
+        game.check_invariants(state)
+    except FieldError as exc:
+        if not exc.path.startswith("state") or not exc.problem.strip():
+            raise fail(
+                "invariants", f"{description}: the refusal names no field of the state: {exc}"
+            ) from exc
+    except Exception as exc:
+        raise fail(
+            "invariants",
+            f"{description}: check_invariants raised {type(exc).__name__}: {exc} instead of a "
+            "FieldError naming the field",
+        ) from exc

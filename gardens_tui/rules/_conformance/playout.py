@@ -32,6 +32,7 @@ from gardens_tui.rules._conformance.checks_state import (
     check_components,
     check_copy,
     check_evaluate,
+    check_invariants,
     check_roundtrip,
     check_scores,
     check_state_basics,
@@ -246,6 +247,8 @@ def play_checked(
             dicts.append(data)
             stage = "state"
             check_state_basics(game, state)
+            stage = "invariants"
+            check_invariants(game, state)
             stage = "components"
             check_components(game, state, baseline)
             stage = "scores"

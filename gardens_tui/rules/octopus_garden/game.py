@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gardens_tui.rules.base import Action, Game, Outcome, Scores, redact_events
-from gardens_tui.rules.octopus_garden import engine, notation, scoring, serial, text
+from gardens_tui.rules.octopus_garden import engine, invariants, notation, scoring, serial, text
 from gardens_tui.rules.octopus_garden.evaluate import evaluate as _evaluate
 from gardens_tui.rules.octopus_garden.spec import SPEC
 from gardens_tui.rules.octopus_garden.state import OctopusState
@@ -83,6 +83,11 @@ class OctopusGarden(Game[OctopusState]):
     def from_dict(self, data: Any) -> OctopusState:
         """The position ``data`` describes, fully validated (``ValueError`` with a path)."""
         return serial.from_dict(data)
+
+    def check_invariants(self, state: OctopusState) -> None:
+        """``FieldError`` naming the field of the first invariant ``state`` breaks; ``None``
+        when it keeps them all (listed in :mod:`~gardens_tui.rules.octopus_garden.invariants`)."""
+        invariants.check(state)
 
     def component_counts(self, state: OctopusState) -> dict[str, int]:
         """Every component by name wherever it is (bag, market, gardens, hand, out, piles)."""

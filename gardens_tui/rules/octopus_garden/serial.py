@@ -6,9 +6,11 @@ spaces (``a1`` first), each a string of its pieces bottom first: ``"seagrass sta
 star on seagrass, ``""`` an empty space; a list of names (``["seagrass", "star"]``) is read too.
 
 ``from_dict`` trusts nothing: every field is type- and range-checked with its path, stacks must
-be physically possible, the pending decision must make sense, and every component must add up to
-the game's set (for the players and modules of the position): a 19th anemone, a 17th oyster or a
-shark that is in two places is refused.
+be physically possible, and then the position must keep the invariants the rules need
+(:func:`.invariants.check_consistent`: every component adds up to the game's set for the
+players and modules of the position, the pending decision makes sense): a 19th anemone, a 17th
+oyster or a shark that is in two places is refused. The loader checks the rest of the
+invariants (:func:`.invariants.check`) on a position written by hand.
 """
 
 from __future__ import annotations
@@ -16,13 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 import gardens_tui.rules.fields as F
+from gardens_tui.rules.octopus_garden import invariants
 from gardens_tui.rules.octopus_garden.board import CELL_IDS, NUM_CELLS, cell_name
 from gardens_tui.rules.octopus_garden.components import (
     ANEMONE_LIKE,
     ANIMALS,
     BAG_KINDS,
     BOXER,
-    CHEST,
     CODES,
     CORAL,
     NAMES,
@@ -31,11 +33,9 @@ from gardens_tui.rules.octopus_garden.components import (
     OYSTER_TOKENS,
     SHARKS,
     STAR,
-    bag_counts,
-    bonus_values,
     describe,
-    physical,
 )
+from gardens_tui.rules.octopus_garden.invariants import census
 from gardens_tui.rules.octopus_garden.spec import SPEC, STALL_STOP
 from gardens_tui.rules.octopus_garden.state import PHASES, OctopusState, Stack
 
@@ -43,8 +43,8 @@ MAX_PEARLS = 100_000
 GARDEN_PIECES = frozenset(range(1, NUM_KINDS))
 
 
-# Stacks repeat endlessly across positions, so their text, their validation and their physical
-# tokens are cached (bounded: a cache that grows past the limit is simply emptied).
+# Stacks repeat endlessly across positions, so their text and their validation are cached (their
+# physical tokens too, in .invariants), bounded: a cache that grows past the limit is emptied.
 _CACHE_LIMIT = 20_000
 
 
@@ -56,16 +56,7 @@ class _TextOf(dict[Stack, str]):
         return text
 
 
-class _PhysicalOf(dict[Stack, tuple[int, ...]]):
-    def __missing__(self, st: Stack) -> tuple[int, ...]:
-        if len(self) > _CACHE_LIMIT:
-            self.clear()
-        tokens = self[st] = tuple(t for p in st for t in physical(p))
-        return tokens
-
-
 _TEXT_OF = _TextOf()
-_PHYSICAL_OF = _PhysicalOf()
 _STACK_OF: dict[str | tuple[Any, ...], Stack] = {}
 
 
@@ -259,154 +250,13 @@ def from_dict(data: Any) -> OctopusState:
         end_by=seat_or_none(d.get("end_by"), "state.end_by"),
         idle_turns=F.integer(d.get("idle_turns", 0), "state.idle_turns", 0, 10_000),
     )
-    _check_bonus(s, n)
-    _check_sharks(s, n)
-    _check_phase(s)
-    _check_counts(s)
+    invariants.check_consistent(s)
     return s
 
 
 def _moved(data: Any, path: str) -> tuple[int, int]:
     pair = F.array(data, path, lambda x, p: x, length=2)
     return _cell(pair[0], f"{path}[0]"), _kind(pair[1], f"{path}[1]", ANIMALS)
-
-
-def _check_bonus(s: OctopusState, n: int) -> None:
-    values = sorted(bonus_values(n))
-    for label, pile, held in (
-        ("clownfish", s.clown_pile, s.clowns),
-        ("seahorse", s.horse_pile, s.horses),
-    ):
-        everything = sorted([*pile, *(v for h in held for v in h)])
-        if everything != values:
-            raise F.fail(
-                f"state.{label}_pile",
-                f"the {label} tokens must be exactly {values} between the pile and the players",
-            )
-        if pile != values[: len(pile)]:
-            raise F.fail(
-                f"state.{label}_pile",
-                "the pile must hold the lowest values, lowest at the bottom (first)",
-            )
-
-
-def _check_sharks(s: OctopusState, n: int) -> None:
-    # Where every shark lies in a garden: (seat, cell) pairs, found in one pass.
-    in_gardens: dict[int, list[tuple[int, int]]] = {}
-    for seat in range(n):
-        for c, st in enumerate(s.gardens[seat]):
-            if st and st[0] in SHARKS:
-                in_gardens.setdefault(st[0], []).append((seat, c))
-    owners: dict[int, int] = {}
-    for seat in range(n):
-        path = f"state.shark_of[{seat}]"
-        shark = s.shark_of[seat]
-        if not shark:
-            if seat in s.claims:
-                raise F.fail("state.claims", f"seat {seat} has no shark to claim a tile with")
-            continue
-        if shark in owners:
-            raise F.fail(path, f"the {NAMES[shark]} shark already belongs to seat {owners[shark]}")
-        owners[shark] = seat
-        if not s.shark_bought[seat]:
-            raise F.fail(f"state.shark_bought[{seat}]", "a seat that owns a shark has bought one")
-        places = in_gardens.get(shark, [])
-        in_hand = s.active == seat and shark in s.hand
-        claimed = seat in s.claims
-        if len(places) + int(in_hand) + int(claimed) != 1:
-            raise F.fail(
-                path, "an owned shark is in exactly one place: its garden, the hand or a claim"
-            )
-    for shark, places in in_gardens.items():
-        for seat, c in places:
-            if owners.get(shark) != seat:
-                raise F.fail(
-                    f"state.gardens[{seat}][{c}]", "a shark in a garden must be its owner's"
-                )
-    seen: set[int] = set()
-    for m, seat in enumerate(s.claims):
-        if seat < 0:
-            continue
-        if seat in seen:
-            raise F.fail(f"state.claims[{m}]", "a seat has only one shark to claim with")
-        seen.add(seat)
-        if not s.market[m] or s.market[m] in SHARKS:
-            raise F.fail(f"state.claims[{m}]", "a shark claims a tile that is not a shark")
-
-
-def _check_phase(s: OctopusState) -> None:
-    phase = s.phase
-    if s.over != (phase == "over"):
-        raise F.fail("state.phase", "the phase is 'over' exactly when the game is over")
-    if phase in ("plant", "treasure") and not s.hand:
-        raise F.fail("state.hand", f"the {phase} step needs tokens in hand")
-    if phase not in ("plant", "treasure") and s.hand:
-        raise F.fail("state.hand", "tokens are held only while planting")
-    if (phase == "treasure") != (s.chests > 0) or s.chests > s.hand.count(CHEST):
-        raise F.fail("state.chests", "chests to open exist only in the treasure step, in hand")
-    if phase not in ("animals", "push") and (s.moved or s.pushes):
-        raise F.fail("state.moved", "animals move only in the animal phase")
-    if phase != "push" and s.pushes:
-        raise F.fail("state.pushes", "spaces wait for a push only while pushing")
-    if (phase == "refill") != bool(s.drawn) or (phase == "refill" and all(s.market)):
-        raise F.fail("state.drawn", "a drawn token waits only in the refill step, for a gap")
-    if (phase == "claim") != bool(s.claim_order):
-        raise F.fail("state.claim_order", "seats wait for the claim window only during it")
-    if len(set(s.claim_order)) != len(s.claim_order):
-        raise F.fail("state.claim_order", "a seat appears twice")
-    if phase == "shark" and s.active not in s.claims:
-        raise F.fail("state.phase", "the shark step needs the active seat's shark on the market")
-    if phase not in ("lionfish", "shark", "claim", "over") and s.active in s.claims:
-        raise F.fail(
-            "state.phase", "a seat whose shark waits on the market must first buy or release it"
-        )
-    garden = s.gardens[s.active]
-    for i, (c, piece) in enumerate(s.moved):
-        if sum(1 for cc, p in s.moved if cc == c and p == piece) > garden[c].count(piece):
-            raise F.fail(f"state.moved[{i}]", f"no such animal at {cell_name(c)}")
-    for i, c in enumerate(s.pushes):
-        if not garden[c]:
-            raise F.fail(f"state.pushes[{i}]", f"{cell_name(c)} is empty")
-
-
-def census(s: OctopusState) -> list[int]:
-    """How many physical tokens of each kind exist anywhere (index = code; oysters included)."""
-    counts = [0] * NUM_KINDS
-    for k in range(NUM_KINDS):
-        counts[k] += s.bag[k] + s.out[k]
-    for t in s.market:
-        if t:
-            counts[t] += 1
-    for seat in s.claims:
-        if seat >= 0 and s.shark_of[seat]:
-            counts[s.shark_of[seat]] += 1
-    for t in s.hand:
-        counts[t] += 1
-    if s.drawn:
-        counts[s.drawn] += 1
-    physical_of = _PHYSICAL_OF
-    for g in s.gardens:
-        for st in g:
-            if st:
-                for token in physical_of[st]:
-                    counts[token] += 1
-    counts[OYSTER] += s.bed
-    return counts
-
-
-def _check_counts(s: OctopusState) -> None:
-    expected = bag_counts(s.options, len(s.players))
-    expected[OYSTER] = OYSTER_TOKENS
-    have = census(s)
-    for k in range(1, NUM_KINDS):
-        if have[k] != expected[k]:
-            if expected[k] == 0:
-                why = "is not in this game (its module is off or it is not a token)"
-                raise F.fail("state", f"{describe(k)} {why}")
-            raise F.fail(
-                "state",
-                f"{have[k]} {describe(k)} token(s) in all, but the game has {expected[k]}",
-            )
 
 
 def component_counts(s: OctopusState) -> dict[str, int]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from gardens_tui.rules.base import Action, Game, Outcome, Scores, redact_events
 from gardens_tui.rules.rng import Rng
-from gardens_tui.rules.seabed import engine, notation, scoring, serial, text
+from gardens_tui.rules.seabed import engine, invariants, notation, scoring, serial, text
 from gardens_tui.rules.seabed.evaluate import evaluate as _evaluate
 from gardens_tui.rules.seabed.spec import SPEC
 from gardens_tui.rules.seabed.state import SeabedState
@@ -75,6 +75,11 @@ class SeabedNeighbours(Game[SeabedState]):
     def from_dict(self, data: Any) -> SeabedState:
         """The position ``data`` describes, fully validated (``ValueError`` with a path)."""
         return serial.from_dict(data)
+
+    def check_invariants(self, state: SeabedState) -> None:
+        """``FieldError`` naming the field of the first invariant ``state`` breaks; ``None``
+        when it keeps them all (they are listed in :mod:`~gardens_tui.rules.seabed.invariants`)."""
+        invariants.check(state)
 
     def component_counts(self, state: SeabedState) -> dict[str, int]:
         """Regular and clam tiles wherever they are; flags and palaces."""

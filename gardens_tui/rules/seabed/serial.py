@@ -12,20 +12,21 @@ A hand-written position may leave out ``supply`` (worked out from the pieces on 
 seascape), ``piles`` (all zero), ``last`` (no previous tiles), ``removed``, ``flags`` and the
 turn fields (``step`` 1, ``team`` 0, no extra turn, no proposal).
 
-``from_dict`` trusts nothing: every field is type- and range-checked with its path; the tiles
-add up to the 78 regular tiles, the start tile and the 16 clam tiles; the start tile lies at
-0,0 unturned and every other tile was a legal placement when it was laid; flags and palaces
-stand where they may and add up to each team's 5 and 3; and the pending decision makes sense.
+``from_dict`` trusts nothing: every field is type- and range-checked with its path; the start
+tile lies at 0,0 unturned; flags and palaces stand on segments that may hold them; and the
+position keeps the invariants the rules need (:func:`.invariants.check_consistent`): the tiles
+add up to the 78 regular tiles, the start tile and the 16 clam tiles, every other tile was a
+legal placement when it was laid, flags and palaces add up to each team's 5 and 3, and the
+pending decision makes sense. The loader checks the rest of the invariants
+(:func:`.invariants.check`) on a position written by hand.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import gardens_tui.rules.fields as F
-from gardens_tui.rules.seabed import seascape
-from gardens_tui.rules.seabed.seascape import find
+from gardens_tui.rules.seabed import invariants, seascape
 from gardens_tui.rules.seabed.spec import RULES_VERSION, SPEC
 from gardens_tui.rules.seabed.state import (
     CATEGORIES,
@@ -34,7 +35,6 @@ from gardens_tui.rules.seabed.state import (
     SeabedState,
 )
 from gardens_tui.rules.seabed.tiles import (
-    CLAM_TILES,
     FIELD,
     MAX_AREAS,
     REEF,
@@ -43,8 +43,6 @@ from gardens_tui.rules.seabed.tiles import (
     STREAK,
     TYPE_BY_NAME,
     TYPES,
-    fits,
-    regular_pile,
     tile_name,
     turned,
 )
@@ -228,11 +226,15 @@ def _from_dict(data: Any) -> SeabedState:
             ]
             for team in range(n)
         ]
-    _check(s)
+    invariants.check_consistent(s)
     return s
 
 
 def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
+    """Rebuild the seascape from its tiles in the order they were laid: the start tile first,
+    unturned at 0,0, one tile a place, each a legal placement when it was laid (invariant 2,
+    :func:`.invariants.check_fits`, checked here tile by tile because the feature graph is
+    built only from tiles that fit)."""
     if not laid or laid[0] != (0, 0, START, 0):
         raise F.fail("state.seascape[0]", "the start tile lies unturned at 0,0 first")
     for i, (x, y, kind, quarter) in enumerate(laid):
@@ -242,95 +244,8 @@ def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
         if i:
             if kind == START:
                 raise F.fail(path, "only one start tile")
-            code = s.need.get((x, y))
-            if code is None:
-                raise F.fail(path, f"{x},{y} does not touch the tiles laid before it")
-            if quarter not in fits(kind, code):
-                raise F.fail(path, f"{tile_name(kind)} does not fit at {x},{y}")
+            invariants.check_fits(s.board, i, (x, y), kind * 4 + quarter)
         seascape.place(s, (x, y), kind * 4 + quarter)
-
-
-def _check(s: SeabedState) -> None:
-    """Component counts, pieces and the pending decision must make sense."""
-    n = len(s.players)
-    every = Counter(s.pile + s.hand + s.removed + [s.board[c] >> 2 for c in s.cells])
-    every.update(s.clams)
-    if s.clam >= 0:
-        every[s.clam] += 1
-    want = Counter([*regular_pile(), START, *CLAM_TILES])
-    if every != want:
-        raise F.fail("state", "the tiles do not add up: 78 regular, the start tile, 16 clam tiles")
-    if s.pile != sorted(s.pile) or s.clams != sorted(s.clams) or s.removed != sorted(s.removed):
-        raise F.fail("state.pile", "the piles are kept sorted (tiles are drawn at random)")
-    if s.clam >= 0 and TYPES[s.clam].name[0] != "c":
-        raise F.fail("state.clam", "not a clam tile")
-    if any(TYPES[k].name[0] != "t" for k in s.hand + s.pile):
-        raise F.fail("state.hand", "only regular tiles are drawn into the hand")
-    if any(TYPES[k].name[0] != "c" for k in s.clams):
-        raise F.fail("state.clams", "only clam tiles are in the clam stack")
-    for team in range(n):
-        flags = sum(1 for t, _, w in s.flags if t == team and w == "flag")
-        palaces = sum(1 for t, _, w in s.flags if t == team and w == "palace")
-        if flags + s.supply[team][0] != 5 or palaces + s.supply[team][1] != 3:
-            raise F.fail(f"state.supply[{team}]", "5 flags and 3 palaces per team in all")
-    for i, c in enumerate(s.last):
-        if c is not None and c not in s.board:
-            raise F.fail(f"state.last[{i}]", "no tile there")
-    if s.over != (s.phase == "over"):
-        raise F.fail("state.phase", "the phase is 'over' exactly when the game is")
-    if s.over:
-        if s.hand or s.clam >= 0 or s.pile:
-            raise F.fail("state.hand", "the game is over: nothing left to place")
-        return
-    if s.step == 1 and s.team != s.active:
-        raise F.fail("state.team", "the first tile is placed with the team of the active seat")
-    if s.step == 2 and s.team != (s.active + 1) % n:
-        raise F.fail("state.team", "the second tile is placed with the next team")
-    if s.step == 2 and len(s.hand) > 1:
-        raise F.fail("state.hand", "one tile is left for the second placement")
-    if s.earned and s.phase != "whirlpool":
-        raise F.fail("state.earned", "an earned extra turn is taken at once")
-    placing = s.phase in ("place", "propose", "answer", "counter", "pick")
-    resolving = s.extra and s.phase in ("flag", "whirlpool")
-    if s.extra != (s.clam >= 0 and placing) and not resolving:
-        raise F.fail("state.extra", "an extra turn places the clam tile")
-    if placing and not s.choosable():
-        raise F.fail("state.hand", "no tile to place")
-    if placing and s.just is not None:
-        raise F.fail("state.just", "no placement is being resolved")
-    if (s.phase in ("answer", "counter", "pick")) != (s.proposal is not None):
-        raise F.fail("state.proposal", "a proposal is pending exactly while it is answered")
-    if (s.phase == "pick") != (s.counter is not None):
-        raise F.fail("state.counter", "a counter-proposal is pending exactly while picking")
-    from gardens_tui.rules.seabed.engine import placement_actions, whirlpool_actions
-
-    legal = placement_actions(s, "propose") if placing else []
-    for key, p in (("proposal", s.proposal), ("counter", s.counter)):
-        if p is not None and ("propose", *p) not in legal:
-            raise F.fail(f"state.{key}", "not a legal placement")
-    if s.phase in ("flag", "whirlpool"):
-        if s.just is None or s.just not in s.board:
-            raise F.fail("state.just", "the flag step needs the tile just placed")
-        if s.clam >= 0:
-            raise F.fail("state.clam", "the clam tile has been placed")
-    if s.phase == "flag":
-        if (
-            not s.flag_cells
-            or s.flag_cells[0] != s.just
-            or any(c not in s.board for c in s.flag_cells)
-        ):
-            raise F.fail("state.flag_cells", "the flag step's tiles: the one just placed first")
-    elif s.flag_cells:
-        raise F.fail("state.flag_cells", "only the flag step has tiles for flags")
-    if s.phase == "whirlpool":
-        assert s.just is not None
-        if TYPES[s.board[s.just] >> 2].effect != "whirlpool" or not whirlpool_actions(s):
-            raise F.fail("state.phase", "a whirlpool takes back a flag of the placing team")
-    for _, node, what in s.flags:
-        if what == "palace":
-            continue
-        if seascape.complete(s.feats[find(s.parent, node)]) and s.phase != "flag":
-            raise F.fail("state.flags", "a flag stands on a completed feature")
 
 
 def component_counts(s: SeabedState) -> dict[str, int]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from gardens_tui.rules.base import Action, Game, Outcome, Scores, redact_events
 from gardens_tui.rules.rng import Rng
-from gardens_tui.rules.tanuki import engine, notation, scoring, serial, text
+from gardens_tui.rules.tanuki import engine, invariants, notation, scoring, serial, text
 from gardens_tui.rules.tanuki.components import NUM_CARDS, NUM_TILES
 from gardens_tui.rules.tanuki.evaluate import evaluate as _evaluate
 from gardens_tui.rules.tanuki.spec import SPEC
@@ -116,6 +116,11 @@ class TanukiGame(Game[TanukiState]):
     def from_dict(self, data: Any) -> TanukiState:
         """The position ``data`` describes, fully validated (``ValueError`` with a path)."""
         return serial.from_dict(data)
+
+    def check_invariants(self, state: TanukiState) -> None:
+        """``FieldError`` naming the field of the first invariant ``state`` breaks; ``None``
+        when it keeps them all (they are listed in :mod:`~gardens_tui.rules.tanuki.invariants`)."""
+        invariants.check(state)
 
     def component_counts(self, state: TanukiState) -> dict[str, int]:
         """Tiles and cards wherever they are."""

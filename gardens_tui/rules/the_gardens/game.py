@@ -7,7 +7,7 @@ from typing import Any
 
 from gardens_tui.rules.base import Action, Game, Outcome, Scores, redact_events
 from gardens_tui.rules.rng import Rng
-from gardens_tui.rules.the_gardens import engine, notation, scoring, serial, text
+from gardens_tui.rules.the_gardens import engine, invariants, notation, scoring, serial, text
 from gardens_tui.rules.the_gardens.evaluate import evaluate as _evaluate
 from gardens_tui.rules.the_gardens.spec import SPEC
 from gardens_tui.rules.the_gardens.state import GardensState
@@ -78,6 +78,11 @@ class TheGardens(Game[GardensState]):
     def from_dict(self, data: Any) -> GardensState:
         """The position ``data`` describes, fully validated (``ValueError`` with a path)."""
         return serial.from_dict(data)
+
+    def check_invariants(self, state: GardensState) -> None:
+        """``FieldError`` naming the field of the first invariant ``state`` breaks; ``None``
+        when it keeps them all (listed in :mod:`~gardens_tui.rules.the_gardens.invariants`)."""
+        invariants.check(state)
 
     def component_counts(self, state: GardensState) -> dict[str, int]:
         """Garden cards by deck wherever they are, Central Board cells and landmark cards."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from gardens_tui.rules.base import Action, Game, Outcome, Scores, redact_events
 from gardens_tui.rules.rng import Rng
-from gardens_tui.rules.throw_octopus import engine, notation, scoring, serial, text
+from gardens_tui.rules.throw_octopus import engine, invariants, notation, scoring, serial, text
 from gardens_tui.rules.throw_octopus.components import tile_name
 from gardens_tui.rules.throw_octopus.evaluate import evaluate as _evaluate
 from gardens_tui.rules.throw_octopus.spec import SPEC
@@ -91,6 +91,11 @@ class ThrowOctopus(Game[ThrowState]):
     def from_dict(self, data: Any) -> ThrowState:
         """The position ``data`` describes, fully validated (``ValueError`` with a path)."""
         return serial.from_dict(data)
+
+    def check_invariants(self, state: ThrowState) -> None:
+        """``FieldError`` naming the field of the first invariant ``state`` breaks; ``None``
+        when it keeps them all (listed in :mod:`~gardens_tui.rules.throw_octopus.invariants`)."""
+        invariants.check(state)
 
     def component_counts(self, state: ThrowState) -> dict[str, int]:
         """Tiles wherever they are and action cards."""
