@@ -290,6 +290,29 @@ async def test_u_takes_back_a_decision_a_bot_has_not_acted_on_yet() -> None:
         assert screen.undo_refusal() is not None
 
 
+async def test_undo_in_the_same_instant_as_the_move_leaves_the_bot_free_to_play() -> None:
+    """Undo pressed in the same burst of keys as the move (the bot's turn cancelled before it
+    even started) must not leave the screen thinking a bot is still deciding: the next move
+    is answered by the bot (a new player's game stopped for good there)."""
+    table = Table(Setup("the-gardens", (Seat("Ann"), Seat("Bob", "greedy")), {}, 3))
+    app = create_app(table, settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.game_screen()
+        assert isinstance(screen, GameScreen)
+        screen.bot_delay_ms = 10_000
+        screen.play(first_action(table))
+        screen._advance()  # Bob's turn is started (its worker not yet running) ...
+        assert screen.bot_thinking
+        screen.action_undo()  # ... when u arrives in the same burst of keys
+        await pilot.pause()
+        assert table.actions == [] and not screen.bot_thinking
+        screen.bot_delay_ms = 0
+        screen.play(first_action(table))
+        await settle(pilot)
+        assert table.state.current_player == 0 and len(table.actions) >= 2  # Bob has acted
+
+
 async def test_free_undo_takes_back_any_decision_at_a_table_of_humans(
     toy_table: MakeTable,
 ) -> None:

@@ -9,6 +9,7 @@ those frames back until the layout has settled.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ class DrawingDriver(HeadlessDriver):
     the screen the compositor holds at that moment."""
 
     screens: list[list[str]] = []
+    writes: list[str] = []
     app: Any = None
 
     @property
@@ -34,6 +36,7 @@ class DrawingDriver(HeadlessDriver):
         if DrawingDriver.app is not None:
             strips = DrawingDriver.app.screen._compositor.render_strips()
             DrawingDriver.screens.append([strip.text for strip in strips])
+            DrawingDriver.writes.append(data)
 
 
 @pytest.mark.parametrize("sizes", [((80, 24), (130, 40)), ((130, 40), (80, 24))])
@@ -41,7 +44,8 @@ async def test_a_resize_draws_the_new_layout_in_its_first_frame(
     sizes: tuple[tuple[int, int], tuple[int, int]],
 ) -> None:
     """Octopus's Garden mid-game, the terminal made larger (compact to roomy) and smaller:
-    every frame drawn after the resize is the final screen, footer included."""
+    the first frame after the resize is written whole, and every frame drawn after it is the
+    final screen, footer included."""
     before, after = sizes
     app = create_app(
         octopus_table(MIDGAME_DECISIONS), settings=Settings(bot_delay_ms=0, autosave=False)
@@ -53,14 +57,19 @@ async def test_a_resize_draws_the_new_layout_in_its_first_frame(
             for _ in range(5):
                 await pilot.pause()
             DrawingDriver.screens.clear()
+            DrawingDriver.writes.clear()
             await pilot.resize_terminal(*after)
             for _ in range(10):
                 await pilot.pause()
             final = [strip.text for strip in app.screen._compositor.render_strips()]
             frames = list(DrawingDriver.screens)
+            first_write = DrawingDriver.writes[0] if DrawingDriver.writes else ""
     finally:
         DrawingDriver.app = None
     assert frames, "nothing was drawn after the resize"
     assert len(final) == after[1] and "Help" in final[-1]  # the footer, on the last row
+    # The first frame reaches the terminal whole: every row of the new size is written.
+    rows = {int(row) for row in re.findall(r"\x1b\[(\d+);1H", first_write)}
+    assert rows == set(range(1, after[1] + 1))
     for number, frame in enumerate(frames):
         assert frame == final, f"frame {number} of {len(frames)} differs from the final screen"

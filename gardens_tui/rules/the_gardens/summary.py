@@ -34,7 +34,10 @@ The start player token then passes to the left and a new display is dealt. The g
   a double-tree card counts both its trees): 1, 3, 6, 10, 15 ... points for 1, 2, 3, 4, 5 ...
 - **Fountain**: 1 point per stream card seen.
 - **Bench**: 1 point per card in the 8 spaces around it; each Central Board space counts as a card.
-Only what lies between the visitor and the new card counts, so the direction matters.
+
+Trees and fountains count only the cards the visitor saw on this walk, from where it stood to
+the new card, so the walk's direction matters; a bench counts the cards around it, wherever the
+visitor came from.
 
 ## End of the game
 - **Trees**: in each row, 1/3/6/10 points for 1/2/3/4 different tree species.

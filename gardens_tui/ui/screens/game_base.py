@@ -867,6 +867,9 @@ class GameScreen(DismissOnce[None]):
             self.action_undo_refused()
         elif waiting:
             self.workers.cancel_group(self, "bot")
+            # A turn cancelled before its worker ran never clears the flag itself, and a
+            # bot that is "thinking" is never started again.
+            self.bot_thinking = False
 
     def undo_refusal(self) -> str | None:
         """Why ``u`` would take nothing back now (``None``: it would)."""

@@ -10,13 +10,21 @@ scrolling at 80x24. This screen shows, all at once at 80x24 with six players:
 - the players' table: one column per player with the two teams they belong to and their sum,
   the winners marked.
 
-Both tables are drawn without outer edges to save rows. Everything else (the result line,
-the six choices and their keys) is the shared :class:`~gardens_tui.ui.screens.end.EndScreen`.
+Both tables are drawn without outer edges to save rows, and both fit the width they are drawn
+in: where longer names would make a table wider than the dialog (six players of ten letters at
+80 columns), the names in the teams' first column and the players' column heads are shortened
+with an ellipsis, never the numbers. Everything else (the result line, the six choices and
+their keys) is the shared :class:`~gardens_tui.ui.screens.end.EndScreen`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+
 from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
 from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -29,79 +37,180 @@ from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.seabed.texts import team_number
 from gardens_tui.ui.widgets.glyphs import glyph
 
+MEASURE = Console(width=1000, color_system=None, legacy_windows=False)
+"""A console for measuring a table's natural width (nothing is printed on it)."""
+
 
 def _box(ascii_mode: bool) -> box.Box:
     return box.ASCII if ascii_mode else box.SIMPLE_HEAD
 
 
-def teams_table(state: SeabedState, ascii_mode: bool = False) -> RichTable:
+def _natural_width(table: RichTable) -> int:
+    return Measurement.get(MEASURE, MEASURE.options, table).maximum
+
+
+def shorten(name: str, cells: int, ascii_mode: bool = False) -> str:
+    """``name`` in at most ``cells`` terminal cells: as it is when it fits, else its start and
+    an ellipsis (``…``, ASCII ``.``); at least the ellipsis."""
+    if cell_len(name) <= cells:
+        return name
+    mark = "." if ascii_mode else "…"
+    head = ""
+    for char in name:
+        if cell_len(head + char) > cells - 1:
+            break
+        head += char
+    return head + mark
+
+
+def _share(lengths: Sequence[int], room: int) -> list[int]:
+    """Cells for texts of ``lengths`` to share ``room``: every text keeps its length when all
+    fit; otherwise the longest are cut to one common cap, the largest that fits (at least 1)."""
+    if sum(lengths) <= room or not lengths:
+        return list(lengths)
+    cap = max(lengths)
+    while cap > 1 and sum(min(length, cap) for length in lengths) > room:
+        cap -= 1
+    return [min(length, cap) for length in lengths]
+
+
+def teams_table(
+    state: SeabedState, ascii_mode: bool = False, width: int | None = None
+) -> RichTable:
     """One row per team: its name, its pile by category and its total. The team(s) with the
     most points (the winner rule's first step) are marked with ``★`` (ASCII ``*``) and bold.
-    Names are drawn literally."""
+    Names are drawn literally; with ``width``, the two players' names of the first column are
+    shortened as much as the table needs to fit in ``width`` cells (the numbers never)."""
     star = glyph("winner", ascii_mode)
-    table = RichTable(
-        box=_box(ascii_mode), show_edge=False, header_style="bold", pad_edge=False, expand=False
-    )
-    table.add_column("Team")
-    for category in CATEGORIES:
-        table.add_column(literal(category, newlines=False), justify="right")
-    table.add_column("Total", justify="right", style="bold")
     totals = team_totals(state)
     best = max(totals, default=0)
-    for team, pile in enumerate(state.piles):
-        won = totals[team] == best
-        name = f"{team_number(team)} {state.team_name(team)}"
-        head = f"{star} {name}" if won else name
-        style = "bold" if won else ""
-        table.add_row(
-            literal(head, style, newlines=False),
-            *(literal(str(points), style) for points in pile),
-            literal(str(totals[team]), "bold"),
+    pairs = [
+        [state.players[seat] for seat in state.members(team)] for team in range(len(state.piles))
+    ]
+
+    def label(team: int, cells: int | None) -> str:
+        """The team's first cell (``★ T4 Cleo & Dan``), its two names shortened to fit in
+        ``cells`` cells (``None``: as they are)."""
+        head = f"{star} " if totals[team] == best else ""
+        head += f"{team_number(team)} "
+        names = pairs[team]
+        if cells is not None:
+            room = max(cells - cell_len(head) - 3, 2)
+            shares = _share([cell_len(n) for n in names], room)
+            names = [shorten(n, r, ascii_mode) for n, r in zip(names, shares, strict=True)]
+        return head + " & ".join(names)
+
+    def build(cells: int | None) -> RichTable:
+        table = RichTable(
+            box=_box(ascii_mode), show_edge=False, header_style="bold", pad_edge=False, expand=False
         )
-    return table
+        table.add_column("Team", no_wrap=True)
+        for category in CATEGORIES:
+            table.add_column(literal(category, newlines=False), justify="right", no_wrap=True)
+        table.add_column("Total", justify="right", style="bold", no_wrap=True)
+        for team, pile in enumerate(state.piles):
+            style = "bold" if totals[team] == best else ""
+            table.add_row(
+                literal(label(team, cells), style, newlines=False),
+                *(literal(str(points), style) for points in pile),
+                literal(str(totals[team]), "bold"),
+            )
+        return table
+
+    table = build(None)
+    if width is None:
+        return table
+    excess = _natural_width(table) - width
+    if excess <= 0:
+        return table
+    widest = max(cell_len(label(team, None)) for team in range(len(state.piles)))
+    return build(widest - excess)
 
 
-def players_table(state: SeabedState, outcome: Outcome, ascii_mode: bool = False) -> RichTable:
+def players_table(
+    state: SeabedState, outcome: Outcome, ascii_mode: bool = False, width: int | None = None
+) -> RichTable:
     """One column per player: the two teams they belong to and their sum (the winners
-    marked with ``★`` / ``*`` and bold). Names are drawn literally."""
+    marked with ``★`` / ``*`` and bold). Names are drawn literally; with ``width``, the names
+    heading the columns are shortened as much as the table needs to fit in ``width`` cells."""
     winners = set(outcome.winners)
     star = glyph("winner", ascii_mode)
-    table = RichTable(
-        box=_box(ascii_mode), show_edge=False, header_style="bold", pad_edge=False, expand=False
-    )
-    table.add_column("Player")
-    for seat, name in enumerate(state.players):
-        head = f"{star} {name}" if seat in winners else name
-        table.add_column(
-            literal(head, newlines=False),
-            justify="right",
-            style="bold" if seat in winners else "",
-        )
     totals = team_totals(state)
     pairs = [state.teams_of(seat) for seat in range(len(state.players))]
-    table.add_row("teams", *(literal(f"{team_number(a)}+{team_number(b)}") for a, b in pairs))
-    table.add_row(
-        literal("points", "bold"), *(literal(str(totals[a] + totals[b]), "bold") for a, b in pairs)
-    )
-    return table
+    mark = [f"{star} " if seat in winners else "" for seat in range(len(state.players))]
+
+    def build(rooms: Sequence[int] | None) -> RichTable:
+        table = RichTable(
+            box=_box(ascii_mode), show_edge=False, header_style="bold", pad_edge=False, expand=False
+        )
+        table.add_column("Player", no_wrap=True)
+        for seat, name in enumerate(state.players):
+            shown = name if rooms is None else shorten(name, rooms[seat], ascii_mode)
+            table.add_column(
+                literal(mark[seat] + shown, newlines=False),
+                justify="right",
+                style="bold" if seat in winners else "",
+                no_wrap=True,
+            )
+        table.add_row("teams", *(literal(f"{team_number(a)}+{team_number(b)}") for a, b in pairs))
+        table.add_row(
+            literal("points", "bold"),
+            *(literal(str(totals[a] + totals[b]), "bold") for a, b in pairs),
+        )
+        return table
+
+    table = build(None)
+    if width is None:
+        return table
+    excess = _natural_width(table) - width
+    if excess <= 0:
+        return table
+    # Columns narrower than their numbers (``T1+T2``) gain nothing from a shorter name.
+    floor = max(cell_len(f"{team_number(a)}+{team_number(b)}") for a, b in pairs)
+    lengths = [cell_len(mark[s] + name) for s, name in enumerate(state.players)]
+    room = sum(max(length, floor) for length in lengths) - excess
+    heads = _share([max(length, floor) for length in lengths], room)
+    rooms = [max(head - cell_len(mark[s]), 2) for s, head in enumerate(heads)]
+    return build(rooms)
+
+
+class FittedTable:
+    """A Rich renderable: the table ``build(width)`` makes for the width it is drawn in (and
+    measured at), so a table of long names fits its dialog rather than being cut."""
+
+    def __init__(self, build: Callable[[int], RichTable]) -> None:
+        self.build = build
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RichTable]:
+        yield self.build(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.build(options.max_width))
 
 
 class TeamsTable(Static):
-    """A :func:`teams_table` as a widget (every cell literal, as the shared score tables)."""
+    """A :func:`teams_table` as a widget, fitted to the dialog's width (every cell literal, as
+    the shared score tables)."""
 
-    DEFAULT_CSS = "TeamsTable { width: auto; height: auto; }"
+    DEFAULT_CSS = "TeamsTable { width: auto; max-width: 100%; height: auto; }"
 
     def __init__(self, state: SeabedState, *, ascii_mode: bool = False) -> None:
-        super().__init__(teams_table(state, ascii_mode), id="sb-end-teams")
+        super().__init__(
+            FittedTable(lambda width: teams_table(state, ascii_mode, width)), id="sb-end-teams"
+        )
 
 
 class PlayersTable(Static):
-    """A :func:`players_table` as a widget (every cell literal, as the shared score tables)."""
+    """A :func:`players_table` as a widget, fitted to the dialog's width (every cell literal,
+    as the shared score tables)."""
 
-    DEFAULT_CSS = "PlayersTable { width: auto; height: auto; margin-top: 1; }"
+    DEFAULT_CSS = "PlayersTable { width: auto; max-width: 100%; height: auto; margin-top: 1; }"
 
     def __init__(self, state: SeabedState, outcome: Outcome, *, ascii_mode: bool = False) -> None:
-        super().__init__(players_table(state, outcome, ascii_mode), id="sb-end-players")
+        super().__init__(
+            FittedTable(lambda width: players_table(state, outcome, ascii_mode, width)),
+            id="sb-end-players",
+        )
 
 
 class SeabedEndScreen(EndScreen):

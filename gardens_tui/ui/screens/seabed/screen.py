@@ -6,7 +6,8 @@ and clams on it and the teams' flags and palaces, see :mod:`.paint`; the free pl
 as ``+``; compact tiles at 80x24, bigger ones from :attr:`SeabedScreen.ROOMY_SIZE` on), a
 status line (whose turn, which tile of it and with which team, the piles), the tiles in hand
 with their title and the commands that apply now (clickable), and an info line describing the
-place under the cursor and what Enter does there. The base
+place under the cursor and what Enter does there (two lines high, so the whole of it shows at
+80 columns). The base
 :class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players (each with the team it
 forms with its right-hand neighbour: points, flags and palaces at hand), the log (who placed
 what and who scored what), the prompt and the footer.
@@ -98,6 +99,11 @@ HAND = "sb-hand"
 SIDE_WIDTH = 32
 """The player panel and log column's width."""
 
+INFO_LINES = 2
+"""Lines of the info line under the hand: what Enter does at the cursor (the placement and
+what it completes, a tile's flags and palaces) wraps onto the second line at 80 columns
+rather than being cut."""
+
 PLACING = ("place", "propose", "counter")
 """The decisions that lay (or propose) a tile."""
 
@@ -122,7 +128,7 @@ class SeabedScreen(GameScreen):
     SeabedScreen #sb-hand-row {{ height: 3; width: 100%; }}
     SeabedScreen #sb-hand {{ width: 17; height: 3; }}
     SeabedScreen #sb-actions {{ width: 1fr; height: 3; padding: 0 0 0 2; }}
-    SeabedScreen #sb-info {{ height: 1; width: 100%; color: $foreground-muted; }}
+    SeabedScreen #sb-info {{ height: {INFO_LINES}; width: 100%; color: $foreground-muted; }}
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

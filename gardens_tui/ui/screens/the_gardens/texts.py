@@ -1,5 +1,6 @@
 """The words around The Gardens boards: the scoreboard (tiles and landmarks), mat titles, the
-player panel's lines, and the legend of every letter and mark.
+player panel's lines, and the legend of every letter and mark (the state marks too: the
+cursor, what may be chosen, the last move, which the boards draw as glyphs beside the colours).
 
 Player names are data: these functions return plain strings, which the screen shows literally.
 """
@@ -19,6 +20,7 @@ from gardens_tui.rules.the_gardens.state import GardensState
 from gardens_tui.rules.the_gardens.text import LANDMARK_CODES, SLOT_TITLES, landmark_side
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.screens.the_gardens.paint import LEGEND_LETTERS, place_name, symbol
+from gardens_tui.ui.widgets.cell_paint import SPOT_MARKERS
 
 LegendRow = tuple[str, str]
 """``(what is shown, what it means)``."""
@@ -107,15 +109,21 @@ def rows_taken(state: GardensState, seat: int) -> str:
     return "took " + (" ".join(rows) if rows else "nothing yet")
 
 
+PANEL_CODES = 3
+"""Landmark codes per player panel line: ``landmarks HB MF LG`` fits the narrowest panel (80
+columns), so a player's fourth and fifth landmarks go on a line of their own, never cut."""
+
+
 def panel_lines(state: GardensState, seat: int) -> list[str]:
-    """The player panel's lines under ``seat``: rows taken this round, landmarks claimed."""
+    """The player panel's lines under ``seat``: rows taken this round, landmarks claimed (at
+    most :data:`PANEL_CODES` a line)."""
     lines = []
     taken = rows_taken(state, seat)
     if taken:
         lines.append(taken)
     claimed = [LANDMARK_CODES[lm] for lm in range(12) if state.owners[lm] == seat]
-    if claimed:
-        lines.append("landmarks " + " ".join(claimed))
+    for start in range(0, len(claimed), PANEL_CODES):
+        lines.append("landmarks " + " ".join(claimed[start : start + PANEL_CODES]))
     return lines
 
 
@@ -135,6 +143,7 @@ def open_rows(state: GardensState, seat: int) -> str:
 def legend_rows(state: GardensState, ascii_mode: bool) -> list[LegendRow]:
     """Every letter and mark the boards show, for the help screen (``?``; ``i``: no keys)."""
     ns, ew = symbol("ns", ascii_mode), symbol("ew", ascii_mode)
+    spot = SPOT_MARKERS[ascii_mode]  # the state marks the boards draw on a card's top line
     rows: list[LegendRow] = [(letter, words) for letter, words, _ in LEGEND_LETTERS]
     rows += [
         (f"{ns} top/bottom", "a path end on the card's north / south edge"),
@@ -144,8 +153,20 @@ def legend_rows(state: GardensState, ascii_mode: bool) -> list[LegendRow]:
         ("v", "a visitor lying down (it walked this round)"),
         ("R", "on the display: the card Fort Denison's holder reserved"),
         ("A5", "the card's name (roomy layout; the info line names the card under the cursor)"),
-        ("green, underlined", "where the chosen card may go (the left or right end of its row)"),
-        ("bold italic", "the last move: the card placed and every card its visitor saw"),
+        (
+            f"{spot['legal']} or underlined",
+            "a card you may take from the display, or where the chosen card may go (the left or "
+            "right end of its row); the mark stands on the card's top line",
+        ),
+        (
+            f"{spot['cursor-legal']} {spot['cursor']} or reversed",
+            f"the cursor: {spot['cursor-legal']} on a card or place Enter chooses, "
+            f"{spot['cursor']} anywhere else",
+        ),
+        (
+            f"{spot['last-move']} or bold italic",
+            "the last move: the card placed and every card its visitor saw",
+        ),
     ]
     if state.layout:
         shown = layout_landmarks(state.layout)
