@@ -63,7 +63,8 @@ def _rules_parts(specs: Sequence[GameSpec]) -> list[str]:
             parts.append(f"# {spec.title}\n\n{intro}\n\n{summary}")
         if spec.options:
             rows = "\n".join(
-                f"| `{opt.key}` | {opt.describe_value()} | {opt.description} |"
+                f"| `{opt.key}` | {_cell(opt.describe_value().replace('|', ', '))} | "
+                f"{_cell(opt.description)} |"
                 for opt in spec.options
             )
             parts.append(f"## Options\n\n| Option | Values | What it does |\n|---|---|---|\n{rows}")
