@@ -87,7 +87,10 @@ class SteadyStatic(Static):
         if styles.height is not None and not styles.height.is_auto:
             super().update(content, layout=False)
             return
-        height = self.visual.get_height(styles, width)
+        # Measured as Textual's layout measures it (Widget.get_content_height passes the
+        # widget's styles, which its typing does not declare a RulesMap).
+        rules: Any = styles
+        height = self.visual.get_height(rules, width)
         super().update(content, layout=False)
-        if self.visual.get_height(styles, width) != height:
+        if self.visual.get_height(rules, width) != height:
             self.refresh(layout=True)

@@ -75,6 +75,7 @@ class ToBoard(BoardGrid):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._room: Size | None = None
+        self._max_size: tuple[int, int] | None = None  # the max width and height set last
 
     # --- whole tiles in view ------------------------------------------------------------------
 
@@ -103,9 +104,9 @@ class ToBoard(BoardGrid):
         if need_y:
             room_y = height - (bar_h if need_x else 0)
             max_h = whole_cells(room_y, grid.pitch_y, grid.gap_y) + (bar_h if need_x else 0)
-        styles = self.styles
-        if styles.max_width != max_w or styles.max_height != max_h:
-            styles.max_width, styles.max_height = max_w, max_h
+        if self._max_size != (max_w, max_h):  # a style set again lays the screen out again
+            self._max_size = (max_w, max_h)
+            self.styles.max_width, self.styles.max_height = max_w, max_h
         self.call_after_refresh(self.snap_scroll)
 
     def set_layout(self, layout: BoardLayout, *args: Any, **kwargs: Any) -> None:
