@@ -58,7 +58,7 @@ def test_show_names_the_pass_of_a_reaction_window(
     assert run(capsys, "apply", game_file, "play 4")[0] == 0
     code, out, err = run(capsys, "show", game_file)
     assert code == 0, err
-    assert "Bob (seat 1) to decide: Snap the 4? (optional: 'pass' passes)" in out
+    assert "Bob to decide: Snap the 4? (optional: 'pass' passes)" in out
     data = run_json(capsys, "show", game_file, "--json")
     assert data["decision"]["optional"] is True and data["decision"]["pass"] == "pass"
 
@@ -467,31 +467,41 @@ def test_show_prints_board_turn_and_decision(
     assert "Pearl Dive (test game): Ann, Bob (spectator)" in out
     assert "Ann: hand [? ?] scored 0" in out
     assert "Turn 1, Ann's turn." in out
-    assert "Ann (seat 0) to decide: Play a card" in out
+    assert "Ann to decide: Play a card" in out
 
 
 def test_show_as_a_seat_reveals_only_that_seats_hand(
     capsys: pytest.CaptureFixture[str], game_file: Path
 ) -> None:
-    """``--seat`` by number or by name shows what that seat may see."""
-    for seat in ("0", "ann"):
+    """``--seat`` by number (counted from 1, as people count seats) or by name shows what that
+    seat may see."""
+    for seat in ("1", "ann", " 1 "):
         out = run(capsys, "show", game_file, "--seat", seat)[1]
         assert "(as Ann sees it)" in out
         assert "Ann: hand [4 5]" in out and "Bob: hand [? ?]" in out
 
 
-@pytest.mark.parametrize(("seat", "message"), [("2", "the seats are 0 to 1"), ("Zed", "not a")])
+@pytest.mark.parametrize(
+    ("seat", "message"),
+    [
+        ("3", "--seat 3: there is no seat 3; the seats are Ann (seat 1) and Bob (seat 2)"),
+        ("0", "--seat 0: seats are numbered from 1; the seats are Ann (seat 1) and Bob (seat 2)"),
+        ("-1", "there is no seat -1"),
+        ("Zed", "--seat 'Zed': not a seat number or a player's name; the seats are Ann (seat 1)"),
+    ],
+)
 def test_show_with_a_bad_seat_exits_2(
     capsys: pytest.CaptureFixture[str], game_file: Path, seat: str, message: str
 ) -> None:
-    """An unknown seat number or name is refused."""
-    code, _, err = run(capsys, "show", game_file, "--seat", seat)
-    assert code == 2 and message in err
+    """An unknown seat number or name is refused, naming every seat with its number; ``0`` (the
+    first player before seats were counted from 1) is refused, never shifted."""
+    code, out, err = run(capsys, "show", game_file, "--seat", seat)
+    assert code == 2 and message in err and out == ""
 
 
 def test_show_json_shape(capsys: pytest.CaptureFixture[str], game_file: Path) -> None:
     """``gardens show --json``: the position fields, the viewer seat, events and the board."""
-    data = run_json(capsys, "show", game_file, "--seat", "1")
+    data = run_json(capsys, "show", game_file, "--seat", "2")
     assert list(data) == [
         "game",
         "title",
@@ -590,7 +600,7 @@ def test_apply_plays_actions_in_order_and_writes_back(
         "Ann: play 4\n  Ann played a 4\n  Ann drew the 1\nBob: snap\n  Bob snapped the 4\n" in out
     ), "each action's events as the seat that played it reads them"
     assert f"wrote {game_file}" in out
-    assert out.endswith("Turn 2, Bob's turn.\nBob (seat 1) to decide: Play a card\n")
+    assert out.endswith("Turn 2, Bob's turn.\nBob to decide: Play a card\n")
     table = saves.load_table(game_file)
     assert table.notation() == ["play 4", "snap"]
 
@@ -781,7 +791,7 @@ def outputs_for(capsys: pytest.CaptureFixture[str], path: Path, *seat: str) -> s
     return "\n".join(texts)
 
 
-@pytest.mark.parametrize("seat", [["--seat", "Bob"], ["--seat", "1"], []])
+@pytest.mark.parametrize("seat", [["--seat", "Bob"], ["--seat", "2"], []])
 def test_another_seat_or_a_spectator_never_sees_anns_hand(
     capsys: pytest.CaptureFixture[str], drawn_file: Path, seat: list[str]
 ) -> None:
@@ -813,7 +823,7 @@ def test_score_names_the_viewer(capsys: pytest.CaptureFixture[str], drawn_file: 
     assert out.endswith("Provisional scores as Bob sees them: the game is not over.\n")
     assert run_json(capsys, "score", drawn_file, "--seat", "bob")["seat"] == 1
     code, _, err = run(capsys, "score", drawn_file, "--seat", "7")
-    assert code == 2 and "the seats are 0 to 1" in err
+    assert code == 2 and "there is no seat 7; the seats are Ann (seat 1) and Bob (seat 2)" in err
 
 
 def test_moves_are_worked_out_on_the_deciding_seats_view(

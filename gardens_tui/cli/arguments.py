@@ -10,6 +10,7 @@ from typing import Any
 
 from gardens_tui.bots import LEVELS, MAX_ITERATIONS, MAX_SECONDS, MIN_ITERATIONS, MIN_SECONDS
 from gardens_tui.cli.output import CliError
+from gardens_tui.cli.views import SEAT_HELP
 from gardens_tui.rules.base import Game, GameSpec, OptionValue
 from gardens_tui.rules.registry import get_game, get_spec
 from gardens_tui.rules.rng import MAX_SEED
@@ -78,8 +79,8 @@ def add_seat(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
         "--seat",
         metavar="NAME|NUMBER",
-        help=f"show {what} as this seat sees the game (a player's name, or a seat number from "
-        "0); default: as a spectator, public information only",
+        help=f"show {what} as this seat sees the game: {SEAT_HELP}; default: as a spectator, "
+        "public information only",
     )
 
 

@@ -16,7 +16,7 @@ from gardens_tui.bots.advice import advice_json, advice_lines, advise
 from gardens_tui.bots.strong import STRONG, SearchBudget
 from gardens_tui.cli.arguments import CommandAdder, add_file, add_json, whole_number
 from gardens_tui.cli.output import EXIT_OK, CliError, print_json, say
-from gardens_tui.cli.views import parse_viewer, seat_view, status_lines
+from gardens_tui.cli.views import SEAT_HELP, parse_viewer, seat_view, status_lines
 from gardens_tui.saves import load_table
 
 
@@ -71,8 +71,7 @@ def add_parsers(command: CommandAdder) -> None:
     p.add_argument(
         "--seat",
         metavar="NAME|NUMBER",
-        help="the seat asking (a player's name or a seat number from 0); it must be the seat "
-        "deciding now (default: that seat)",
+        help=f"the seat asking: {SEAT_HELP}; it must be the seat deciding now (default: that seat)",
     )
     budget = p.add_mutually_exclusive_group()
     budget.add_argument(

@@ -23,6 +23,7 @@ from gardens_tui.driver import Driver
 from gardens_tui.rules.base import GameSpec, GameState
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.rules.safe_text import cell_width
+from gardens_tui.rules.words import seat_number
 from gardens_tui.table import Seat, Setup, Table
 
 MAX_DECISIONS = 100_000
@@ -132,8 +133,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for row in rows:
         percent = 100 * row["wins"] / count
         say(
-            f"{row['seat']:>4}  {pad(row['name'], width, right=False)}  {row['bot']:<6} "
-            f"{row['wins']:>5}"
+            f"{seat_number(row['seat']):>4}  {pad(row['name'], width, right=False)}  "
+            f"{row['bot']:<6} {row['wins']:>5}"
             f"  {percent:5.1f}%  {row['average_score']:9.2f}"
         )
     if shared:

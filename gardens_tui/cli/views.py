@@ -4,34 +4,64 @@ Everything the file commands print about a position comes from a
 :class:`~gardens_tui.seats.LocalSeatView` of the table, so from
 :meth:`Game.view(state, viewer) <gardens_tui.rules.base.Game.view>`: never from the full state.
 The viewer is a seat (``--seat``) or a spectator (``None``, public information only).
+
+Seats as people type and read them count from 1 (``--seat 1`` is the first player, as in every
+game's texts and notation); the seat indices here and in the JSON output count from 0.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gardens_tui.cli.output import CliError
 from gardens_tui.rules.safe_text import name_key
-from gardens_tui.rules.words import possessive
+from gardens_tui.rules.words import possessive, seat_number, seats_are
 from gardens_tui.seats import LocalSeatView, SeatView
 from gardens_tui.table import Table
 
+SEAT_HELP = (
+    "a player's name, or a seat number from 1 to the number of players: seat 1 plays first, "
+    "and the players are listed in seat order (0 is refused; JSON seat fields count from 0)"
+)
+"""What ``--seat`` takes, in the words of every command's ``--help``."""
+
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
 
 def parse_viewer(table: Table, text: str | None) -> int | None:
-    """The seat ``--seat`` names: a player's name (compared as names are: NFC, case-folded) or
-    a seat number from 0; ``None`` (a spectator) without ``--seat``."""
+    """The seat index (0-based) ``--seat`` names: a player's name (compared as names are: NFC,
+    case-folded) or a seat number as people count seats, 1 to the number of players (seat 1
+    plays first); ``None`` (a spectator) without ``--seat``.
+
+    :class:`CliError` (listing every seat with its number) for a name nobody has, for ``0`` and
+    any number outside ``1..players`` (``--seat 0`` once meant the first player: it is refused,
+    never shifted, so an old script cannot be shown another seat's hand), and for a number that
+    is one seat's number but another player's name."""
     if text is None:
         return None
-    names = [name_key(seat.name) for seat in table.seats]
-    if name_key(text) in names:
-        return names.index(name_key(text))
-    try:
-        seat = int(text)
-    except ValueError:
-        raise CliError(f"--seat {text!r}: not a seat number or a player's name") from None
-    if not 0 <= seat < len(table.seats):
-        raise CliError(f"--seat {seat}: the seats are 0 to {len(table.seats) - 1}")
-    return seat
+    seats = table.seats
+    names = [name_key(seat.name) for seat in seats]
+    named = names.index(name_key(text)) if name_key(text) in names else None
+    everyone = seats_are([seat.name for seat in seats])
+    if _NUMBER.fullmatch(text.strip()) is None:
+        if named is None:
+            raise CliError(f"--seat {text!r}: not a seat number or a player's name; {everyone}")
+        return named
+    number = int(text)
+    if not 1 <= number <= len(seats):
+        if named is not None:
+            return named
+        first = "seats are numbered from 1" if number == 0 else f"there is no seat {number}"
+        raise CliError(f"--seat {text.strip()}: {first}; {everyone}")
+    if named is not None and named != number - 1:
+        word = text.strip()
+        raise CliError(
+            f"--seat {word} is ambiguous: seat {number} is {seats[number - 1].name}, but the "
+            f"player in seat {seat_number(named)} is named {word}; use --seat "
+            f"{seats[number - 1].name} or --seat {seat_number(named)}"
+        )
+    return number - 1
 
 
 def seat_view(table: Table, viewer: int | None = None) -> LocalSeatView:
@@ -91,7 +121,8 @@ def position_json(view: SeatView) -> dict[str, Any]:
 
 
 def status_lines(view: SeatView) -> list[str]:
-    """Whose turn it is and the pending decision, or the result, in words (public)."""
+    """Whose turn it is and the pending decision, or the result, in words (public). Players are
+    named, never numbered: ``Cleo (bot greedy) to decide: ...``."""
     state = view.view()
     decision = view.decision()
     outcome = outcome_json(view)
@@ -106,7 +137,7 @@ def status_lines(view: SeatView) -> list[str]:
     if decision is None:
         return ["No decision is pending."]
     seat = view.seats[decision.seat]
-    who = f"{seat.name} (seat {decision.seat}{', bot ' + seat.bot if seat.bot else ''})"
+    who = f"{seat.name} (bot {seat.bot})" if seat.bot else seat.name
     lines = [f"Turn {state.turn}, {possessive(view.seats[state.active].name)} turn."]
     optional = ""
     if decision.pass_action is not None:

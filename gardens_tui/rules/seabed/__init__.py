@@ -4,9 +4,11 @@
 ``seabed-neighbours``). The state is :class:`~.state.SeabedState`; the rules in our own words
 are in :mod:`.summary`, shown by ``gardens rules seabed-neighbours``. Teams are neighbour pairs:
 team ``t`` is seats ``t - 1`` and ``t``; seat ``i`` plays in teams ``i`` and ``i + 1``
-(components.md section 5). Places are signed ``(x, y)`` from the start tile (x east, y south),
-turns in degrees clockwise, hand tiles by slot (1-based in notation and in the action tuple),
-segments by name (``reef-n``, ``streak-e``, ``field``, ``seabed-ne``; see :mod:`.tiles`).
+(components.md section 5; these are 0-based indices: people read seat numbers from 1, and the
+texts name teams by their players, ``Cleo & Ann``). Places are signed ``(x, y)`` from the start
+tile (x east, y south), turns in degrees clockwise, hand tiles by slot (1-based in notation and
+in the action tuple), segments by name (``reef-n``, ``streak-e``, ``field``, ``seabed-ne``; see
+:mod:`.tiles`).
 
 Decision kinds and their actions
 --------------------------------

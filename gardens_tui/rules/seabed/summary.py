@@ -6,8 +6,9 @@ SUMMARY = """\
 **Goal.** Build a seabed together, tile by tile. Every pair of neighbours is a team with its
 own 5 flags, 3 palaces and point pile; your score is the sum of your two teams' piles.
 
-**Teams.** With seats 1..N in turn order, team N pairs a seat with the seat before it (its
-right-hand neighbour), so each player belongs to two teams: one with each neighbour.
+**Teams.** Seats are numbered from 1 in turn order (seat 1 plays first). Each seat forms a team
+with the seat before it, its right-hand neighbour (seat 1 with the last seat), so each player
+belongs to two teams: one with each neighbour. Teams are named by their two players.
 
 **Tiles.** Square tiles show coral reef, seaweed streaks, seaweed fields (round junctions
 in the middle of a tile that end streaks) and open seabed with its animals. Every side is

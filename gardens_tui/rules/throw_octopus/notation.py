@@ -1,8 +1,9 @@
 """Action notation: short typeable text for every action, and back. See :data:`HELP`.
 
 Tiles are named ``t1``..``t85`` (:mod:`.components`), places are signed ``x,y`` from the start
-tile (x rightwards, y downwards), turns ``r0`` / ``r180`` and seats are numbered from 1.
-Case and spaces around the comma are ignored; ``r0`` may be left out.
+tile (x rightwards, y downwards), turns ``r0`` / ``r180`` and seats are numbered from 1 in turn
+order, as people count them everywhere (``throw 1`` is at the first player; the action tuple holds
+the 0-based index). Case and spaces around the comma are ignored; ``r0`` may be left out.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from gardens_tui.rules.safe_text import quoted
 from gardens_tui.rules.throw_octopus.components import tile_id, tile_name
 from gardens_tui.rules.throw_octopus.dodge import HIT_REASONS
 from gardens_tui.rules.throw_octopus.state import ThrowState
+from gardens_tui.rules.words import seats_are
 
 HELP = """\
 Throw Octopus! notation (tiles t1..t85; places x,y from the start tile, x right, y down):
@@ -21,7 +23,8 @@ Throw Octopus! notation (tiles t1..t85; places x,y from the start tile, x right,
   draw | pass               no tile fits: draw one (your turn ends) or, on a bonus turn or with
                             the pile empty, pass
   touch t12 to 3,0 r0       Magic Touch: move t12 from the seascape to 3,0
-  throw 2                   Throw Octopus: throw at seat 2
+  throw 2                   Throw Octopus: throw at seat 2 (seat 1 plays first; `show`
+                            lists the players with their seat numbers)
   dodge | hit | roll        the target of a throw: dodged in time, not in time (hit), or let
                             the hit chance decide
   hit late|wrong|taken      a hit with its reason: too late, a wrong key, or taken (Esc)
@@ -62,9 +65,11 @@ def _tile(state: ThrowState, word: str) -> int:
     return tile
 
 
-def _seat(word: str) -> int:
+def _seat(state: ThrowState, word: str) -> int:
+    """The 0-based index of the seat numbered ``word`` (1-5; whether the table has that seat is
+    a question of legality, answered by the refusal)."""
     if len(word) != 1 or word not in "12345":
-        raise IllegalAction(f"{quoted(word)} is not a seat: a seat number 1-5")
+        raise IllegalAction(f"{quoted(word)} is not a seat: {seats_are(state.players)}")
     return int(word) - 1
 
 
@@ -102,7 +107,7 @@ def parse_action(state: ThrowState, text: str) -> Action:
     if verb == "throw":
         if len(rest) != 1:
             raise IllegalAction("throw at whom? e.g. throw 2")
-        return ("throw", _seat(rest[0]))
+        return ("throw", _seat(state, rest[0]))
     if verb in ("swap", "start", "discard"):
         if len(rest) != 1:
             raise IllegalAction(f"{verb} which tile? e.g. {verb} t9")
@@ -110,7 +115,7 @@ def parse_action(state: ThrowState, text: str) -> Action:
     if verb == "give":
         if len(rest) != 3 or rest[1] != "to":
             raise IllegalAction("give which tile to whom? e.g. give t7 to 2")
-        return ("give", _tile(state, rest[0]), _seat(rest[2]))
+        return ("give", _tile(state, rest[0]), _seat(state, rest[2]))
     raise IllegalAction(
         f"{quoted(verb)} is not a verb of Throw Octopus!: play, draw, pass, touch, throw, dodge, "
         "hit, roll, swap, keep, give, start or discard"

@@ -15,6 +15,7 @@ from gardens_tui.rules.throw_octopus.components import (
     tile_name,
 )
 from gardens_tui.rules.throw_octopus.state import Cell, ThrowState
+from gardens_tui.rules.words import seat_number, seats_are
 
 Format = Callable[[Action], str]
 
@@ -137,7 +138,7 @@ def explain(s: ThrowState, action: Action, legal: list[Action], fmt: Format) -> 
         if other == seat:
             return "choose another player, not yourself"
         if not 0 <= other < len(s.players):
-            return f"there is no seat {other + 1}: seats are 1-{len(s.players)}"
+            return f"there is no seat {seat_number(other)}: {seats_are(s.players)}"
     return f"{text} is not legal now: {decision.prompt}"
 
 

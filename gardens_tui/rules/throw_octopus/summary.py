@@ -14,7 +14,8 @@ checkerboard of creatures and water. The option `tile-list=sparse` deals the fir
 (mostly one or two quarters a tile), which games saved before rules version 2 keep.
 
 **Setup.** Shuffle the 85 tiles, deal 8 to each of 3-5 players (kept secret) and turn one over
-as the start tile at 0,0. Shuffle the 28 action cards. The youngest (seat 1) starts.
+as the start tile at 0,0. Shuffle the 28 action cards. Seats are numbered from 1 in turn
+order: the youngest sits in seat 1 (the first player named) and starts.
 
 **Your turn.** Play one tile next to the seascape (sharing a side, never only a corner). Every
 corner it shares must agree: the same creature or water with water, and at least one creature

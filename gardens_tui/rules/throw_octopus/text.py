@@ -21,7 +21,7 @@ from gardens_tui.rules.throw_octopus.components import (
 from gardens_tui.rules.throw_octopus.notation import format_action
 from gardens_tui.rules.throw_octopus.scoring import rating
 from gardens_tui.rules.throw_octopus.state import HIDDEN, ThrowState
-from gardens_tui.rules.words import count, join_and, possessive
+from gardens_tui.rules.words import count, join_and, possessive, seat_number
 
 LEGEND = (
     "Small: o orange peel slug, y yellow submarine slug, b blue slug, p pink puffer, "
@@ -83,7 +83,7 @@ def render_text(s: ThrowState, seat: int | None = None) -> str:
         small, large = s.creatures[i]
         if small or large:
             parts.append(f"completed {small} small, {large} large")
-        lines.append(f"Seat {i + 1} {name}: " + "; ".join(parts))
+        lines.append(f"Seat {seat_number(i)} {name}: " + "; ".join(parts))
     if s.solo and s.discarded:
         lines.append("Discarded: " + " ".join(tile_name(t) for t in s.discarded))
     for g, row in enumerate(s.results):
@@ -105,10 +105,14 @@ def render_text(s: ThrowState, seat: int | None = None) -> str:
 
 
 def describe_action(s: ThrowState, action: Action) -> str:
-    """What ``action`` does here, in a few words."""
+    """What ``action`` does here, in a few words. A throw or a gift names the player its seat
+    number stands for: ``throw 3 (at Cleo)``, ``give t7 to 1 (to Ann)``."""
     text = format_action(action)
     if dodge.is_outcome(action):
         return f"{text} ({dodge.describe(action)})"
+    if action[0] in ("throw", "give") and 0 <= action[-1] < len(s.players):
+        word = "at" if action[0] == "throw" else "to"
+        return f"{text} ({word} {s.players[action[-1]]})"
     if action[0] in ("play", "touch") and (action[2], action[3]) not in s.board:
         trial = s.copy()
         if action[0] == "touch":
