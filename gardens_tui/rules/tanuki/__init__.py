@@ -30,9 +30,11 @@ Decision kinds and their actions
 
 Card plays ``("play", key, ...)``: ``play move blue north``, ``play fast``, ``play dens``,
 ``play escape``, ``play pilfer`` (``play pilfer 2 4 5`` when more than 3 opponents hold
-shiitake: whom to take from), ``play harvest``, ``play robber 2`` (seat 1-8), ``play trap c4``,
+shiitake: whom to take from), ``play harvest``, ``play robber 2``, ``play trap c4``,
 ``play repellant gold``, ``play bait 2 c3 d4`` (blue to c3, gold to d4), ``play stroll``,
-``play clear``, ``play shift c4 r90``, ``play rock c4``.
+``play clear``, ``play shift c4 r90``, ``play rock c4``. A seat in the notation is its number as
+people count seats, from 1 (``play robber 2`` robs the second player); the tuple holds the
+0-based index.
 
 Resolved without asking: dice, tanuki movement and its effects, walks, crashes, loops, stashes,
 draws and reshuffles, the end of the game and the extra turns of a tie.

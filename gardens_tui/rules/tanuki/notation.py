@@ -4,7 +4,9 @@ Tiles are named by their number in the documented 64-tile list (``t17``, see
 :mod:`.components`), never by a place in the hand; squares ``a1``..``f6``; edge spaces
 ``edge n1``..``edge w6`` (always after the word ``edge``); rotations ``r0``/``r90``/``r180``/
 ``r270``; the tanuki ``blue``/``gold``; directions ``north``/``east``/``south``/``west`` (or
-their die faces 1-4); seats in card plays by their number 1-8. Case and extra spaces are ignored.
+their die faces 1-4); seats in card plays by their number, counted from 1 in turn order as people
+count them everywhere (``play robber 1`` robs the first player; the action tuple holds the 0-based
+index). Case and extra spaces are ignored.
 
 ``place ... end 1|2`` and ``enter 1|2`` number the two ends of the monk's edge space: end 1 is
 the one met first going clockwise round the garden (the left end on the north edge, the top
@@ -28,6 +30,7 @@ from gardens_tui.rules.tanuki.components import (
     tile_name,
 )
 from gardens_tui.rules.tanuki.state import TanukiState
+from gardens_tui.rules.words import seats_are
 
 HELP = """\
 Tanuki in the Garden notation (tiles t1..t64, squares a1..f6, edge spaces edge n1..edge w6):
@@ -46,10 +49,12 @@ Tanuki in the Garden notation (tiles t1..t64, squares a1..f6, edge spaces edge n
   clear c4 | done              Clear the Path: clear c4, or stop
   play move blue north | play fast | play dens | play escape | play pilfer | play harvest
   play robber 2 | play trap c4 | play repellant gold | play stroll
-  play clear | play shift c4 r90 | play rock c4      (Garden Master cards; seats are 1-8)
+  play clear | play shift c4 r90 | play rock c4      (Garden Master cards)
   play pilfer 2 4 5            Pilfer Shiitake from seats 2, 4 and 5 (when more than 3
                                opponents have shiitake, you name the 3)
   play bait 2 c3 d4            Tanuki Bait next to seat 2's monk: blue tanuki to c3, gold to d4
+A card names a player by seat number: seat 1 plays first, and `show` lists the players with
+their seat numbers (the monks on the board carry them too).
 Edge spaces: edge n1..edge n6 lie north of a1..f1, edge e1..edge e6 east of f1..f6,
 edge s1..edge s6 south of a6..f6 and edge w1..edge w6 west of a1..a6. An edge space touches
 two path ends of its square: end 1 is the one met first going clockwise round the garden,
@@ -146,9 +151,10 @@ def _rotation(word: str) -> int:
 
 
 def _seat(word: str, state: TanukiState) -> int:
+    """The 0-based index of the seat numbered ``word`` (1 to the number of players)."""
     number = whole_number(word)
     if number is None or not 1 <= number <= len(state.players):
-        raise IllegalAction(f"{quoted(word)} is not a seat: 1 to {len(state.players)}")
+        raise IllegalAction(f"{quoted(word)} is not a seat: {seats_are(state.players)}")
     return number - 1
 
 

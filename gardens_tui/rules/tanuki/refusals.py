@@ -26,7 +26,7 @@ from gardens_tui.rules.tanuki.components import (
     tile_name,
 )
 from gardens_tui.rules.tanuki.state import CARD_LIMIT, EDGE_BASE, EMPTY, OFF, ROCK, TanukiState
-from gardens_tui.rules.words import join_and
+from gardens_tui.rules.words import join_and, seat_list
 
 VERB_PHASES: dict[str, tuple[str, ...]] = {
     "edge": ("edge",),
@@ -261,9 +261,9 @@ def _pilfer(s: TanukiState, args: tuple[Any, ...], seat: int) -> str:
         if args:
             return "play pilfer alone: it takes 1 from each opponent who has any"
         return "Pilfer Shiitake cannot be played now"
-    names = join_and([s.players[o] for o in victims])
+    names = seat_list(s.players, victims)
     if len(args) != GM.PILFER_MOST:
-        return f"name 3 opponents to take 1 shiitake from each (any 3 of {names})"
+        return f"name 3 opponents by seat number to take 1 shiitake from each (any 3 of {names})"
     for o in args:
         if not _is_int(o, 0, len(s.players) - 1) or o == seat:
             return "take from opponents, not from yourself"

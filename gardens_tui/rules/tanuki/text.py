@@ -41,7 +41,7 @@ from gardens_tui.rules.tanuki.components import (
 )
 from gardens_tui.rules.tanuki.scoring import card_points
 from gardens_tui.rules.tanuki.state import EDGE_BASE, EMPTY, OFF, ROCK, TanukiState
-from gardens_tui.rules.words import join_and
+from gardens_tui.rules.words import join_and, possessive, seat_number
 
 LEGEND = (
     "Legend: t17 a tile, ## a rock garden, 1-8 monks (seat numbers),\n"
@@ -224,7 +224,9 @@ def render_text(s: TanukiState, seat: int | None = None) -> str:
     for p in range(len(s.players)):
         name = printable(s.players[p], newlines=False)
         turn = " (to play)" if p == s.active and not s.over else ""
-        line = f"{p + 1}. {name}{turn}: {s.shiitake[p]} shiitake, monk {monk_text(s, p)}"
+        line = (
+            f"Seat {seat_number(p)} {name}{turn}: {s.shiitake[p]} shiitake, monk {monk_text(s, p)}"
+        )
         out.append(line)
         hand = s.hands[p]
         if p == seat or (s.over and all(t >= 0 for t in hand)):
@@ -244,6 +246,30 @@ def render_text(s: TanukiState, seat: int | None = None) -> str:
     if s.over:
         out.append("The game is over.")
     return "\n".join(out)
+
+
+def card_targets(s: TanukiState, action: tuple[object, ...]) -> str:
+    """The players a card's seat numbers stand for, in words: ``" (rob Bob)"`` for ``play robber
+    2``, ``" (from Bob, Dan and Eve)"`` for ``play pilfer 2 4 5``, ``" (next to Bob's monk)"``
+    for ``play bait 2 c3 d4``; ``""`` for any other action."""
+    if action[0] != "play" or len(action) < 3:
+        return ""
+    key, args = action[1], action[2:]
+    n = len(s.players)
+    if key == "pilfer" and all(isinstance(o, int) and 0 <= o < n for o in args):
+        return f" (from {join_and([_name(s, o) for o in args if isinstance(o, int)])})"
+    target = args[0]
+    if not isinstance(target, int) or not 0 <= target < n:
+        return ""
+    if key == "robber":
+        return f" (rob {_name(s, target)})"
+    if key == "bait":
+        return f" (next to {possessive(_name(s, target))} monk)"
+    return ""
+
+
+def _name(s: TanukiState, seat: int) -> str:
+    return printable(s.players[seat], newlines=False)
 
 
 def entry_place(s: TanukiState, action: tuple[object, ...]) -> str:
@@ -281,7 +307,7 @@ def describe_action(s: TanukiState, action: tuple[object, ...], fmt: str) -> str
         elif verb == "steer":
             outcome = preview.describe_steer(s, preview.preview_steer(s, action))
         else:
-            return fmt
+            return fmt + card_targets(s, action)
     except IllegalAction:  # not legal here: nothing to preview
         outcome = ""
     if verb == "place":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gardens_tui.rules.tanuki.board import front_square
 from gardens_tui.rules.tanuki.components import (
     EDGES,
     END_PLACES,
@@ -20,11 +21,12 @@ from gardens_tui.rules.tanuki.components import (
     SYMBOL_NAMES,
     TANUKI_NAMES,
     edge_name,
+    front,
     square_name,
     tile_name,
 )
 from gardens_tui.rules.tanuki.preview import LayOutcome
-from gardens_tui.rules.tanuki.state import TanukiState, WalkRecord
+from gardens_tui.rules.tanuki.state import OFF, ROCK, TanukiState, WalkRecord
 from gardens_tui.rules.tanuki.text import paths_text, walk_words
 from gardens_tui.rules.words import join_and
 from gardens_tui.ui.screens.tanuki.paint import tile_kind
@@ -72,30 +74,41 @@ def lay_words(
     return f"{square_name(square)}: Enter {lay}{walk}"
 
 
-def _walk_note(state: TanukiState, walk: WalkRecord) -> str:
+def _walk_note(
+    state: TanukiState, walk: WalkRecord, *, facing: bool = False, notes: bool = True
+) -> str:
+    """One walk in words: "Ann to c4 (via edge n3, 2 shiitake)"; with ``facing`` also the
+    square the monk faces at the end, where the next tile goes ("Ann to c4 (2 shiitake),
+    facing c5"), so that turnings ending on the same square are told apart; without
+    ``notes`` no parenthesis (the net change and the draws say the rest), and a loop or a
+    crash in two words ("Ann LOOPS", "Bob CRASHES into Cleo")."""
     name = state.players[walk.seat]
     if walk.loop:
-        return f"{name} walks into a LOOP, starts over"
+        return f"{name} walks into a LOOP, starts over" if notes else f"{name} LOOPS"
     if walk.crash >= 0:
-        return f"{name} CRASHES into {state.players[walk.crash]}, both start over"
+        crash = f"{name} CRASHES into {state.players[walk.crash]}"
+        return f"{crash}, both start over" if notes else crash
     if not walk.squares:
         return f"{name} stays"
-    notes = []
+    said: list[str] = []
     if walk.edges:
         if len(walk.edges) == 1:
-            notes.append(f"via edge {edge_name(walk.edges[0])}")
+            said.append(f"via edge {edge_name(walk.edges[0])}")
         else:
-            notes.append(f"via {len(walk.edges)} edge spaces")
+            said.append(f"via {len(walk.edges)} edge spaces")
     if walk.symbols:
-        notes.append(f"{walk.symbols} shiitake")
+        said.append(f"{walk.symbols} shiitake")
     if walk.stash:
-        notes.append(f"stash {walk.stash}")
+        said.append(f"stash {walk.stash}")
     if walk.dens:
-        notes.append(f"{walk.dens} den{'s' if walk.dens > 1 else ''}")
+        said.append(f"{walk.dens} den{'s' if walk.dens > 1 else ''}")
     if walk.magari:
-        notes.append("ashi-magari")
+        said.append("ashi-magari")
     words = f"{name} to {square_name(walk.end >> 3)}"
-    return words + (f" ({', '.join(notes)})" if notes else "")
+    words += f" ({', '.join(said)})" if said and notes else ""
+    if facing:
+        words += f", facing {square_name(front(walk.end >> 3, walk.end & 7)[0])}"
+    return words
 
 
 def _net(state: TanukiState, outcome: LayOutcome) -> str:
@@ -108,20 +121,85 @@ def _net(state: TanukiState, outcome: LayOutcome) -> str:
     return "net " + ", ".join(parts) if parts else "no shiitake change"
 
 
-def outcome_words(state: TanukiState, outcome: LayOutcome) -> str:
+def sent_off(outcome: LayOutcome, seat: int) -> bool:
+    """Whether one of the outcome's walks sends ``seat``'s monk off the board (its loop, or a
+    crash it is in, by its own walk or another's)."""
+    return any(
+        (walk.seat == seat and walk.loop) or (walk.crash >= 0 and seat in (walk.seat, walk.crash))
+        for walk in outcome.walks
+    )
+
+
+def outcome_words(
+    state: TanukiState, outcome: LayOutcome, *, facing: bool = True, notes: int = 2
+) -> str:
     """What laying the tile does, short enough for two info lines at 80x24: where each walk
     ends (and a crash, a loop or a run off the board and back: "via edge n3", or "via 2 edge
-    spaces"), then every seat's net change
+    spaces"; with ``facing``, for the layer's own walk also the square it then faces, where
+    their next tile goes, unless the monk is sent off), then every seat's net change
     of shiitake (the crash and loop penalties and the bonus for them included), whether the
     layer draws no tiles, and who must discard a tile for an ashi-magari. From the rules'
-    :func:`~gardens_tui.rules.tanuki.preview.preview_lay` (worked out on the seat's view)."""
-    parts = [_walk_note(state, walk) for walk in outcome.walks]
+    :func:`~gardens_tui.rules.tanuki.preview.preview_lay` (worked out on the seat's view).
+
+    ``notes``: how much of each walk's parenthesis (edges, symbols, stash, dens) to keep where
+    room is short: 2 every walk's, 1 the layer's only, 0 none."""
+    active = state.active
+    facing = facing and not sent_off(outcome, active)
+    parts = [
+        _walk_note(
+            state,
+            walk,
+            facing=facing and walk.seat == active,
+            notes=notes >= 2 or (notes == 1 and walk.seat == active),
+        )
+        for walk in outcome.walks
+    ]
     text = "; ".join([*parts, _net(state, outcome)])
     if not outcome.draws:
         text += f"; {state.players[state.active]} draws none"
     if outcome.discards:
         text += f"; {join_and([state.players[o] for o in outcome.discards])} discards"
     return text
+
+
+def blocked_words(state: TanukiState, verbs: Sequence[str]) -> str:
+    """Why the active seat lays no tile in the place decision although the prompt asks for one,
+    and what to do instead (``verbs``: those of the legal actions); ``""`` when a tile can be
+    laid (or walked onto) or the monk is not on the board. Short enough for the prompt line:
+    "the gold tanuki blocks c4: x chases it off (2 shiitake) or p passes"."""
+    if any(verb in ("place", "enter") for verb in verbs) or state.placed:
+        return ""
+    seat = state.active
+    monk = state.monks[seat]
+    if monk == OFF:
+        return ""
+    sq = front_square(state, seat)
+    where = square_name(sq)
+    cards = " (or m: a card)" if "play" in verbs else ""
+    for i in range(2):
+        if state.tanuki[i] == sq:
+            blocks = f"the {TANUKI_NAMES[i]} tanuki blocks {where}"
+            if "distract" in verbs:
+                return f"{blocks}: x chases it off (2 shiitake) or p passes{cards}"
+            return f"{blocks}; chasing it off costs 2 shiitake: p passes{cards}"
+    if state.board[sq] == ROCK:
+        return f"a rock garden blocks {where}: p passes{cards}"
+    if not state.hands[seat]:
+        return f"no tile in hand: p passes (you draw 3 at the end){cards}"
+    return ""
+
+
+def coming_words(state: TanukiState, seat: int, verbs: Sequence[str]) -> str:
+    """The Tanuki Repellant window of ``seat`` (``verbs``: its legal actions' verbs) in words
+    for the prompt line: which tanuki comes at the monk and where, and the keys. The window
+    opens for every card holder in its way, whatever cards they hold (others must not learn
+    who holds a Repellant), so without one it says so instead of offering to play it: "the gold
+    tanuki comes at you on a2 (no Repellant in hand): p lets it come"."""
+    tanuki = TANUKI_NAMES[(state.moving >> 1) & 1]
+    where = square_name(state.monk_square(seat))
+    if "repel" in verbs:
+        return f"the {tanuki} tanuki comes at you on {where}: y repels it (+1), p lets it come"
+    return f"the {tanuki} tanuki comes at you on {where} (no Repellant in hand): p lets it come"
 
 
 def hand_words(hand: Sequence[int], key: Cell | None, *, choose: bool, discard: bool) -> str:

@@ -15,15 +15,21 @@ from gardens_tui.ui.widgets.action_picker import CommandLine
 
 BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
-    Binding("i", "legend", "Legend"),
+    Binding("i", "legend", "Legend", show=False),  # the footer has no room at 80x24: ? shows it
     Binding("r", "rotate(1)", "Turn"),
     Binding("R", "rotate(-1)", "Rotate back", show=False),
     Binding("r", "tk('roll')", "Roll"),
     Binding("t", "tk('steer')", "Steer"),
     Binding("n", "tk('enter')", "Enter"),
     Binding("x", "tk('distract')", "Distract"),
-    Binding("p", "tk('pass')", "Pass"),
-    Binding("y", "tk('react')", "Card!"),
+    # p and y: the footer says what they do in the decision at hand, as the dock does
+    Binding("p", "tk('pass', 'pass')", "Pass"),
+    Binding("p", "tk('pass', 'end')", "End turn"),
+    Binding("p", "tk('pass', 'let')", "Let it come"),
+    Binding("p", "tk('pass', 'allow')", "Allow"),
+    Binding("p", "tk('pass', 'done')", "Done"),
+    Binding("y", "tk('react', 'repel')", "Repellant"),
+    Binding("y", "tk('react', 'cancel')", "Best Offense"),
     Binding("b", "tk('buy')", "Buy"),
     Binding("m", "tk('card')", "Cards"),
     Binding("c", "tk('choices')", "Choices", show=False),

@@ -33,9 +33,11 @@ a tile goes is the rules' ``front_square``. Everything shown comes from the seat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -64,7 +66,14 @@ from gardens_tui.ui.screens.tanuki.aiming import (
 )
 from gardens_tui.ui.screens.tanuki.board import TkBoard
 from gardens_tui.ui.screens.tanuki.dock import dock, dock_status, pack_commands
-from gardens_tui.ui.screens.tanuki.info import hand_words, lay_words, outcome_words, place_words
+from gardens_tui.ui.screens.tanuki.info import (
+    blocked_words,
+    coming_words,
+    hand_words,
+    lay_words,
+    outcome_words,
+    place_words,
+)
 from gardens_tui.ui.screens.tanuki.keys import BINDINGS, KEY_HELP, command_lines, key_hints
 from gardens_tui.ui.screens.tanuki.layouts import board_layout, hand_layout, zoom_layout
 from gardens_tui.ui.screens.tanuki.legend import legend_rows
@@ -94,6 +103,7 @@ from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.animation import Animation, animation_interval_ms
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
+from gardens_tui.ui.widgets.key_footer import KeyFooter
 from gardens_tui.ui.widgets.prompt import PromptLine
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
@@ -151,9 +161,10 @@ class TanukiScreen(GameScreen):
         """The hand was given the focus for a discard (the garden gets it back afterwards)."""
         self.zoom_cells = ZoomCells()
         """The zoom's cells as last painted (:mod:`.zoom`)."""
-        self._outcomes: dict[Action, str] = {}
-        """What laying a tile does, in words, per action previewed in this position (the rules'
-        :func:`~gardens_tui.rules.tanuki.preview.preview_lay` on the seat's view)."""
+        self._outcomes: dict[object, Any] = {}
+        """What laying a tile does per action previewed in this position (the rules'
+        :func:`~gardens_tui.rules.tanuki.preview.preview_lay` on the seat's view; ``""`` for no
+        legal placement), and in words per ``(action, facing, notes)``."""
         self._outcomes_view: object = None
         self._news_seen: object = None
         self._news_started = False
@@ -198,10 +209,20 @@ class TanukiScreen(GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         """Show the zoom at the compact size when the terminal is tall enough; pack the
-        commands again for the new width."""
+        commands again for the new width; a narrow footer packs its keys closer."""
         self._set_zoom(event.size.height)
+        self._fit_footer(event.size.width)
         if self._docked():
             self.call_after_refresh(self._draw_actions)
+
+    COMPACT_FOOTER_BELOW = 100
+    """Below this terminal width the footer packs its keys one space apart (Textual's compact
+    footer): at 80 columns a turn with undo, a pass and a card ("u Undo ... r Turn  p Pass
+    m Cards") was cut under the command palette's key."""
+
+    def _fit_footer(self, width: int) -> None:
+        for footer in self.query(KeyFooter):
+            footer.compact = 0 < width < self.COMPACT_FOOTER_BELOW
 
     def _set_zoom(self, height: int) -> None:
         zoom = not self.roomy and height >= self.ZOOM_HEIGHT
@@ -221,6 +242,7 @@ class TanukiScreen(GameScreen):
         describes the place under them)."""
         side = self.query_one("#game-side")
         side.mount(dock(self._paint_hand), before=0)
+        self._fit_footer(self.app.size.width)
         self.watch(self.board, "cursor", self._draw_info, init=False)
         self.call_after_refresh(self._dock_mounted)
 
@@ -276,12 +298,35 @@ class TanukiScreen(GameScreen):
         return self.seat_view.game.describe_action(self.state, action)
 
     def prompt_text(self) -> str:
-        """The decision; while a card aimed at the garden is chosen, what to pick for it."""
+        """The decision; while a card aimed at the garden is chosen, what to pick for it; when
+        the decision asks for a tile that cannot be laid (a tanuki or a rock garden on the
+        square, no tile in hand), why and what to do instead (:func:`~.info.blocked_words`);
+        in a Tanuki Repellant window, which tanuki comes and the keys (see :meth:`blocked`)."""
         text = super().prompt_text()
         key = self.aiming()
         if key and self.deciding():
             return aim_prompt(key)
+        blocked = self.blocked()  # or a tanuki coming: which, and is there a Repellant
+        if blocked:
+            decision = self.seat_view.decision()
+            if decision is not None:
+                return f"{self.seat_view.seats[decision.seat].name}: {blocked}"
         return text
+
+    def blocked(self) -> str:
+        """Why no tile can be laid in the place decision of the person deciding now, and what to
+        do instead (``""``: a tile can be laid, or it is not that decision); in a Tanuki
+        Repellant window, which tanuki comes and whether they hold a Repellant
+        (:func:`~.info.coming_words`)."""
+        if not self.deciding():
+            return ""
+        verbs = [str(a[0]) for a in self.legal()]
+        if self.phase() == "repel":
+            seat = self.state.current_player
+            return "" if seat is None else coming_words(self.state, seat, verbs)
+        if self.phase() != "place":
+            return ""
+        return blocked_words(self.state, verbs)
 
     def panel_extras(self, view: GameState, seat: int) -> Sequence[str]:
         """Under each seat: its monk, its tiles and its cards (titles only for your own)."""
@@ -342,17 +387,62 @@ class TanukiScreen(GameScreen):
     """Whether the news pop-up opens by itself when a person's turn starts (``o`` always
     shows it)."""
 
+    def since_last_turn(self) -> int | None:
+        """The position after the last decision of the person deciding now, when other seats
+        decided after it (``0``: they have not decided yet); ``None`` otherwise. As the base's,
+        except that a forced step played for the person (one legal action: with the Garden
+        Master, the roll when no card can be played) is not their decision, so the news of the
+        others' turns before it still counts (a remote seat, whose table is elsewhere, cannot
+        tell forced steps: the base's answer)."""
+        if not self.has_table:
+            return super().since_last_turn()
+        if not self.human_to_move():
+            return None
+        decision = self.seat_view.decision()
+        if decision is None:
+            return None
+        steps = self.seat_view.log()
+        since = 0
+        for step in reversed(steps):
+            if step.seat == decision.seat and self.table.forced_action(step.index - 1) is None:
+                since = step.index
+                break
+        later = [step for step in steps if step.index > since]
+        return since if others_decided(later, decision.seat) else None
+
+    def _forced_now(self) -> bool:
+        """The pending decision is a forced step, about to be played for the person (the news
+        waits for it, so that it tells the roll too and pops up once)."""
+        return self.has_table and self.table.forced_action() is not None
+
+    def _curtain_due(self) -> bool:
+        """Hot-seat: the person to decide now is not the one the screen shows, so the curtain
+        ("Pass to Bob") is about to go up (the base's condition). The news waits for them:
+        shown now, it would be counted as seen and hidden by the curtain."""
+        decision = self.seat_view.decision()
+        return (
+            decision is not None
+            and decision.seat in self.seat_view.acts_for
+            and decision.seat != self.seat_view.viewer
+            and self.curtain_needed()
+        )
+
     def news(self) -> tuple[object, list[str]] | None:
-        """What other seats did since the last decision of the person deciding now (the base's
-        :meth:`since_last_turn`), as its key and log lines; ``None``: nothing new by others."""
+        """What happened since the turn of the person deciding now ended (:meth:`since_last_turn`),
+        as its key and log lines (:func:`~.news.news_lines`: with the next seat's roll that
+        closed their own last step); ``None``: nothing new by others, or not yet (a forced
+        step is about to be played for the person, or the curtain to go up before them)."""
         since = self.since_last_turn()
         decision = self.seat_view.decision()
-        if since is None or decision is None:
+        if since is None or decision is None or self._forced_now() or self._curtain_due():
             return None
-        steps = self.seat_view.log(since)
-        if not steps or not others_decided(steps, decision.seat):
+        steps = self.seat_view.log(max(since - 1, 0))
+        own = since > 0 and bool(steps) and steps[0].index == since
+        later = steps[1:] if own else steps
+        if not later or not others_decided(later, decision.seat):
             return None
-        return (since, steps[-1].index), news_lines(steps, self.seat_view.seats)
+        lines = news_lines(steps, self.seat_view.seats, turn_now=self.state.turn, own_first=own)
+        return (since, steps[-1].index), lines
 
     def _check_news(self) -> None:
         """Open the news pop-up once for each new batch of news (not for the news already
@@ -423,8 +513,9 @@ class TanukiScreen(GameScreen):
         self.picker.reset(self.legal(), Selection())
         usable = self.usable_tiles()
         self._choose_tile(keep_item(None, usable) if usable else None)
-        if self.parts.front >= 0 and usable:
-            self.board.move_cursor_to(self.parts.front)  # Enter lays the previewed tile
+        if self.parts.front >= 0 and (usable or self.blocked()):
+            # Enter lays the previewed tile; on a blocked square the info line names the tanuki
+            self.board.move_cursor_to(self.parts.front)
         if self.deciding() and state.phase in ("edge", "clear"):
             self._cursor_to_lit()
         if self.deciding() and state.phase == "discard":
@@ -626,10 +717,21 @@ class TanukiScreen(GameScreen):
                 return shown
         return self.state.board[key]
 
-    def lay_outcome(self, selection: Selection) -> str:
-        """What laying the selected tile as turned does, in words (:func:`~.info.outcome_words`):
-        worked out by the rules on the deciding seat's view, once per position and action
-        (``""``: not a legal placement)."""
+    LAY_WORDINGS: ClassVar[tuple[tuple[bool, int], ...]] = (
+        (True, 2),
+        (True, 1),
+        (True, 0),
+        (False, 0),
+    )
+    """The ways to say what laying a tile does, fullest first (``facing`` and ``notes`` of
+    :func:`~.info.outcome_words`): the info line shows the first that fits it, so that the
+    net change, the draws and the discards are never cut off (two monks walking via edge
+    spaces did not fit two lines at 80x24)."""
+
+    def lay_outcome(self, selection: Selection, *, facing: bool = True, notes: int = 2) -> str:
+        """What laying the selected tile as turned does, in words (:func:`~.info.outcome_words`,
+        ``facing`` and ``notes`` as there): worked out by the rules on the deciding seat's view,
+        once per position and action (``""``: not a legal placement)."""
         variant = selection.variant
         if not isinstance(selection.item, int) or not isinstance(variant, tuple):
             return ""
@@ -638,17 +740,32 @@ class TanukiScreen(GameScreen):
         if view is not self._outcomes_view:
             self._outcomes_view = view
             self._outcomes = {}
-        words = self._outcomes.get(action)
+        key = (action, facing, notes)
+        words = self._outcomes.get(key)
         if words is None:
-            if action not in self.legal():
+            outcome = self._outcomes.get(action)
+            if outcome is None:
+                outcome = ""
+                if action in self.legal():
+                    with suppress(IllegalAction):
+                        outcome = preview_lay(view, action)
+                self._outcomes[action] = outcome
+            if isinstance(outcome, str):
                 words = ""
             else:
-                try:
-                    words = outcome_words(view, preview_lay(view, action))
-                except IllegalAction:
-                    words = ""
-            self._outcomes[action] = words
+                words = outcome_words(view, outcome, facing=facing, notes=notes)
+            self._outcomes[key] = words
         return words
+
+    def info_fits(self, text: str) -> bool:
+        """Whether ``text`` fits the info line under the garden as wrapped there (two rows at
+        the compact size, three at the roomy one)."""
+        info = self.query_one("#tk-info", Static)
+        width = info.size.width or info.region.width
+        if width <= 0:
+            return True
+        rows = len(Text(text).wrap(self.app.console, width))
+        return rows <= (3 if self.roomy else 2)
 
     def describe_hand(self, key: Cell | None) -> str:
         """The tile in hand under the cursor."""
@@ -670,18 +787,25 @@ class TanukiScreen(GameScreen):
         if key == self.parts.front and self.preview() >= 0:
             selection = self.picker.selection
             square = int(str(key))
-            outcome = self.lay_outcome(selection)
-            return lay_words(
-                square,
-                selection.item,
-                selection.variant,
-                self.preview(),
-                self.preview_entry(),
-                outcome,
-            )
+            words = ""
+            for facing, notes in self.LAY_WORDINGS:  # the fullest that fits
+                words = lay_words(
+                    square,
+                    selection.item,
+                    selection.variant,
+                    self.preview(),
+                    self.preview_entry(),
+                    self.lay_outcome(selection, facing=facing, notes=notes),
+                )
+                if self.info_fits(words):
+                    break
+            return words
         entries = self.picker.choices.entries(Place(BOARD, key))
         if len(entries) == 1 and entries[0].action is not None:
-            text += " - Enter: " + self.describe(entries[0].action)
+            action = entries[0].action
+            if action[0] == "edge":  # the notation ("edge n3") would only repeat the name
+                return text + " - Enter: start your monk here"
+            text += " - Enter: " + self.describe(action)
         return text
 
     # --- choosing places ----------------------------------------------------------------------
@@ -726,6 +850,8 @@ class TanukiScreen(GameScreen):
             self.show_error(aim_error(key))
         elif phase == "steer":
             self.action_tk("steer")  # Enter anywhere: the list of directions
+        elif phase == "place" and self.blocked():
+            self.show_error(self.blocked()[0].upper() + self.blocked()[1:])
         elif phase == "place" and self.parts.front >= 0:
             where = square_name(self.parts.front)
             self.show_error(f"Lay your tile on the lit square {where} (or see the keys beside)")
@@ -804,7 +930,10 @@ class TanukiScreen(GameScreen):
                 return self.deciding()
             if command == "card":
                 return self.deciding() and any(a[0] == "play" for a in self.legal())
-            return self.deciding() and bool(self.picker.choices.commands.get(command))
+            actions = self.picker.choices.commands.get(command) if self.deciding() else None
+            if len(parameters) > 1:  # a key whose footer label names the verb ("End turn")
+                return any(a[0] == parameters[1] for a in actions or ())
+            return bool(actions)
         if action == "rotate":
             return self.deciding() and self.turnable()
         if action == "pick":
@@ -817,8 +946,9 @@ class TanukiScreen(GameScreen):
             return True if self.deciding() else None
         return super().check_action(action, parameters)
 
-    def action_tk(self, command: str) -> None:
-        """Carry out a command (a key, or a click on the dock or the footer)."""
+    def action_tk(self, command: str, verb: str = "") -> None:
+        """Carry out a command (a key, or a click on the dock or the footer; ``verb`` only
+        chooses the footer's label)."""
         if not self.deciding():
             self._not_your_turn()
             return
