@@ -80,7 +80,7 @@ from gardens_tui.driver import Autosaver, BotError, BotTurn, Driver, step_pause
 from gardens_tui.rules.base import ROLL, Action, Decision, GameState, IllegalAction
 from gardens_tui.rules.words import possessive
 from gardens_tui.saves import FileVersion
-from gardens_tui.seats import LocalSeatView, SeatView, hot_seat
+from gardens_tui.seats import LocalSeatView, LogStep, SeatView, hot_seat
 from gardens_tui.settings import Settings
 from gardens_tui.table import Table, lone_action
 from gardens_tui.ui.compositor import ClippedCompositor
@@ -393,12 +393,20 @@ class GameScreen(DismissOnce[None]):
         if decision is None:
             return None
         steps = self.seat_view.log()
-        since = 0
-        for step in reversed(steps):
-            if step.seat == decision.seat:
-                since = step.index
-                break
+        since = self.own_last_step(steps, decision.seat)
         return since if steps and since < steps[-1].index else None
+
+    def own_last_step(self, steps: Sequence[LogStep], seat: int) -> int:
+        """The position after ``seat``'s own last decision among ``steps`` (0: none yet). A
+        forced step played for the person (one legal action) is not their decision, so what
+        the others did before it is still news; a remote seat cannot tell forced steps (its
+        table is elsewhere) and counts every step."""
+        for step in reversed(steps):
+            if step.seat == seat and not (
+                self.has_table and self.table.forced_action(step.index - 1) is not None
+            ):
+                return step.index
+        return 0
 
     def _pending(self) -> Decision | None:
         """The decision a person at this keyboard faces now, if any."""

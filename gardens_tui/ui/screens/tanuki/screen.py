@@ -389,11 +389,9 @@ class TanukiScreen(GameScreen):
 
     def since_last_turn(self) -> int | None:
         """The position after the last decision of the person deciding now, when other seats
-        decided after it (``0``: they have not decided yet); ``None`` otherwise. As the base's,
-        except that a forced step played for the person (one legal action: with the Garden
-        Master, the roll when no card can be played) is not their decision, so the news of the
-        others' turns before it still counts (a remote seat, whose table is elsewhere, cannot
-        tell forced steps: the base's answer)."""
+        decided after it (``0``: they have not decided yet); ``None`` otherwise. As the base's
+        (a forced step, such as the Garden Master's roll when no card can be played, is not
+        the person's decision), except that only other seats' decisions count as news."""
         if not self.has_table:
             return super().since_last_turn()
         if not self.human_to_move():
@@ -402,11 +400,7 @@ class TanukiScreen(GameScreen):
         if decision is None:
             return None
         steps = self.seat_view.log()
-        since = 0
-        for step in reversed(steps):
-            if step.seat == decision.seat and self.table.forced_action(step.index - 1) is None:
-                since = step.index
-                break
+        since = self.own_last_step(steps, decision.seat)
         later = [step for step in steps if step.index > since]
         return since if others_decided(later, decision.seat) else None
 
