@@ -19,7 +19,7 @@ Measures the app against a bare Textual app (an ``App`` with one ``Static``) in 
    card under the cursor on the mat).
 2t/3t. The same two figures on the **Tanuki in the Garden** screen (100x40, three players with
    Garden Master after 30 decisions, Ann to lay a tile: the garden with its edge spaces).
-2o/3o. The same two figures on the **Throw Octopus!** seascape (100x40, three players after 40
+2o/3o. The same two figures on the **Throw Octopus!** seascape (100x40, three players after 12
    decisions, Ann's first tile chosen: its places lit and its preview following the cursor).
 2b/3b. The same two figures on a **40x40-tile sparse map** (the shared board with a
    :class:`~gardens_tui.ui.widgets.sparse_layout.SparseLayout` keyed ``(-20, -20)`` to
@@ -431,23 +431,27 @@ async def seabed_cursor_presses(presses: int) -> list[Press]:
 
 
 def throw_octopus_table() -> Any:
-    """A Throw Octopus! game of three after at least 40 decisions, Ann to play with a tile that
-    fits: fixed seed, each decision the first legal action."""
+    """A Throw Octopus! game of three after at least 12 decisions, Ann to play with a tile that
+    fits: each decision the first legal action, from the first seed (5, 6, ...) whose game gets
+    there before it ends."""
     from gardens_tui.rules.throw_octopus import GAME
     from gardens_tui.table import Seat, Setup, Table
 
     seats = (Seat("Ann"), Seat("Bob", "greedy"), Seat("Cleo", "greedy"))
-    table = Table(Setup("throw-octopus", seats, {}, 5))
-    state = table.state
-    while (
-        len(table.actions) < 40
-        or state.current_player != 0
-        or state.phase != "play"
-        or not any(a[0] == "play" for a in GAME.legal_actions(state))  # type: ignore[arg-type]
-    ):
-        table.apply(GAME.legal_actions(state)[0])  # type: ignore[arg-type]
+    for seed in range(5, 50):
+        table = Table(Setup("throw-octopus", seats, {}, seed))
         state = table.state
-    return table
+        while not state.is_over and (
+            len(table.actions) < 12
+            or state.current_player != 0
+            or state.phase != "play"
+            or not any(a[0] == "play" for a in GAME.legal_actions(state))  # type: ignore[arg-type]
+        ):
+            table.apply(GAME.legal_actions(state)[0])  # type: ignore[arg-type]
+            state = table.state
+        if not state.is_over:
+            return table
+    raise RuntimeError("no seed from 5 to 49 gives Ann a tile to play after 12 decisions")
 
 
 async def throw_octopus_cursor_presses(presses: int) -> list[Press]:
