@@ -66,6 +66,7 @@ The log
 
 from __future__ import annotations
 
+from gardens_tui.rules.common_invariants import no_private_lines, turn_passes_in_seat_order
 from gardens_tui.rules.fields import fail
 from gardens_tui.rules.octopus_garden.board import cell_name
 from gardens_tui.rules.octopus_garden.components import (
@@ -110,11 +111,11 @@ def check(state: OctopusState) -> None:
     n = len(state.players)
     check_consistent(state)
     _check_earned(state, n)
-    _check_turn(state, n)
+    turn_passes_in_seat_order(state)
     _check_market(state)
     _check_stall(state, n)
     _check_end(state, n)
-    _check_log(state)
+    no_private_lines(state, "Octopus's Garden")
 
 
 def check_consistent(state: OctopusState) -> None:
@@ -265,16 +266,6 @@ def _check_sharks(s: OctopusState, n: int) -> None:
 # --- the turn ---------------------------------------------------------------------------------
 
 
-def _check_turn(s: OctopusState, n: int) -> None:
-    if s.active != (s.turn - 1) % n:
-        raise fail(
-            "state.turn",
-            f"turn {s.turn} would be {s.players[(s.turn - 1) % n]}'s, not "
-            f"{s.players[s.active]}'s (the first player began, and every turn passes play to "
-            "the next player)",
-        )
-
-
 def _check_phase(s: OctopusState) -> None:
     phase = s.phase
     if s.over != (phase == "over"):
@@ -365,8 +356,3 @@ def _check_end(s: OctopusState, n: int) -> None:
                 f"the game ends after the last turn, {s.players[last]}'s (the player before "
                 f"{s.players[s.end_by]}, who triggered the end)",
             )
-
-
-def _check_log(s: OctopusState) -> None:
-    if s.private_events:
-        raise fail("state.private_events", "nothing in Octopus's Garden is told to one player only")

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from gardens_tui.rules.common_invariants import no_private_lines, turn_passes_in_seat_order
 from gardens_tui.rules.fields import fail
 from gardens_tui.rules.seabed import seascape
 from gardens_tui.rules.seabed.seascape import find, need_code
@@ -85,12 +86,12 @@ def check(state: SeabedState) -> None:
     """Raise a :class:`~gardens_tui.rules.fields.FieldError` for the first invariant ``state``
     breaks (see the module docstring); return when it keeps them all."""
     check_consistent(state)
-    _check_turn(state)
+    turn_passes_in_seat_order(state)
     _check_resolving(state)
     _check_laid(state)
     _check_end(state)
     _check_points(state)
-    _check_log(state)
+    no_private_lines(state, "Seabed Neighbours")
 
 
 def check_consistent(state: SeabedState) -> None:
@@ -230,17 +231,6 @@ def _check_points(s: SeabedState) -> None:
 # --- the turn ---------------------------------------------------------------------------------
 
 
-def _check_turn(s: SeabedState) -> None:
-    n = len(s.players)
-    if s.active != (s.turn - 1) % n:
-        raise fail(
-            "state.turn",
-            f"turn {s.turn} would be {s.players[(s.turn - 1) % n]}'s, not "
-            f"{s.players[s.active]}'s (the first player began, and every turn passes play to "
-            "the next player)",
-        )
-
-
 def _check_resolving(s: SeabedState) -> None:
     if s.phase not in ("flag", "whirlpool"):
         return
@@ -303,11 +293,3 @@ def _check_decision(s: SeabedState) -> None:
         assert s.just is not None
         if TYPES[s.board[s.just] >> 2].effect != "whirlpool" or not whirlpool_actions(s):
             raise fail("state.phase", "a whirlpool takes back a flag of the placing team")
-
-
-# --- the log ----------------------------------------------------------------------------------
-
-
-def _check_log(s: SeabedState) -> None:
-    if s.private_events:
-        raise fail("state.private_events", "nothing in Seabed Neighbours is told to one player")

@@ -80,6 +80,7 @@ The log
 
 from __future__ import annotations
 
+from gardens_tui.rules.common_invariants import private_lines_name_their_reader
 from gardens_tui.rules.fields import fail
 from gardens_tui.rules.tanuki.cards import PLAYABLE_IN
 from gardens_tui.rules.tanuki.components import (
@@ -147,7 +148,7 @@ def check(state: TanukiState) -> None:
     _tiebreak(state)
     _shiitake(state)
     _end(state)
-    _log(state)
+    private_lines_name_their_reader(state)
 
 
 # --- components ------------------------------------------------------------------------------
@@ -637,14 +638,3 @@ def _end(s: TanukiState) -> None:
 def _certain(ranges: list[tuple[int, int]]) -> bool:
     """Whether every seat's total is known (no hidden card leaves it open)."""
     return all(low == high for low, high in ranges)
-
-
-def _log(s: TanukiState) -> None:
-    """Invariant 15: a private line names the seat that reads it."""
-    for i, (index, seat, line) in enumerate(s.private_events):
-        if s.players[seat] not in line:
-            raise fail(
-                f"state.private_events[{i}][1]",
-                f"this private reading of event {index} does not name {s.players[seat]}, who "
-                "would read it: a seat reads only its own secrets",
-            )

@@ -64,6 +64,7 @@ The log
 
 from __future__ import annotations
 
+from gardens_tui.rules.common_invariants import no_private_lines
 from gardens_tui.rules.fields import fail
 from gardens_tui.rules.the_gardens.components import (
     CARD_NAMES,
@@ -109,7 +110,7 @@ def check(state: GardensState) -> None:
     _check_turns(state)
     _check_last(state)
     _check_points(state)
-    _check_log(state)
+    no_private_lines(state, "The Gardens")
 
 
 def check_consistent(state: GardensState) -> None:
@@ -379,8 +380,3 @@ def _check_points(s: GardensState) -> None:
             )
         if any(points) and all(v < 0 for v in s.mats[seat]):
             raise fail(f"state.points[{seat}]", f"{s.players[seat]} has placed no card yet")
-
-
-def _check_log(s: GardensState) -> None:
-    if s.private_events:
-        raise fail("state.private_events", "nothing in The Gardens is told to one player only")

@@ -73,6 +73,7 @@ The log
 
 from __future__ import annotations
 
+from gardens_tui.rules.common_invariants import private_lines_name_their_reader
 from gardens_tui.rules.fields import fail
 from gardens_tui.rules.throw_octopus import seascape
 from gardens_tui.rules.throw_octopus.components import (
@@ -127,7 +128,7 @@ def check(state: ThrowState) -> None:
     _hands(state)
     _results(state)
     _end(state)
-    _log(state)
+    private_lines_name_their_reader(state)
 
 
 def _tiles(s: ThrowState) -> None:
@@ -450,14 +451,3 @@ def _end(s: ThrowState) -> None:
             "the game ends when a hand is empty, or when nobody can play with the pile empty; "
             "every hand holds tiles and a tile can still be played",
         )
-
-
-def _log(s: ThrowState) -> None:
-    """Invariant 13: a private line names the seat that reads it."""
-    for i, (index, seat, line) in enumerate(s.private_events):
-        if s.players[seat] not in line:
-            raise fail(
-                f"state.private_events[{i}][1]",
-                f"this private reading of event {index} does not name {s.players[seat]}, who "
-                "would read it: a seat reads only its own secrets",
-            )
