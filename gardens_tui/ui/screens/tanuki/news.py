@@ -190,7 +190,7 @@ class NewsScreen(AppModal[None]):
         scroll.scroll_end(animate=False)
         hidden = max(len(self.lines) - scroll.scrollable_content_region.height, 0)
         if hidden:
-            self.query_one("#news-hint", SteadyStatic).update(more_hint(hidden))
+            self.query_one("#news-hint", SteadyStatic).update(literal(more_hint(hidden)))
 
     def action_scroll(self, rows: int) -> None:
         """Scroll the lines by ``rows``."""
