@@ -5,7 +5,7 @@
   the monks stand beside them (the north and south edge spaces' lines, the west and east bands).
 - Squares are apart: a blank column between neighbours side by side, and the bottom line of
   every square underlined (the grid line to the square below), the lines above it not.
-- A laid tile is drawn as lines with its symbols (no digit naming a path end).
+- A laid tile is drawn as lines, each in the style of its symbol (no digit naming a path end).
 - Each kind of piece has its own mark (monk, blue and gold tanuki, stash, trap, rock garden),
   in Unicode and in ASCII mode; the legend lists them and the tunnels.
 - Hovering the middle of any square or edge space puts the cursor on it (so a click lands
@@ -23,11 +23,11 @@ from conftest import settle
 from rich.segment import Segment
 from test_tanuki_screen import app_for, position_table, tk_screen
 
-from gardens_tui.rules.tanuki.components import EDGES, parse_edge, parse_square
+from gardens_tui.rules.tanuki.components import EDGES, TILE_SYMBOLS, parse_edge, parse_square
 from gardens_tui.rules.tanuki.positions import make_position, tile_joining
 from gardens_tui.rules.tanuki.state import TanukiState
 from gardens_tui.ui.screens.tanuki import TanukiScreen
-from gardens_tui.ui.screens.tanuki.drawing import SYMBOL_GLYPHS
+from gardens_tui.ui.screens.tanuki.drawing import ASCII_STYLE_LINES, STYLE_LINES
 from gardens_tui.ui.screens.tanuki.layouts import (
     COMPACT_TILE,
     edge_key,
@@ -36,6 +36,7 @@ from gardens_tui.ui.screens.tanuki.layouts import (
 )
 from gardens_tui.ui.screens.tanuki.legend import legend_rows
 from gardens_tui.ui.screens.tanuki.paint import TANUKI_GLYPHS
+from gardens_tui.ui.screens.tanuki.routes import DOWN, LEFT, RIGHT, UP
 from gardens_tui.ui.widgets.board_grid import BoardGrid
 
 SIZE = (80, 24)
@@ -157,7 +158,8 @@ async def test_squares_are_apart_side_by_side_and_above_and_below() -> None:
 
 
 async def test_a_laid_tile_is_drawn_as_lines_with_its_symbols() -> None:
-    """The tile on b1 shows line glyphs and its symbols, and no digit names a path end."""
+    """The tile on b1 shows its lines, each symbol it carries by its line style (shiitake thin,
+    den heavy, ashi-magari dashed), and no digit names a path end."""
     state = four_monks_on_edges()
     table = position_table(state, "Ann", "Bob=greedy", "Cleo=greedy", "Dan=greedy")
     app = app_for(table)
@@ -168,8 +170,11 @@ async def test_a_laid_tile_is_drawn_as_lines_with_its_symbols() -> None:
         region = board.board_layout.region(square("b1"))
         tile = [lines[y][region.x : region.right] for y in range(region.y, region.bottom)]
         text = "".join(tile)
-        assert sum(ch in "│─╭╮╰╯┼" for ch in text) >= 6, tile
-        assert any(ch in SYMBOL_GLYPHS[False].values() for ch in text), tile
+        assert sum(ch in "│─╭╮╰╯┼┃━┏┓┗┛╋╂┿┆┄" for ch in text) >= 12, tile
+        value = state.board[square("b1")]
+        for sym in set(TILE_SYMBOLS[value >> 2]):
+            straight = STYLE_LINES[sym][UP | DOWN] + STYLE_LINES[sym][LEFT | RIGHT]
+            assert any(ch in straight for ch in text), (sym, tile)
         assert not any(ch.isdigit() for ch in text), tile
 
 
@@ -222,6 +227,22 @@ async def test_each_kind_of_piece_has_its_own_mark(ascii_mode: bool) -> None:
         legend = {mark for mark, _ in legend_rows(state, ascii_mode, roomy=False)}
         assert {"A", "B", blue, gold, "$3", "^a", rock} <= legend
         assert "1 2 3 4" not in legend  # no numbered path ends any more
+
+
+@pytest.mark.parametrize("ascii_mode", [False, True])
+def test_the_legend_explains_each_line_style_at_the_compact_size_only(ascii_mode: bool) -> None:
+    """The compact legend shows each symbol's line style (its straight glyphs) and the lit
+    style, and says which symbol each carries; the roomy legend keeps its single and double
+    lines (no line styles there)."""
+    state = four_monks_on_edges()
+    tables = ASCII_STYLE_LINES if ascii_mode else STYLE_LINES
+    words = {"s": "shiitake", "d": "tanuki den", "a": "ashi-magari", "lit": "lit path"}
+    compact = legend_rows(state, ascii_mode, roomy=False)
+    for style, table in tables.items():
+        row = next((m, w) for m, w in compact if table[UP | DOWN] in m and table[LEFT | RIGHT] in m)
+        assert words[style] in row[1], (style, row)
+    roomy = [mark for mark, _ in legend_rows(state, ascii_mode, roomy=True)]
+    assert roomy[:2] == (["| - . ' +", "# ="] if ascii_mode else ["│ ─ ╭ ╮ ┼", "║ ═ ╔ ╬"])
 
 
 async def test_hovering_the_middle_of_each_place_puts_the_cursor_there() -> None:

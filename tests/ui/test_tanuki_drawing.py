@@ -6,9 +6,12 @@ its path ends and its symbols on them"), checked on the rendered character grid.
   its partner end, passing the glyph of that path's symbol once, and no other path's; the same
   with a lit (double-line) path; ASCII mode draws 7-bit only;
 - compact (7x3, issue 26: "paths as paths, not numbered ends"): the same walk along the lines
-  reaches each end's partner over its symbol, except on a tunnel (a path drawn without its
-  line, where three lines cannot hold every pattern): its two ends are its symbol in the
-  tunnel role, never two tunnels of one symbol on a tile, at most two; no digits anywhere;
+  reaches each end's partner, every piece of a line (but a crossing) in the style of its
+  path's symbol (thin shiitake, heavy den, dashed ashi-magari; a lit path double; ASCII
+  ``| -``, ``H =``, ``: ~``, lit ``#``), except on a tunnel (a path drawn without its line):
+  its two ends are its symbol in the tunnel role, never two tunnels of one symbol on a tile,
+  at most two, and a tile has tunnels exactly when its four paths all cross its middle (68 of
+  the 256 placements); no digits anywhere;
 - a monk stands at its path end, other pieces go in free cells (never over a line);
 - :func:`walks` follows each monk that moved, step by step, the active seat first.
 """
@@ -27,16 +30,19 @@ from gardens_tui.rules.tanuki.components import (
 from gardens_tui.rules.tanuki.positions import make_position, tile_joining
 from gardens_tui.rules.tanuki.state import EDGE_BASE, OFF
 from gardens_tui.ui.screens.tanuki.drawing import (
+    ASCII_STYLE_LINES,
     COMPACT_SIZE,
     GLYPH_MASKS,
     MAX_TUNNELS,
     MOUTH_ROLES,
     ROOMY_SIZE,
+    STYLE_LINES,
     SYMBOL_GLYPHS,
     compact_picture,
     line_picture,
     tile_route,
 )
+from gardens_tui.ui.screens.tanuki.drawing import pairing_of as drawing_pairing
 from gardens_tui.ui.screens.tanuki.paint import square_paint
 from gardens_tui.ui.screens.tanuki.routes import DOWN, LEFT, OPPOSITE, RIGHT, STEP, UP, end_cells
 from gardens_tui.ui.screens.tanuki.walks import walks
@@ -125,9 +131,10 @@ EVERY_VALUE = list(range(64 * 4))
 
 @pytest.mark.parametrize("value", EVERY_VALUE[::3])
 def test_compact_drawing_joins_each_end_to_its_partner_by_a_line_or_a_tunnel(value: int) -> None:
-    """At 7x3 following the lines from each end reaches its partner over its symbol; an end of
-    a tunnel shows its path's symbol in the tunnel role, and the only other such mark of that
-    symbol on the tile is its partner. No digit is drawn."""
+    """At 7x3 following the lines from each end reaches its partner (no symbol glyph on the
+    way: the line's style tells the symbol); an end of a tunnel shows its path's symbol in the
+    tunnel role, and the only other such mark of that symbol on the tile is its partner. No
+    digit is drawn."""
     width, height = COMPACT_SIZE
     grid = compact_picture(value)
     rows = text_rows(grid)
@@ -147,22 +154,54 @@ def test_compact_drawing_joins_each_end_to_its_partner_by_a_line_or_a_tunnel(val
             continue
         reached, passed = follow(rows, end)
         assert reached == partner, f"end {end} of {value}:\n" + "\n".join(rows)
-        assert [SYMBOL_OF_GLYPH[g] for g in passed] == [sym]
+        assert passed == []
     assert not any(ch.isdigit() for row in rows for ch in row)
 
 
+@pytest.mark.parametrize("ascii_mode", [False, True])
+@pytest.mark.parametrize("lit", [(), (0,), (5,)])
+def test_compact_lines_are_drawn_in_the_style_of_their_symbol(
+    ascii_mode: bool, lit: tuple[int, ...]
+) -> None:
+    """At 7x3 every piece of a path's line that is no crossing is drawn in its symbol's style
+    (shiitake thin, den heavy, ashi-magari dashed; ASCII ``| -``, ``H =``, ``: ~``), a lit path
+    in the lit style (double; ASCII ``#``), for all 256 placements; the straight pieces of the
+    three styles and the lit one are all different glyphs."""
+    tables = ASCII_STYLE_LINES if ascii_mode else STYLE_LINES
+    straights = [(t[UP | DOWN], t[LEFT | RIGHT]) for t in tables.values()]
+    assert len({g for pair in straights for g in pair}) == 2 * len(straights) - (
+        1 if ascii_mode else 0  # ASCII lit is ``#`` both ways
+    )
+    for value in EVERY_VALUE:
+        pairs, symbols = drawing_pairing(value)
+        lit_paths = {i for i, pair in enumerate(pairs) if set(pair) & set(lit)}
+        grid = compact_picture(value, ascii_mode=ascii_mode, lit=lit)
+        drawn = tile_route(value, *COMPACT_SIZE)
+        for (x, y), found in drawn.cells.items():
+            if len(found) > 1:
+                continue
+            path, mask = found[0]
+            style = "lit" if path in lit_paths else symbols[path]
+            assert grid[y][x].text == tables[style][mask], (value, (x, y))
+
+
 def test_compact_drawing_has_tunnels_where_three_lines_cannot_hold_the_tile() -> None:
-    """Every placement is drawn at 7x3 with at most two tunnels; a tile whose four paths all
-    run between its left and its right half (a line down the middle would cross all four, and
-    three lines hold three) has at least one; in ASCII mode the drawing is 7-bit too."""
+    """Every placement is drawn at 7x3 with at most two tunnels; a tile has tunnels exactly
+    when its four paths all run between its left and its right half (a line down the middle
+    would cross all four, and three lines hold three): 68 of the 256 placements (26.6%; 166
+    when every path needed a cell of its own for its symbol glyph); in ASCII mode the drawing
+    is 7-bit too."""
     width, height = COMPACT_SIZE
     left = {0, 5, 6, 7}  # the north and south ends left of the middle, the west side
+    with_tunnels = 0
     for value in EVERY_VALUE:
         drawn = tile_route(value, width, height)
         assert len(drawn.tunnels) <= MAX_TUNNELS
         pairs = [(end, EXITS[value][end][0]) for end in range(8)]
-        if all((a in left) != (b in left) for a, b in pairs):
-            assert drawn.tunnels, value
+        across = all((a in left) != (b in left) for a, b in pairs)
+        assert bool(drawn.tunnels) == across, value
+        with_tunnels += bool(drawn.tunnels)
+    assert with_tunnels == 68
     for value in EVERY_VALUE[::7]:
         rows = text_rows(compact_picture(value, ascii_mode=True, lit=(0,)))
         assert all(ord(ch) < 128 for row in rows for ch in row)

@@ -7,12 +7,18 @@ symbol it carries, the symbol's glyph (:data:`SYMBOL_GLYPHS`) standing on a stra
 it. A lit path (the one a monk just walked, or will walk on the previewed tile) is drawn with
 double lines (``║ ═ ╔ ╗ ╚ ╝``; ASCII ``# =``), so it shows without colour.
 
-- roomy (12x5, :data:`ROOMY_SIZE`): every path is a line.
-- compact (7x3, :data:`COMPACT_SIZE`, the 80x24 garden): three lines cannot hold every
-  pattern (see :mod:`.routes`), so on about a quarter of the placements one or two paths are
-  *tunnels*: no line, only their two ends, each drawn as the path's symbol in reverse video
-  (:data:`MOUTH_ROLES`). A tile never has two tunnels of one symbol, so the two reversed
-  marks of a symbol on a tile are the two ends of one path (the legend says so).
+- roomy (12x5, :data:`ROOMY_SIZE`): every path is a line, its symbol's glyph on it.
+- compact (7x3, :data:`COMPACT_SIZE`, the 80x24 garden): no glyph cells on the lines: each
+  line is drawn in its symbol's style (:data:`STYLE_LINES`: shiitake thin ``│ ─ ╭``, tanuki den
+  heavy ``┃ ━ ┏``, ashi-magari dashed ``┆ ┄ ╭``; ASCII :data:`ASCII_STYLE_LINES`: ``| -``,
+  ``H =``, ``: ~``, corners ``. '``), and a lit path double (``║ ═ ╔``; ASCII ``#``) in its
+  symbol's colour, bold (:data:`LIT_ROLES`). Where two lines cross the crossing glyph keeps
+  both weights where Unicode has one (``╂ ┿ ╫ ╪``; a heavy line crossing a double one is drawn
+  thin there). Three lines still cannot hold a tile whose four paths all cross its middle
+  (68 of the 256 placements, see :mod:`.routes`): there one or two paths are *tunnels*: no
+  line, only their two ends, each drawn as the path's symbol in reverse video
+  (:data:`MOUTH_ROLES`). A tile never has two tunnels of one symbol, so the two reversed marks
+  of a symbol on a tile are the two ends of one path (the legend says so).
 
 Both leave cells free for what stands on the square (:func:`free_cells`). Nothing here knows a
 rule: a tile value is ``tile * 4 + rotation`` and :data:`~gardens_tui.rules.tanuki.components.EXITS`
@@ -65,11 +71,47 @@ _ASCII_LIT = {
     UP | RIGHT: "#", UP | LEFT: "#", 15: "#",
 }  # fmt: skip
 
+
+def _table(straight: str, corners: str) -> dict[int, str]:
+    """A line style: ``straight`` the vertical and horizontal glyphs, ``corners`` the four
+    turns (down-right, down-left, up-right, up-left)."""
+    return {
+        UP | DOWN: straight[0], LEFT | RIGHT: straight[1],
+        DOWN | RIGHT: corners[0], DOWN | LEFT: corners[1],
+        UP | RIGHT: corners[2], UP | LEFT: corners[3],
+    }  # fmt: skip
+
+
+STYLE_LINES: dict[str, dict[int, str]] = {
+    "s": _table("│─", "╭╮╰╯"),
+    "d": _table("┃━", "┏┓┗┛"),
+    "a": _table("┆┄", "╭╮╰╯"),
+    "lit": _table("║═", "╔╗╚╝"),
+}
+"""The compact drawing's line style per symbol: shiitake thin (``│ ─``), tanuki den heavy
+(``┃ ━``), ashi-magari dashed (``┆ ┄``); a lit path double (``║ ═``)."""
+
+ASCII_STYLE_LINES: dict[str, dict[int, str]] = {
+    "s": _table("|-", "..''"),
+    "d": _table("H=", "..''"),
+    "a": _table(":~", "..''"),
+    "lit": _table("##", "####"),
+}
+"""The same in ASCII mode: shiitake ``| -``, den ``H =``, ashi-magari ``: ~``, lit ``#``."""
+
+_CROSSINGS = {"LL": "┼", "HH": "╋", "HL": "╂", "LH": "┿", "DL": "╫", "LD": "╪", "DD": "╬"}
+"""A crossing's glyph by the weight of its vertical and its horizontal line (light, heavy,
+double)."""
+
+LIT_ROLES = {"s": "tk-ws", "d": "tk-wd", "a": "tk-wa"}
+"""The role of a lit line in the compact drawing: its symbol's colour, bold (the line double
+tells it is lit, the colour which symbol it carries)."""
+
 GLYPH_MASKS: dict[str, int] = {
     **{g: m for m, g in _SINGLE.items()},
     **{g: m for m, g in _DOUBLE.items()},
-    "╪": 15,
-    "╫": 15,
+    **{g: m for table in STYLE_LINES.values() for m, g in table.items()},
+    **{g: 15 for g in _CROSSINGS.values()},
 }
 """The directions each Unicode line glyph joins (a crossing joins all four, straight through)."""
 
@@ -113,7 +155,15 @@ def tile_route(value: int, width: int, height: int) -> Route:
     pairs, symbols = pairing_of(value)
     if height >= FULL_HEIGHT:
         return route(pairs, width, height)
-    return route(pairs, width, height, kinds=symbols, tunnels=MAX_TUNNELS, cross_ends=True)
+    return route(
+        pairs,
+        width,
+        height,
+        kinds=symbols,
+        tunnels=MAX_TUNNELS,
+        cross_ends=True,
+        symbol_cells=False,
+    )
 
 
 def tunnel_ends(value: int, width: int, height: int) -> dict[int, int]:
@@ -133,6 +183,8 @@ def line_picture(
 ) -> Grid:
     """The drawing of a placed tile (see the module docstring); ``lit``: the ends whose paths
     are lit."""
+    if height < FULL_HEIGHT:
+        return _styled_picture(value, width, height, ascii_mode=ascii_mode, lit=lit)
     pairs, symbols = pairing_of(value)
     lit_paths = {i for i, pair in enumerate(pairs) for end in lit if end in pair}
     drawn = tile_route(value, width, height)
@@ -159,13 +211,67 @@ def line_picture(
     for path, (x, y) in enumerate(drawn.marks):
         if path not in drawn.tunnels:
             grid[y][x] = Piece(glyphs[symbols[path]], f"tk-{symbols[path]}")
-    ends = end_cells(width, height)
+    _draw_tunnels(grid, value, drawn, ascii_mode, lit_paths)
+    return grid
+
+
+def _draw_tunnels(
+    grid: Grid, value: int, drawn: Route, ascii_mode: bool, lit_paths: set[int]
+) -> None:
+    """Mark the two ends of each tunnel of ``drawn`` by its symbol (reverse video)."""
+    pairs, symbols = pairing_of(value)
+    glyphs = SYMBOL_GLYPHS[ascii_mode]
+    ends = end_cells(drawn.width, drawn.height)
     for path in drawn.tunnels:
         sym = symbols[path]
         role = WALK_MOUTH_ROLE if path in lit_paths else MOUTH_ROLES[sym]
         for end in pairs[path]:
             x, y = ends[end]
             grid[y][x] = Piece(glyphs[sym], role)
+
+
+def _crossing(vertical: str, horizontal: str, ascii_mode: bool) -> str:
+    """The glyph where a line of style ``vertical`` crosses one of style ``horizontal`` (styles:
+    ``"L"`` light, ``"H"`` heavy, ``"D"`` double, ``"lit"``)."""
+    if ascii_mode:
+        return "#" if "lit" in (vertical, horizontal) else "+"
+    weight = {"s": "L", "a": "L", "d": "H", "lit": "D"}
+    v, h = weight[vertical], weight[horizontal]
+    if "D" in (v, h):  # the lit line double, the other single
+        v, h = ("D" if v == "D" else "L"), ("D" if h == "D" else "L")
+    return _CROSSINGS[v + h]
+
+
+def _styled_picture(
+    value: int,
+    width: int,
+    height: int,
+    *,
+    ascii_mode: bool = False,
+    lit: Iterable[int] = (),
+) -> Grid:
+    """The compact drawing: each line in its symbol's style (:data:`STYLE_LINES`, ASCII
+    :data:`ASCII_STYLE_LINES`), a lit line double (ASCII ``#``) in its symbol's colour, bold
+    (:data:`LIT_ROLES`); no symbol glyphs but the tunnels' ends."""
+    pairs, symbols = pairing_of(value)
+    lit_paths = {i for i, pair in enumerate(pairs) for end in lit if end in pair}
+    drawn = tile_route(value, width, height)
+    tables = ASCII_STYLE_LINES if ascii_mode else STYLE_LINES
+    grid = _grid(width, height)
+    for (x, y), found in drawn.cells.items():
+        styles = {mask: ("lit" if path in lit_paths else symbols[path]) for path, mask in found}
+        if len(found) > 1:
+            path = next((p for p, _ in found if p in lit_paths), found[0][0])
+            vertical = next(st for m, st in styles.items() if m == UP | DOWN)
+            horizontal = next(st for m, st in styles.items() if m == LEFT | RIGHT)
+            glyph = _crossing(vertical, horizontal, ascii_mode)
+        else:
+            path, mask = found[0]
+            glyph = tables[styles[mask]][mask]
+        sym = symbols[path]
+        role = LIT_ROLES[sym] if path in lit_paths else LINE_ROLES[sym]
+        grid[y][x] = Piece(glyph, role)
+    _draw_tunnels(grid, value, drawn, ascii_mode, lit_paths)
     return grid
 
 

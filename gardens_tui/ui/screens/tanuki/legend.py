@@ -1,9 +1,10 @@
 """The Tanuki in the Garden legend (``i``, and the legend part of ``?``): every mark the garden
 shows, as drawn at the size in use (pure).
 
-Both sizes draw a tile's paths as lines (:mod:`.drawing`); the compact garden (80x24) also has
-tunnels (a path shown only by its two ends) and draws the grid line between squares above and
-below as an underline (:func:`~.paint.ruled`). Labels stay where they are; a monk on an edge
+Both sizes draw a tile's paths as lines (:mod:`.drawing`); the compact garden (80x24) draws
+each line in its symbol's style (thin, heavy, dashed; a lit one double), has tunnels (a path
+shown only by its two ends) and draws the grid line between squares above and below as an
+underline (:func:`~.paint.ruled`). Labels stay where they are; a monk on an edge
 space stands beside its label (:mod:`.layouts`).
 """
 
@@ -16,6 +17,31 @@ from gardens_tui.ui.screens.help import LegendRow
 from gardens_tui.ui.screens.tanuki.drawing import SYMBOL_GLYPHS
 from gardens_tui.ui.screens.tanuki.paint import TANUKI_GLYPHS, monk_letters
 
+_PATH = (
+    "a path: each tile has 4, each joining two path ends on its sides (and on to the next "
+    "tile); where two paths cross they go straight on and do not join"
+)
+_LIT = (
+    "a lit path: the one your monk would walk on the previewed tile, or the paths of the last walk"
+)
+
+
+def _compact_line_rows(ascii_mode: bool) -> list[LegendRow]:
+    """The compact drawing's lines: each path drawn in the style of the symbol it carries
+    (:data:`~.drawing.STYLE_LINES`), a lit one double (ASCII ``#``)."""
+    if ascii_mode:
+        styles = ("| - . ' +", "H = . '", ": ~ . '", "#")
+        words = ("a line of | and -", "a line of H and =", "a line of : and ~", "drawn in #")
+    else:
+        styles = ("│ ─ ╭ ╮ ┼", "┃ ━ ┏ ┛ ╋", "┆ ┄ ╭ ╯", "║ ═ ╔ ╬")
+        words = ("a thin line", "a heavy line", "a dashed line", "drawn double")
+    return [
+        (styles[0], f"{_PATH}; {words[0]} carries shiitake (+1 shiitake for the monk walking it)"),
+        (styles[1], f"{words[1]}: the path carries a tanuki den (-1 shiitake)"),
+        (styles[2], f"{words[2]}: the path carries an ashi-magari (draw no tile this turn)"),
+        (styles[3], f"{_LIT}; {words[3]}, in the colour of the symbol it carries"),
+    ]
+
 
 def legend_rows(
     s: TanukiState, ascii_mode: bool, roomy: bool = False, *, zoom: bool = False
@@ -26,20 +52,15 @@ def legend_rows(
     blue, gold = TANUKI_GLYPHS[ascii_mode]
     sym = SYMBOL_GLYPHS[ascii_mode]
     letters = monk_letters(s.players)
-    lines = "| - . ' +" if ascii_mode else "│ ─ ╭ ╮ ┼"
-    lit = "# =" if ascii_mode else "║ ═ ╔ ╬"
-    rows: list[LegendRow] = [
-        (
-            lines,
-            "a path: each tile has 4, each joining two path ends on its sides (and on to the "
-            "next tile); where two paths cross they go straight on and do not join",
-        ),
-        (
-            lit,
-            "a lit path: the one your monk would walk on the previewed tile, or the paths of "
-            "the last walk",
-        ),
-    ]
+    if roomy:
+        lines = "| - . ' +" if ascii_mode else "│ ─ ╭ ╮ ┼"
+        lit = "# =" if ascii_mode else "║ ═ ╔ ╬"
+        rows: list[LegendRow] = [
+            (lines, _PATH),
+            (lit, _LIT),
+        ]
+    else:
+        rows = _compact_line_rows(ascii_mode)
     if not roomy:
         rows += [
             (

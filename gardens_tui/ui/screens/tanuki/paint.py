@@ -1,8 +1,9 @@
 """How Tanuki in the Garden's squares, edge spaces and hand tiles are drawn (pure).
 
 A square with a tile shows the tile's picture (:mod:`.drawing`): its paths as lines with their
-symbols (at the compact size some paths as tunnels). A monk stands at its path end as its seat's
-letter (:func:`monk_letters`, each seat with its own colour role), in place of the end's line.
+symbols (at the compact size each symbol by its line's style, and some paths as tunnels). A monk
+stands at its path end as its seat's letter (:func:`monk_letters`, each seat with its own colour
+role), in place of the end's line.
 What else stands on the square goes in the free cells nearest its middle: the tanuki ``◆``
 (blue) and ``◇`` (gold) (``*`` / ``@`` in ASCII mode), a stash ``$n``, a trap ``^a``. A rock
 garden is a field of ``▒`` (``#`` in ASCII mode). An empty square shows what stands on it in
@@ -46,6 +47,9 @@ _BASE_STYLES: dict[str, str] = {
     "tk-md": "color: $text-error; text-style: bold reverse;",
     "tk-ma": "color: $text-secondary; text-style: bold reverse;",
     "tk-walk": "color: $foreground; text-style: bold;",
+    "tk-ws": "color: $text-warning; text-style: bold;",
+    "tk-wd": "color: $text-error; text-style: bold;",
+    "tk-wa": "color: $text-secondary; text-style: bold;",
     "tk-mwalk": "color: $foreground; text-style: bold reverse;",
     "tk-rock": "color: $foreground-muted;",
     "tk-blue": "color: $text-primary; text-style: bold;",

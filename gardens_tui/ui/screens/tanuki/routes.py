@@ -20,7 +20,10 @@ run between the left and the right half of a tile (24 of the 105 pairings), a li
 middle is crossed by four paths, each on a line of its own, so a tile three lines high (the
 compact 7x3 one) cannot hold them all. There :func:`route` leaves out the fewest paths that let
 the others be drawn (``tunnels``): such a path has no line, its two ends are marked instead (by
-its symbol, never two such paths of one symbol on a tile, so the marks pair up).
+its symbol, never two such paths of one symbol on a tile, so the marks pair up). The compact
+drawing shows a path's symbol by its line style, so it needs no symbol cell
+(``symbol_cells=False``): then exactly those 24 pairings (68 of the 256 placed tiles) get
+tunnels; requiring a symbol cell on every line would give 166 of 256.
 
 Directions are bits: :data:`UP`, :data:`RIGHT`, :data:`DOWN`, :data:`LEFT`.
 """
@@ -224,6 +227,7 @@ def route(
     kinds: str = "",
     tunnels: int = 0,
     cross_ends: bool = False,
+    symbol_cells: bool = True,
 ) -> Route:
     """The drawing of ``pairing`` (four pairs of ends) on a ``width`` x ``height`` tile (see the
     module docstring). Raises ``ValueError`` if no order of the paths fits.
@@ -237,14 +241,18 @@ def route(
     with a straight cell for its symbol) are left without a line, up to ``tunnels`` of them and
     never two of the same kind in ``kinds`` (one letter per path), so that each such path's two
     ends can be told by its symbol; ``cross_ends`` lets a line cross another path's end cell
-    straight (see :func:`_lay`)."""
+    straight (see :func:`_lay`). Without ``symbol_cells`` no path needs a cell for its symbol
+    (the compact drawing shows a path's symbol by its line style): only lines that cannot be
+    laid at all make tunnels."""
     ends = end_cells(width, height)
-    for need_marks in (tunnels > 0, False):
+    for need_marks in (tunnels > 0 and symbol_cells, False):
         for count in range(tunnels + 1):
             for left_out in combinations(range(len(pairing)), count):
                 if kinds and len({kinds[p] for p in left_out}) < count:
                     continue
-                found = _route_drawn(pairing, width, height, left_out, cross_ends, ends, need_marks)
+                found = _route_drawn(
+                    pairing, width, height, left_out, cross_ends, ends, need_marks, symbol_cells
+                )
                 if found is not None:
                     return found
             if tunnels == 0:
@@ -262,10 +270,11 @@ def _route_drawn(
     cross_ends: bool,
     ends: tuple[Point, ...],
     need_marks: bool,
+    symbol_cells: bool = True,
 ) -> Route | None:
     """The cheapest drawing of the paths of ``pairing`` not in ``left_out`` (their end cells
     blocked), or ``None``; with ``need_marks`` a drawing without a symbol cell for every drawn
-    path does not count."""
+    path does not count; without ``symbol_cells`` a drawing lacking one costs nothing more."""
     cx, cy = (width - 1) / 2, (height - 1) / 2
     best: list[tuple[float, Route]] = []
     blocked = frozenset(ends[e] for p in left_out for e in pairing[p])
@@ -278,7 +287,7 @@ def _route_drawn(
         if marks is None and need_marks:
             return
         middle = sum(1 for (x, y) in taken if abs(x - cx) <= 1 and abs(y - cy) < 1)
-        score = total + middle * 0.5 + (0 if marks is not None else 100)
+        score = total + middle * 0.5 + (0 if marks is not None or not symbol_cells else 100)
         if not best or score < best[0][0]:
             owners: dict[Point, list[tuple[int, int]]] = {}
             for path, line in enumerate(lines):
