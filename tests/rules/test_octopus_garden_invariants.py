@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hand_written import envelope, played_table, refusal, refused_naming
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +30,6 @@ from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.storage import SaveError
-from gardens_tui.table import Seat, Setup, Table
 
 GAME = get_game("octopus-garden")
 Data = dict[str, Any]
@@ -53,24 +53,6 @@ def positions() -> tuple[tuple[OctopusState, Data], ...]:
             s = GAME.apply(s, C.balanced_choice(legal, rng))
             step += 1
     return tuple(out)
-
-
-def envelope(state: Data) -> Data:
-    """A save file holding only the position (written by hand), of this rules version."""
-    return {
-        "format": saves.FORMAT,
-        "version": saves.VERSION,
-        "game": GAME.spec.id,
-        "rules_version": GAME.spec.rules_version,
-        "state": state,
-    }
-
-
-def refusal(state: Data) -> str:
-    """The loader's reason for refusing the hand-written position ``state``."""
-    with pytest.raises(SaveError) as info:
-        saves.table_from_snapshot(envelope(state))
-    return info.value.reason
 
 
 # --- the mutations: each breaks one invariant, or returns None where it does not apply --------
@@ -203,11 +185,6 @@ MUTATIONS: dict[str, Mutation] = {
 }
 
 
-def refused_naming(paths: tuple[str, ...], reason: str) -> bool:
-    """The refusal starts with one of ``paths`` (the field, then ``:`` or an index)."""
-    return any(reason.startswith(p) and reason[len(p)] in ":[." for p in paths)
-
-
 # --- the tests --------------------------------------------------------------------------------
 
 
@@ -216,7 +193,7 @@ def test_every_position_of_a_random_game_keeps_every_invariant_and_loads_by_hand
     as a hand-written file (no actions) loads."""
     for s, data in positions()[::5]:
         check(s)
-        table = saves.table_from_snapshot(envelope(copy.deepcopy(data)))
+        table = saves.table_from_snapshot(envelope(GAME, copy.deepcopy(data)))
         assert GAME.to_dict(table.state) == data
 
 
@@ -229,7 +206,7 @@ def test_each_mutation_meets_a_position_and_is_refused_naming_the_field(name: st
         paths = mutate(s, broken)
         if paths is None:
             continue
-        reason = refusal(broken)
+        reason = refusal(GAME, broken)
         assert refused_naming(paths, reason), reason
         return
     pytest.fail(f"{name} applies to none of the positions")
@@ -244,7 +221,7 @@ def test_a_reachable_position_with_one_invariant_broken_is_refused(pick: int, na
     broken = copy.deepcopy(data)
     paths = MUTATIONS[name](s, broken)
     if paths is not None:
-        assert refused_naming(paths, refusal(broken))
+        assert refused_naming(paths, refusal(GAME, broken))
 
 
 def test_gardens_check_refuses_a_game_marked_over_mid_game(
@@ -256,7 +233,7 @@ def test_gardens_check_refuses_a_game_marked_over_mid_game(
     broken = copy.deepcopy(data)
     assert marked_over_mid_game(s, broken) is not None
     path = tmp_path / "over.json"
-    path.write_text(json.dumps(envelope(broken)))
+    path.write_text(json.dumps(envelope(GAME, broken)))
     before = path.read_bytes()
     assert cli.main(["check", str(path)]) == 2
     err = capsys.readouterr().err
@@ -264,22 +241,12 @@ def test_gardens_check_refuses_a_game_marked_over_mid_game(
     assert path.read_bytes() == before
 
 
-def played_table(moves: int, seed: int = 5) -> Table:
-    """A table of three players after ``moves`` random decisions."""
-    setup = Setup(GAME.spec.id, (Seat("Ann"), Seat("Bob"), Seat("Cleo")), {}, seed)
-    table = Table(setup)
-    rng = Rng(seed_state(seed))
-    for _ in range(moves):
-        table.apply(C.uniform_choice(table.legal_actions(), rng))
-    return table
-
-
 def test_log_lines_in_a_file_with_actions_are_rebuilt_never_shown(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Rule (saves): a stored state's log lines are the replay's; lines a file adds or changes
     are never shown to anyone, and malformed ones are refused naming the field."""
-    data = saves.snapshot(played_table(12))
+    data = saves.snapshot(played_table(GAME, ("Ann", "Bob", "Cleo"), 12))
     data["state"]["events"] = ["INJECTED for everyone"]
     data["state"]["private_events"] = [[0, 2, "INJECTED for Cleo"]]
     path = tmp_path / "game.json"
@@ -297,8 +264,8 @@ def test_a_private_line_in_a_start_position_is_refused(tmp_path: Path) -> None:
     """Rule (saves): the ``start`` position of a file is a position written by hand: its
     invariants are checked, so a line told to one player (which this game never has) is
     refused naming the field, and never shown."""
-    position = played_table(9)
-    table = saves.table_from_snapshot(envelope(GAME.to_dict(position.state)))
+    position = played_table(GAME, ("Ann", "Bob", "Cleo"), 9)
+    table = saves.table_from_snapshot(envelope(GAME, GAME.to_dict(position.state)))
     table.apply(table.legal_actions()[0])
     data = saves.snapshot(table)
     assert "start" in data
