@@ -299,15 +299,23 @@ def _walk_words(state: TanukiState, walk: WalkRecord) -> str:
     if walk.edges:
         edges = join_and([f"edge {edge_name(e)}" for e in walk.edges])
         notes.append(f"off the board at {edges} and back")
-    if walk.symbols:
-        notes.append(f"{walk.symbols} shiitake")
-    if walk.stash:
-        notes.append(f"stash {walk.stash}")
-    if walk.dens:
-        notes.append(f"{walk.dens} den{'s' if walk.dens > 1 else ''}")
-    if walk.magari:
-        notes.append("ashi-magari")
+    notes += walk_finds(walk)
     return words + (f" ({', '.join(notes)})" if notes else "")
+
+
+def walk_finds(walk: WalkRecord) -> list[str]:
+    """What a walk met on its way, in words: ``["2 shiitake", "stash 1", "1 den",
+    "ashi-magari"]`` (only what it met)."""
+    finds: list[str] = []
+    if walk.symbols:
+        finds.append(f"{walk.symbols} shiitake")
+    if walk.stash:
+        finds.append(f"stash {walk.stash}")
+    if walk.dens:
+        finds.append(f"{walk.dens} den{'s' if walk.dens > 1 else ''}")
+    if walk.magari:
+        finds.append("ashi-magari")
+    return finds
 
 
 def describe_lay(state: TanukiState, outcome: LayOutcome) -> str:

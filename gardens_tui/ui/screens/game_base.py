@@ -394,7 +394,12 @@ class GameScreen(DismissOnce[None]):
             return None
         steps = self.seat_view.log()
         since = self.own_last_step(steps, decision.seat)
-        return since if steps and since < steps[-1].index else None
+        return since if self.is_news(steps, since, decision.seat) else None
+
+    def is_news(self, steps: Sequence[LogStep], since: int, seat: int) -> bool:
+        """Whether what happened after position ``since`` is news for ``seat`` at the start of
+        their turn: here, any step at all (a game's screen may ask for more)."""
+        return bool(steps) and since < steps[-1].index
 
     def own_last_step(self, steps: Sequence[LogStep], seat: int) -> int:
         """The position after ``seat``'s own last decision among ``steps`` (0: none yet). A

@@ -25,7 +25,7 @@ from gardens_tui.rules.tanuki.components import (
     square_name,
     tile_name,
 )
-from gardens_tui.rules.tanuki.preview import LayOutcome
+from gardens_tui.rules.tanuki.preview import LayOutcome, walk_finds
 from gardens_tui.rules.tanuki.state import OFF, ROCK, TanukiState, WalkRecord
 from gardens_tui.rules.tanuki.text import paths_text, walk_words
 from gardens_tui.rules.words import join_and
@@ -96,14 +96,7 @@ def _walk_note(
             said.append(f"via edge {edge_name(walk.edges[0])}")
         else:
             said.append(f"via {len(walk.edges)} edge spaces")
-    if walk.symbols:
-        said.append(f"{walk.symbols} shiitake")
-    if walk.stash:
-        said.append(f"stash {walk.stash}")
-    if walk.dens:
-        said.append(f"{walk.dens} den{'s' if walk.dens > 1 else ''}")
-    if walk.magari:
-        said.append("ashi-magari")
+    said += walk_finds(walk)
     words = f"{name} to {square_name(walk.end >> 3)}"
     words += f" ({', '.join(said)})" if said and notes else ""
     if facing:

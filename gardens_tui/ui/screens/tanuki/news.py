@@ -4,8 +4,8 @@ seats decided (issue 26).
 At 80x24 the log beside the garden is a few lines tall, so a bot's turn (its roll, the tanuki,
 its tile, every walk it caused) scrolls out of it before the player reads why they must now
 discard a tile. When a person at this keyboard must decide and others decided since that
-person's own last decision (:meth:`TanukiScreen.since_last_turn
-<gardens_tui.ui.screens.tanuki.screen.TanukiScreen.since_last_turn>`: a forced step played for
+person's own last decision (:meth:`GameScreen.since_last_turn
+<gardens_tui.ui.screens.game_base.GameScreen.since_last_turn>`: a forced step played for
 them, such as a roll with no card to play, is no decision), the screen lists what happened
 since their turn ended in :class:`NewsScreen`, over the garden, with the decision asked now at
 the bottom: the log lines of the steps after that decision (:meth:`SeatView.log(since)

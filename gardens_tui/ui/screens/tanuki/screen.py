@@ -50,6 +50,7 @@ from gardens_tui.rules.tanuki import board as B
 from gardens_tui.rules.tanuki.components import square_name, tile_name
 from gardens_tui.rules.tanuki.preview import preview_lay
 from gardens_tui.rules.tanuki.state import TanukiState
+from gardens_tui.seats import LogStep
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.choice import ChoiceScreen
@@ -387,22 +388,12 @@ class TanukiScreen(GameScreen):
     """Whether the news pop-up opens by itself when a person's turn starts (``o`` always
     shows it)."""
 
-    def since_last_turn(self) -> int | None:
-        """The position after the last decision of the person deciding now, when other seats
-        decided after it (``0``: they have not decided yet); ``None`` otherwise. As the base's
-        (a forced step, such as the Garden Master's roll when no card can be played, is not
-        the person's decision), except that only other seats' decisions count as news."""
+    def is_news(self, steps: Sequence[LogStep], since: int, seat: int) -> bool:
+        """At this keyboard's table, only other seats' decisions after ``since`` are news (the
+        base's answer for a remote seat)."""
         if not self.has_table:
-            return super().since_last_turn()
-        if not self.human_to_move():
-            return None
-        decision = self.seat_view.decision()
-        if decision is None:
-            return None
-        steps = self.seat_view.log()
-        since = self.own_last_step(steps, decision.seat)
-        later = [step for step in steps if step.index > since]
-        return since if others_decided(later, decision.seat) else None
+            return super().is_news(steps, since, seat)
+        return others_decided([step for step in steps if step.index > since], seat)
 
     def _forced_now(self) -> bool:
         """The pending decision is a forced step, about to be played for the person (the news
