@@ -71,6 +71,7 @@ sys.path.insert(0, str(ROOT))
 from gardens_tui.server.door.guard import Limits  # noqa: E402
 from gardens_tui.server.lobby.client import connect  # noqa: E402
 from gardens_tui.server.lobby.owner import TableOwner  # noqa: E402
+from gardens_tui.server.session.hosts import SESSIONS_PER_HOST  # noqa: E402
 from gardens_tui.server.ssh.front import ServerConfig, start_ssh_server  # noqa: E402
 
 LOBBY = b"tables on this server"
@@ -122,14 +123,13 @@ def children_of(parent: int) -> list[int]:
 
 
 def app_pids(zygote: int | None) -> list[int]:
-    """The app processes: the zygote's children, or (without one) the children of this
-    process that run the app child module."""
-    if zygote is not None:
-        return children_of(zygote)
-    pids = []
+    """The processes running the players' apps: the session hosts (the zygote's children,
+    and any this process started as programs) or, without hosts, the app programs."""
+    pids = children_of(zygote) if zygote is not None else []
     for pid in children_of(os.getpid()):
         with contextlib.suppress(OSError):
-            if b"app_child" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"app_child" in command or b"session.host" in command:
                 pids.append(pid)
     return pids
 
@@ -602,6 +602,7 @@ async def main_async(args: argparse.Namespace) -> int:
         max_sessions=args.players + 1,
         homes=folder / "homes",
         preload=args.preload == "on",
+        sessions_per_process=args.sessions_per_process,
         # Every player comes from 127.0.0.1 at once: the door's per-address caps are for
         # strangers, not for this crowd.
         limits=Limits(
@@ -611,7 +612,7 @@ async def main_async(args: argparse.Namespace) -> int:
         ),
     )
     front = await start_ssh_server(config, owner)
-    zygote = front.zygote.zygote.pid if front.zygote is not None else None
+    zygote = front.hosts.zygote.pid if front.hosts is not None and front.hosts.zygote else None
     errors: list[str] = []
     print(
         f"{args.players} players ({args.openssh} of them OpenSSH) at {args.tables} tables; "
@@ -646,6 +647,9 @@ async def main_async(args: argparse.Namespace) -> int:
         processes.append(process)
     workers = Workers(pipes)
     first_group = set(range(min(args.arrivals, args.players)))
+    clients = [process.pid for process in (*processes, tables) if process.pid is not None]
+    server_before, clients_before = sum(os.times()[:2]), cpu_seconds(clients)
+    zygote_before = cpu_seconds([zygote]) if zygote is not None else 0.0
     answers = await workers.ask(
         {"phase": "arrive", "within": args.arrive_within},
         [{"players": [n for n in indexes if n in first_group]} for indexes in share],
@@ -656,6 +660,18 @@ async def main_async(args: argparse.Namespace) -> int:
             f"{len(first_group)} arriving within {args.arrive_within:g} s: connect to first frame",
             arrivals,
         ),
+        flush=True,
+    )
+    arrived = max(1, len(arrivals))
+    server_cpu = sum(os.times()[:2]) - server_before
+    apps_cpu = cpu_seconds(app_pids(zygote)) + (
+        cpu_seconds([zygote]) - zygote_before if zygote is not None else 0.0
+    )
+    clients_cpu = cpu_seconds(clients) - clients_before
+    print(
+        f"CPU an arrival: the server {1000 * server_cpu / arrived:.0f} ms, its app "
+        f"{1000 * apps_cpu / arrived:.0f} ms (start to first frame and idle since), the "
+        f"benchmark's client {1000 * clients_cpu / arrived:.0f} ms",
         flush=True,
     )
 
@@ -723,6 +739,12 @@ async def main_async(args: argparse.Namespace) -> int:
     for kind in ("rss", "pss", "uss"):
         values = [m[kind] for m in memory]
         print(line(f"memory per app process ({kind.upper()})", values, "MiB", 1.0))
+    print(
+        f"memory per player ({len(memory)} app processes for {args.players} players): "
+        f"USS {sum(m['uss'] for m in memory) / args.players:.1f} MiB, PSS "
+        f"{sum(m['pss'] for m in memory) / args.players:.1f} MiB, RSS "
+        f"{sum(m['rss'] for m in memory) / args.players:.1f} MiB"
+    )
     apps = sum(m["pss"] for m in memory)
     shared = zygote_memory["pss"] if zygote_memory is not None else 0.0
     print(
@@ -764,6 +786,7 @@ def main() -> int:
     parser.add_argument("--burst-keys", type=int, default=5)
     parser.add_argument("--workers", type=int, default=2, help="processes of SSH players (2)")
     parser.add_argument("--preload", choices=["on", "off"], default="on")
+    parser.add_argument("--sessions-per-process", type=int, default=SESSIONS_PER_HOST, help="(16)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if shutil.which("ssh") is None:

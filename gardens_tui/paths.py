@@ -10,6 +10,7 @@ Pure Python (standard library and ``platformdirs``).
 from __future__ import annotations
 
 import os
+from contextvars import ContextVar
 from pathlib import Path
 
 import platformdirs
@@ -20,13 +21,22 @@ APP_NAME = "gardens-tui"
 HOME_VARIABLE = "GARDENS_TUI_HOME"
 """The environment variable that, when set, is the data folder (tests and portable installs)."""
 
+session_home: ContextVar[Path | None] = ContextVar("session_home", default=None)
+"""The data folder of the code running in this context, over ``$GARDENS_TUI_HOME``: each of
+the SSH server's sessions sharing one process sets its player's own (see
+:mod:`gardens_tui.server.session.host`)."""
+
 
 def data_dir() -> Path:
     """The folder for autosaves, saves and settings.
 
-    ``$GARDENS_TUI_HOME`` when set, else the platform's user data folder for ``gardens-tui``
-    (``~/.local/share/gardens-tui`` on Linux). Read anew on every call.
+    :data:`session_home` when set in this context, else ``$GARDENS_TUI_HOME`` when set, else
+    the platform's user data folder for ``gardens-tui`` (``~/.local/share/gardens-tui`` on
+    Linux). Read anew on every call.
     """
+    own = session_home.get()
+    if own is not None:
+        return own
     home = os.environ.get(HOME_VARIABLE)
     if home:
         return Path(home).expanduser()

@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 
 port_number = whole_number("a port", 0, 65535)
 session_count = whole_number("the number of sessions", 1, 10000)
+sessions_per_process = whole_number("the number of sessions a process runs", 1, 256)
 connection_count = whole_number("the number of connections", 1, 100000)
 per_address_count = whole_number("the number of connections", 1, 10000)
 try_count = whole_number("the number of attempts", 1, 100)
@@ -117,6 +118,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         password_file=Path(args.password_file) if args.password_file else None,
         open=args.open,
         max_sessions=args.max_sessions,
+        sessions_per_process=args.sessions_per_process,
         homes=root / "homes",
         records=root / "records",
         limits=limits,
@@ -245,6 +247,13 @@ def add_parsers(command: CommandAdder) -> None:
     p.add_argument("--open", action="store_true", help="let anyone in, with the name they type")
     p.add_argument(
         "--max-sessions", type=session_count, default=50, help="the most players at once (50)"
+    )
+    p.add_argument(
+        "--sessions-per-process",
+        type=sessions_per_process,
+        default=16,
+        metavar="N",
+        help="the most players whose games one process runs (16; 1: a process each)",
     )
     p.add_argument(
         "--max-connections",

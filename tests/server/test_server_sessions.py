@@ -115,6 +115,8 @@ async def garbage_against_a_calm_player(packets: list[bytes]) -> None:
     try:
         async with ssh_servers(folder, open=True, app_command=APP) as servers:
             front = await servers.start()
+            assert front.hosts is not None
+            front.hosts.spread = 1  # the calm player's app shares the wild one's process
             calm = await lobby_terminal(front, "ann", conns)
             wild = await lobby_terminal(front, "mallory", conns)
             for packet in packets:
@@ -255,7 +257,6 @@ async def test_pastes_keep_what_fits_and_stay_small(served: Serve) -> None:
     conns: list[Any] = []
     try:
         bracketed = await lobby_terminal(front, "ann", conns)
-        first = {session.app_pid for session in front.sessions}
         mark = len(bracketed.seen)
         bracketed.send("c")  # join by code: a field of 12 characters
         await bracketed.wait_for(rb"Join a table by its code", mark)
@@ -264,7 +265,7 @@ async def test_pastes_keep_what_fits_and_stay_small(served: Serve) -> None:
         await bracketed.wait_for(rb"Pasted the first 12 characters", mark)
 
         player = await lobby_terminal(front, "bob", conns)
-        (pid,) = {session.app_pid for session in front.sessions} - first
+        pid = session_of(front, "bob").app_pid
         assert pid is not None
         mark = len(player.seen)
         player.send("c")
@@ -280,7 +281,7 @@ async def test_pastes_keep_what_fits_and_stay_small(served: Serve) -> None:
             conn.close()
 
 
-# --- the session zygote -------------------------------------------------------------------------
+# --- session hosts and the zygote ---------------------------------------------------------------
 
 
 async def until(condition: Callable[[], bool]) -> None:
@@ -293,32 +294,80 @@ async def until(condition: Callable[[], bool]) -> None:
     await asyncio.wait_for(wait(), GUARD)
 
 
-async def test_sessions_start_even_when_the_zygote_is_gone(served: Serve) -> None:
-    """Rule: sessions are forked from the preloaded zygote; if it dies, a player already
-    playing goes on, the next session starts the app as a program of its own, and the zygote
-    is started again for the sessions after."""
+def session_of(front: SSHFrontEnd, name: str) -> Any:
+    """The server's session of the player ``name``."""
+    return next(s for s in front.sessions if s.person.name == name)
+
+
+async def test_players_share_session_hosts_forked_from_the_zygote(served: Serve) -> None:
+    """Rule: the apps run in session hosts forked from the preloaded zygote, one per core
+    first and then several players to a host, each player on a terminal of their own: keys
+    reach only their own app."""
     front = await served()
-    assert front.zygote is not None
-    zygote = front.zygote.zygote
+    assert front.hosts is not None and front.hosts.zygote is not None
+    front.hosts.spread = 1
+    zygote = front.hosts.zygote
+    conns: list[Any] = []
+    try:
+        ann = await lobby_terminal(front, "ann", conns)
+        bob = await lobby_terminal(front, "bob", conns)
+        pids = {session.app_pid for session in front.sessions}
+        assert len(pids) == 1 and parent_of(next(iter(pids))) == zygote.pid
+        mark_ann, mark_bob = len(ann.seen), len(bob.seen)
+        ann.send("c")
+        await ann.wait_for(rb"Join a table by its code", mark_ann)
+        bob.send("?")
+        await bob.wait_for(rb"Help|help", mark_bob)
+        assert b"Join a table by its code" not in bob.seen[mark_bob:]
+    finally:
+        for conn in conns:
+            conn.close()
+
+
+async def test_a_host_that_dies_ends_only_its_own_sessions(served: Serve) -> None:
+    """Rule: a session host killed under its players ends their sessions with the terminal
+    restored and a plain reason; players on other hosts play on."""
+    front = await served(sessions_per_process=1)
+    conns: list[Any] = []
+    try:
+        ann = await lobby_terminal(front, "ann", conns)
+        bob = await lobby_terminal(front, "bob", conns)
+        victim = session_of(front, "ann").app_pid
+        assert victim != session_of(front, "bob").app_pid
+        os.kill(victim, signal.SIGKILL)
+        await ann.wait_end()
+        assert b"stopped unexpectedly" in ann.seen and restored(ann.seen), ann.tail()
+        assert not INSIDES.search(ann.seen)
+        mark = len(bob.seen)
+        bob.send("?")
+        await bob.wait_for(rb"Help|help", mark)
+    finally:
+        for conn in conns:
+            conn.close()
+
+
+async def test_sessions_start_even_when_the_zygote_is_gone(served: Serve) -> None:
+    """Rule: session hosts are forked from the preloaded zygote; if it dies, a player already
+    playing goes on, the next host starts as a program of the server's own, and the zygote
+    is started again for the hosts after."""
+    front = await served(sessions_per_process=1)
+    assert front.hosts is not None and front.hosts.zygote is not None
+    zygote = front.hosts.zygote
     assert zygote.running and zygote.pid is not None
     conns: list[Any] = []
     try:
         ann = await lobby_terminal(front, "ann", conns)
-        (session,) = front.sessions
-        assert parent_of(session.app_pid) == zygote.pid
+        assert parent_of(session_of(front, "ann").app_pid) == zygote.pid
         os.kill(zygote.pid, signal.SIGKILL)
         await until(lambda: not zygote.running)
-        bob = await lobby_terminal(front, "bob", conns)
-        started = next(s for s in front.sessions if s.person.name == "bob")
-        assert parent_of(started.app_pid) == os.getpid()  # a program of the server's own
+        await lobby_terminal(front, "bob", conns)
+        assert parent_of(session_of(front, "bob").app_pid) == os.getpid()  # a program
         mark = len(ann.seen)
         ann.send("?")
         await ann.wait_for(rb"Help|help", mark)
         await until(lambda: zygote.running)
         await lobby_terminal(front, "cy", conns)
-        cy = next(s for s in front.sessions if s.person.name == "cy")
-        assert parent_of(cy.app_pid) == zygote.pid
-        assert bob is not None
+        assert parent_of(session_of(front, "cy").app_pid) == zygote.pid
     finally:
         for conn in conns:
             conn.close()

@@ -1,4 +1,4 @@
-"""What runs on an SSH session's pseudo-terminal: the app (the one server module using Textual).
+"""What runs on an SSH session's pseudo-terminal as a program of its own: the app.
 
 ``python -m gardens_tui.server.session.app_child`` is started by
 :mod:`gardens_tui.server.ssh.front` with the environment it describes. It connects to the table
@@ -6,7 +6,8 @@ owner with ``GARDENS_SERVER_SOCKET`` and ``GARDENS_SERVER_TICKET``
 (:func:`gardens_tui.server.lobby.client.connect`) and runs the app in lobby mode
 (``create_app(lobby=connection)``): the lobby of the owner's tables, games on remote seats, no
 saved games. Without those variables, or when the owner refuses, it says why in plain words
-and ends with status 1.
+and ends with status 1. (A session in a session host runs the same app the same way, on the
+host's event loop: :mod:`gardens_tui.server.session.host`.)
 
 **When something goes wrong** the player never sees a traceback, a path or a Python message.
 Whatever fails (the app, or this program around it) is written as an *incident report* to the
@@ -120,20 +121,34 @@ def run_lobby(connection: OwnerConnection) -> str | None:
     return getattr(app, "failure", None)
 
 
+class Failures:
+    """The failures of one session's app, and whether the lobby may come back after one more:
+    while the connection to the table owner holds, unless this is the
+    :data:`MAX_RESTARTS`-th failure within :data:`RESTART_WINDOW` seconds."""
+
+    def __init__(self) -> None:
+        self._times: deque[float] = deque(maxlen=MAX_RESTARTS)
+
+    def again(self, connection: OwnerConnection) -> bool:
+        """Count a failure now; whether the lobby may come back."""
+        self._times.append(time.monotonic())
+        times = self._times
+        return connection.closed_reason is None and not (
+            len(times) == MAX_RESTARTS and times[-1] - times[0] < RESTART_WINDOW
+        )
+
+
 def serve(connection: OwnerConnection, reporter: IncidentReporter) -> int:
     """Run the lobby until the player quits, bringing it back after a failure (see the module
     docstring); the exit status."""
-    failures: deque[float] = deque(maxlen=MAX_RESTARTS)
+    failures = Failures()
     while True:
         failure = run_lobby(connection)
         if failure is None:
             return 0
         incident = new_incident()
         reporter.report(incident, failure)
-        failures.append(time.monotonic())
-        again = connection.closed_reason is None and not (
-            len(failures) == MAX_RESTARTS and failures[-1] - failures[0] < RESTART_WINDOW
-        )
+        again = failures.again(connection)
         forget_typed()  # before the line: a key pressed once it shows is never lost
         say(failure_line(incident, again=again))
         if not again or not wait_for_key():

@@ -1,18 +1,19 @@
-"""One program on its own pseudo-terminal, driven from an asyncio loop: an SSH session's app.
+"""An SSH session's app on its own pseudo-terminal, driven from an asyncio loop.
 
 :class:`TerminalChild` avoids the known traps of running a full-screen program behind SSH:
 
-- the child starts a new session and makes the pty its **controlling terminal** (``setsid``,
-  then ``TIOCSCTTY``), so a resize (:meth:`TerminalChild.resize`: ``TIOCSWINSZ`` on the pty)
-  reaches it as ``SIGWINCH``;
+- a program started on the pty starts a new session and makes the pty its **controlling
+  terminal** (``setsid``, then ``TIOCSCTTY``), so a resize (:meth:`TerminalChild.resize`:
+  ``TIOCSWINSZ`` on the pty) reaches it as ``SIGWINCH``; a session in a session host is told
+  by its host instead (:meth:`Launched.resized`);
 - the **window size is set before the child starts**, so its first frame has the right size;
   sizes are clamped to :data:`MIN_SIZE`..:data:`MAX_SIZE` (a client may say 0x0 or 100000x3);
 - the end of the child shows as ``EIO`` on the pty, not end-of-file: both end the output, after
   everything the child wrote has been read (**drained**) and passed on;
 - output stops being read while the receiver says it is full (:meth:`pause_output`), so a
   client that does not read cannot make the server buffer without end;
-- :meth:`TerminalChild.close` ends the child's **whole process group** (``SIGHUP``, then
-  ``SIGKILL`` if it does not go), so nothing is left behind when a player disconnects;
+- :meth:`TerminalChild.close` ends the child (``SIGHUP``, then ``SIGKILL`` if it does not go:
+  a program's **whole process group**), so nothing is left behind when a player disconnects;
 - the pty starts in **raw mode** (no echo, no line editing, no signal keys, no flow control), so
   whatever bytes arrive before the app takes the terminal, or after it lets go of it, are only
   input: a stray ``^Z`` cannot stop the app and ``^S`` cannot freeze its output;
@@ -24,8 +25,9 @@
   screen: :func:`farewell` is that and a line saying why.
 
 How the child is started is a :class:`Launcher`'s business: :class:`PopenLauncher` starts
-``argv`` as a new program (the default); :class:`~gardens_tui.server.session.zygote.Zygote`
-forks it from a parent that has the app imported already.
+``argv`` as a new program (the default);
+:class:`~gardens_tui.server.session.hosts.SessionHosts` runs it in a session host, a process
+that runs many players' apps and was forked from a parent that has the app imported already.
 
 POSIX only; pure standard library.
 """
@@ -135,14 +137,23 @@ def _take_controlling_terminal() -> None:  # pragma: no cover - runs in the chil
 
 
 class Launched(Protocol):
-    """A child a :class:`Launcher` started: its process id (also its process group and
-    session id) and its end."""
+    """A child a :class:`Launcher` started: the process it runs in, its end, and how to end
+    it and tell it of a new size."""
 
     pid: int
 
     async def wait(self) -> int:
         """Its exit status once it has ended (negative: killed by that signal); may be awaited
         by several callers, and cancelling one wait cancels nothing else."""
+        ...
+
+    def signal(self, signum: int) -> None:
+        """Send ``signum`` to the child: ``SIGHUP`` ends it as a closed terminal would,
+        ``SIGKILL`` at once."""
+        ...
+
+    def resized(self) -> None:
+        """Its pty's window size has just been changed."""
         ...
 
 
@@ -172,6 +183,14 @@ class PopenProcess:
         if self._status is None:
             self._status = asyncio.ensure_future(asyncio.to_thread(self.process.wait))
         return await asyncio.shield(self._status)
+
+    def signal(self, signum: int) -> None:
+        """Send ``signum`` to the child's whole process group (it leads one)."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signum)
+
+    def resized(self) -> None:
+        """Nothing to do: the kernel sends the child ``SIGWINCH``."""
 
 
 class PopenLauncher:
@@ -241,7 +260,8 @@ class TerminalChild:
 
     @property
     def pid(self) -> int | None:
-        """The child's process id (also its process group and session id)."""
+        """The process id the child runs in (a program's: also its process group and session
+        id; a hosted session's: its host's, shared with the host's other sessions)."""
         return None if self._process is None else self._process.pid
 
     async def start(self) -> None:
@@ -378,11 +398,12 @@ class TerminalChild:
             self._flush()
 
     def resize(self, width: int, height: int) -> None:
-        """Give the child a new window size (it gets ``SIGWINCH``)."""
+        """Give the child a new window size (a program gets ``SIGWINCH``)."""
         self.size = clamp_size(width, height)
-        if self._master >= 0 and not self._finished:
+        if self._master >= 0 and not self._finished and self._process is not None:
             with contextlib.suppress(OSError):
                 set_size(self._master, *self.size)
+                self._process.resized()
 
     # --- ending ---------------------------------------------------------------------------------
 
@@ -396,14 +417,12 @@ class TerminalChild:
             self._reading = False
 
     def _signal_group(self, signum: int) -> None:
-        pid = self.pid
-        if pid is not None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(pid, signum)
+        if self._process is not None:
+            self._process.signal(signum)
 
     async def close(self, grace: float = KILL_GRACE) -> None:
-        """End the child's whole process group (``SIGHUP``, ``SIGKILL`` after ``grace``
-        seconds) and wait until it is gone."""
+        """End the child (``SIGHUP``, ``SIGKILL`` after ``grace`` seconds: a program's whole
+        process group) and wait until it is gone."""
         process = self._process
         if process is None:
             return

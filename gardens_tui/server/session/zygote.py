@@ -1,35 +1,34 @@
-"""Sessions that start in milliseconds and share their code: a preloaded parent forks each one.
+"""Session hosts that start in milliseconds and share their code: a preloaded parent forks them.
 
 Starting a new Python for every player costs more than half a second of a core (importing
 Textual, Rich, the app and its screens) and about 40 MiB that nothing shares. The **zygote** is
-one process that imports all of that once and then waits; each session is a ``fork`` of it, so
-the session starts with everything imported and shares those pages with every other session
-until it writes to them (``gc.freeze`` first, so the collector does not touch them).
+one process that imports all of that once and then waits; each session host
+(:mod:`gardens_tui.server.session.host`, the process that runs many players' apps) is a
+``fork`` of it, so it starts with everything imported, its caches warm, and shares those pages
+with every other host until it writes to them (``gc.freeze`` first, so the collector does not
+touch them).
 
 Two halves:
 
 - :class:`Zygote`, in the server: starts the zygote process (``python -m
-  gardens_tui.server.session.zygote``) and is a
-  :class:`~gardens_tui.server.session.terminal.Launcher`: :meth:`Zygote.launch` sends the
-  session's pty and incident pipe (as file descriptors over a Unix socket, ``SCM_RIGHTS``) and
-  its environment, and gets the new process id back; the zygote reports each session's exit
-  status when it reaps it. If the zygote is gone, launching raises ``OSError`` and the
-  server's :class:`FallbackLauncher` starts the app as a program instead (and starts a new
-  zygote for the next one).
+  gardens_tui.server.session.zygote``); :meth:`Zygote.fork_host` sends it one end of a new
+  host's socket (a file descriptor over a Unix socket, ``SCM_RIGHTS``) and gets the new
+  process id back. The host then talks with the server over that socket, not through the
+  zygote (:mod:`gardens_tui.server.session.hosts`). If the zygote is gone, forking raises
+  ``OSError``; the server then starts hosts as programs and a new zygote for the hosts after.
 - :func:`main`, the zygote itself: imports the app, every game screen and every game, freezes
-  the heap, then serves launch requests one at a time. It has **no thread** (a fork copies only
-  the forking thread), so nothing is half-held in the child. The child makes itself a session
-  leader on the pty (``setsid``, ``TIOCSCTTY``), puts the pty on 0, 1 and 2 and the pipe on 3,
-  takes the environment it was sent (and nothing of the zygote's), and runs
-  :func:`gardens_tui.server.session.app_child.main`; it never returns into the zygote's loop.
-  What Python must redo after a fork it does itself: ``random`` is reseeded in every child.
-  Garbage collection is off in the zygote (no collection leaves holes in the pages to share),
-  the heap is frozen before each fork, and each session turns collection back on: frozen
-  objects are never collected, so no collection writes to the shared pages.
-  Values Textual reads from the environment when it is imported (``ESCDELAY``) are the same for
-  every session and are set in the zygote's own environment by the server.
+  the heap, then serves fork requests one at a time. It has **no thread** (a fork copies only
+  the forking thread), so nothing is half-held in the child. The child starts a session of its
+  own (``setsid``: no terminal, no signal from the server's terminal), keeps only its socket,
+  turns garbage collection back on and runs :func:`gardens_tui.server.session.host.run`; it
+  never returns into the zygote's loop. ``random`` is reseeded in every child (CPython does it
+  after a fork). Garbage collection is off in the zygote (no collection leaves holes in the
+  pages to share) and the heap is frozen before each fork: frozen objects are never collected,
+  so no collection writes to the shared pages. Values Textual reads from the environment when
+  it is imported (``ESCDELAY``) are the same for every session and are set in the zygote's own
+  environment by the server.
 
-**Before the first fork** the zygote does, once, what every session would otherwise redo
+**Before the first fork** the zygote does, once, what every host would otherwise redo
 (measured with 20 sessions arriving one after the other, each quitting at the lobby, on 2
 cores: from about 70 to 62 ms of CPU a session from fork to quit, and from 14.6 to 14.0 MiB
 of unique memory a session, for 3 MiB more in the zygote, which they share):
@@ -46,23 +45,20 @@ objects on them: CPython 3.11 writes an object's reference count whenever it is 
 code object, function, string, dict and class a session touches copies its page (about 13 of the
 14 MiB are such copies of the zygote's pages, most changed in a few words or not at all).
 
-Messages are one JSON object per datagram (``SOCK_SEQPACKET``): ``{"id", "env"}`` with two
-descriptors from the server, ``{"id", "pid"}`` or ``{"id", "error"}`` back, ``{"exited": pid,
-"status": n}`` when a session ends, and ``{"ready": true}`` once the zygote has loaded.
+Messages (:mod:`gardens_tui.server.session.messages`): ``{"id", "host": true}`` with the
+host's socket from the server, ``{"id", "pid"}`` or ``{"id", "error"}`` back, ``{"exited":
+pid, "status": n}`` when a host ends, and ``{"ready": true}`` once the zygote has loaded.
 
 POSIX only; standard library (the zygote imports the app, which imports Textual).
 """
 
 from __future__ import annotations
 
-import array
 import asyncio
 import contextlib
 import errno
-import fcntl
 import gc
 import itertools
-import json
 import logging
 import os
 import select
@@ -70,69 +66,20 @@ import signal
 import socket
 import subprocess
 import sys
-import termios
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gardens_tui.server.session.terminal import INCIDENT_FD_VARIABLE, Launched, PopenLauncher
+from gardens_tui.server.session import messages
 
 log = logging.getLogger(__name__)
 
 SOCKET_FD_VARIABLE = "GARDENS_ZYGOTE_FD"
 """The environment variable naming the zygote's end of its socket."""
 
-MAX_MESSAGE = 64 * 1024
-"""The largest message either side sends (an environment is a few hundred bytes)."""
-
 READY_TIMEOUT = 60.0
 """Seconds the zygote has to load the app."""
 
-CHILD_REPORT_FD = 3
-"""The file descriptor a session gets its incident pipe on."""
-
-
-def _send(sock: socket.socket, message: Mapping[str, Any], fds: Sequence[int] = ()) -> None:
-    data = json.dumps(message).encode("utf-8")
-    ancillary = []
-    if fds:
-        ancillary.append((socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds).tobytes()))
-    sock.sendmsg([data], ancillary)
-
-
-def _receive(sock: socket.socket) -> tuple[dict[str, Any] | None, list[int]]:
-    """One message and the descriptors that came with it (``None``: the other side closed)."""
-    size = array.array("i").itemsize
-    data, ancillary, _flags, _address = sock.recvmsg(MAX_MESSAGE, socket.CMSG_SPACE(4 * size))
-    fds: list[int] = []
-    for level, kind, payload in ancillary:
-        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
-            received = array.array("i")
-            received.frombytes(payload[: len(payload) - len(payload) % size])
-            fds.extend(received)
-    if not data:
-        for fd in fds:
-            os.close(fd)
-        return None, []
-    message = json.loads(data.decode("utf-8"))
-    return (message if isinstance(message, dict) else None), fds
-
-
 # --- the server's half --------------------------------------------------------------------------
-
-
-class ZygoteChild:
-    """A session the zygote forked: its process id and its end (see
-    :class:`~gardens_tui.server.session.terminal.Launched`)."""
-
-    def __init__(self, pid: int, status: asyncio.Future[int]) -> None:
-        self.pid = pid
-        self._status = status
-
-    async def wait(self) -> int:
-        """Its exit status, as the zygote reported it (0 if the zygote went away first: the
-        session is then nobody's child here, and its end shows only as the end of its pty's
-        output)."""
-        return await asyncio.shield(self._status)
 
 
 class Zygote:
@@ -145,13 +92,12 @@ class Zygote:
         self.process: subprocess.Popen[bytes] | None = None
         self._sock: socket.socket | None = None
         self._ids = itertools.count(1)
-        self._launching: dict[int, asyncio.Future[int]] = {}
-        self._exits: dict[int, asyncio.Future[int]] = {}
+        self._forking: dict[int, asyncio.Future[int]] = {}
         self._ready: asyncio.Future[None] | None = None
 
     @property
     def pid(self) -> int | None:
-        """The zygote's process id while it runs (its sessions are its children)."""
+        """The zygote's process id while it runs (the hosts are its children)."""
         return None if self.process is None else self.process.pid
 
     @property
@@ -193,10 +139,10 @@ class Zygote:
         assert self._sock is not None
         while True:
             try:
-                message, fds = _receive(self._sock)
+                message, fds = messages.receive(self._sock)
             except BlockingIOError:
                 return
-            except (OSError, ValueError):
+            except OSError:
                 message, fds = None, []
             for fd in fds:
                 os.close(fd)
@@ -208,25 +154,18 @@ class Zygote:
     def _handle(self, message: dict[str, Any]) -> None:
         if message.get("ready") and self._ready is not None and not self._ready.done():
             self._ready.set_result(None)
-        elif "exited" in message:
-            pid, status = int(message["exited"]), int(message.get("status", -1))
-            future = self._exits.setdefault(pid, asyncio.get_running_loop().create_future())
-            if not future.done():
-                future.set_result(status)
         elif "id" in message:
-            launching = self._launching.pop(int(message["id"]), None)
-            if launching is None or launching.done():
+            forking = self._forking.pop(int(message["id"]), None)
+            if forking is None or forking.done():
                 return
-            future = launching
             if "pid" in message:
-                future.set_result(int(message["pid"]))
+                forking.set_result(int(message["pid"]))
             else:
-                error = str(message.get("error", "the session could not start"))
-                future.set_exception(OSError(int(message.get("errno", 0)), error))
+                error = str(message.get("error", "the session host could not start"))
+                forking.set_exception(OSError(int(message.get("errno", 0)), error))
 
     def _gone(self) -> None:
-        """The zygote ended: every launch waiting fails, every session it had is over (its
-        status unknown)."""
+        """The zygote ended: every fork waiting fails (the hosts it forked go on)."""
         if self._sock is not None:
             with contextlib.suppress(ValueError, OSError):
                 asyncio.get_running_loop().remove_reader(self._sock.fileno())
@@ -234,42 +173,32 @@ class Zygote:
             self._sock = None
         if self._ready is not None and not self._ready.done():
             self._ready.set_exception(OSError(errno.EPIPE, "the session zygote ended"))
-        for future in self._launching.values():
+        for future in self._forking.values():
             if not future.done():
                 future.set_exception(OSError(errno.EPIPE, "the session zygote ended"))
-        self._launching.clear()
-        for future in self._exits.values():
-            if not future.done():
-                future.set_result(0)
+        self._forking.clear()
         if self.process is not None:
             with contextlib.suppress(OSError):
                 self.process.poll()
 
-    async def launch(
-        self, argv: Sequence[str], env: Mapping[str, str], terminal: int, reports: int
-    ) -> Launched:
-        """Fork a session with ``env`` on the pty ``terminal`` (``argv`` is ignored: a
-        session runs the app child); see
-        :meth:`~gardens_tui.server.session.terminal.Launcher.launch`."""
+    async def fork_host(self, sock: int) -> int:
+        """Fork a session host whose end of its socket to the server is ``sock`` (the caller
+        closes its copy afterwards); the host's process id. ``OSError`` (``EPIPE`` when the
+        zygote is not running)."""
         if not self.running or self._sock is None:
             raise OSError(errno.EPIPE, "the session zygote is not running")
-        loop = asyncio.get_running_loop()
         ident = next(self._ids)
-        future: asyncio.Future[int] = loop.create_future()
-        self._launching[ident] = future
-        fds = [terminal] if reports < 0 else [terminal, reports]
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._forking[ident] = future
         try:
-            _send(self._sock, {"id": ident, "env": dict(env)}, fds)
+            messages.send(self._sock, {"id": ident, "host": True}, [sock])
         except OSError:
-            self._launching.pop(ident, None)
+            self._forking.pop(ident, None)
             raise
-        pid = await future
-        status = self._exits.setdefault(pid, loop.create_future())
-        status.add_done_callback(lambda _: self._exits.pop(pid, None))
-        return ZygoteChild(pid, status)
+        return await future
 
     def stop(self) -> None:
-        """End the zygote (its sessions go on until they end)."""
+        """End the zygote (the hosts it forked go on until the server closes them)."""
         if self._sock is not None:
             self._gone()
         if self.process is not None and self.process.poll() is None:
@@ -277,50 +206,6 @@ class Zygote:
                 self.process.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(5)
-
-
-class FallbackLauncher:
-    """Launches with the zygote while it runs, else as a program (:class:`PopenLauncher`);
-    a zygote found gone is started again in the background for the sessions after."""
-
-    def __init__(self, zygote: Zygote) -> None:
-        self.zygote = zygote
-        self.program = PopenLauncher()
-        self._restarting: asyncio.Task[None] | None = None
-
-    async def launch(
-        self, argv: Sequence[str], env: Mapping[str, str], terminal: int, reports: int
-    ) -> Launched:
-        """See :meth:`~gardens_tui.server.session.terminal.Launcher.launch`."""
-        if self.zygote.running:
-            try:
-                return await self.zygote.launch(argv, env, terminal, reports)
-            except OSError as exc:
-                if exc.errno != errno.EPIPE:
-                    raise
-                log.error("the session zygote is gone; starting sessions as programs")
-        self._restart()
-        return await self.program.launch(argv, env, terminal, reports)
-
-    def _restart(self) -> None:
-        if self._restarting is not None and not self._restarting.done():
-            return
-        if self.zygote.running:
-            return
-
-        async def restart() -> None:
-            with contextlib.suppress(OSError):
-                self.zygote.stop()
-                await self.zygote.start()
-                log.warning("the session zygote is running again")
-
-        self._restarting = asyncio.get_running_loop().create_task(restart())
-
-    def stop(self) -> None:
-        """Stop the zygote."""
-        if self._restarting is not None:
-            self._restarting.cancel()
-        self.zygote.stop()
 
 
 # --- the zygote's half --------------------------------------------------------------------------
@@ -334,17 +219,14 @@ def preload() -> None:
 
     import gardens_tui.ui.screens as screens
     from gardens_tui.rules.registry import game_specs, get_game
-    from gardens_tui.server.session import app_child  # noqa: F401
+    from gardens_tui.server.session import app_child, host, pty_driver  # noqa: F401
     from gardens_tui.ui import app  # noqa: F401
     from gardens_tui.ui.screens import lobby, lobby_dialogs  # noqa: F401
-    from gardens_tui.ui.terminal_input import install_lenient_decoding
 
     for module in pkgutil.walk_packages(screens.__path__, "gardens_tui.ui.screens."):
         importlib.import_module(module.name)
     for game in game_specs():
         get_game(game)
-    importlib.import_module("textual.drivers.linux_driver")
-    install_lenient_decoding()
     warm_up()
 
 
@@ -506,50 +388,35 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-def _child(message: dict[str, Any], fds: list[int], closing: Sequence[int]) -> None:
-    """In the forked child: become the session on its pty, then run the app (never returns)."""
+def _host_child(host_socket: int, closing: Sequence[int]) -> None:
+    """In the forked child: become a session host on ``host_socket`` (never returns)."""
     code = 1
     try:
         for fd in closing:
             with contextlib.suppress(OSError):
                 os.close(fd)
         signal.set_wakeup_fd(-1)
-        for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, signal.SIG_DFL)
-        terminal = fds[0]
         os.setsid()
-        fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
-        for target in (0, 1, 2):
-            os.dup2(terminal, target)
-        env = {str(k): str(v) for k, v in dict(message.get("env", {})).items()}
-        if len(fds) > 1:
-            os.dup2(fds[1], CHILD_REPORT_FD)
-            env[INCIDENT_FD_VARIABLE] = str(CHILD_REPORT_FD)
-        kept = {0, 1, 2, CHILD_REPORT_FD} if len(fds) > 1 else {0, 1, 2}
-        for fd in fds:
-            if fd not in kept:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
-        os.environ.clear()
-        os.environ.update(env)
         gc.enable()  # the frozen heap stays frozen: collections never touch the shared pages
 
-        from gardens_tui.server.session import app_child
+        from gardens_tui.server.session import host
 
-        code = app_child.main()
+        code = host.run(socket.socket(fileno=host_socket))
     finally:
         os._exit(code)
 
 
 def serve(sock: socket.socket) -> None:
-    """The zygote's loop: a launch request forks a session; a session that ends is reaped and
+    """The zygote's loop: a request forks a session host; a host that ends is reaped and
     reported; the server closing its end ends the zygote."""
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_read, False)
     os.set_blocking(wake_write, False)
     signal.set_wakeup_fd(wake_write)
     signal.signal(signal.SIGCHLD, lambda *_: None)  # wakes the loop through the pipe
-    _send(sock, {"ready": True})
+    messages.send(sock, {"ready": True})
     while True:
         readable, _, _ = select.select([sock.fileno(), wake_read], [], [])
         if wake_read in readable:
@@ -558,23 +425,24 @@ def serve(sock: socket.socket) -> None:
             _reap(sock)
         if sock.fileno() not in readable:
             continue
-        message, fds = _receive(sock)
+        message, fds = messages.receive(sock)
         if message is None:
             return
-        if not fds:
-            _send(sock, {"id": message.get("id"), "error": "no terminal was sent"})
+        if len(fds) != 1 or not message.get("host"):
+            for fd in fds:
+                os.close(fd)
+            messages.send(sock, {"id": message.get("id"), "error": "no host socket was sent"})
             continue
         gc.freeze()  # what the loop made since: out of every later collection too
         try:
             pid = os.fork()
         except OSError as exc:
-            _send(sock, {"id": message.get("id"), "error": str(exc), "errno": exc.errno})
+            messages.send(sock, {"id": message.get("id"), "error": str(exc), "errno": exc.errno})
         else:
             if pid == 0:
-                _child(message, fds, (sock.fileno(), wake_read, wake_write))
-            _send(sock, {"id": message.get("id"), "pid": pid})
-        for fd in fds:
-            os.close(fd)
+                _host_child(fds[0], (sock.fileno(), wake_read, wake_write))
+            messages.send(sock, {"id": message.get("id"), "pid": pid})
+        os.close(fds[0])
 
 
 def _reap(sock: socket.socket) -> None:
@@ -587,7 +455,7 @@ def _reap(sock: socket.socket) -> None:
             return
         code = os.waitstatus_to_exitcode(status)
         with contextlib.suppress(OSError):
-            _send(sock, {"exited": pid, "status": code})
+            messages.send(sock, {"exited": pid, "status": code})
 
 
 def main() -> int:

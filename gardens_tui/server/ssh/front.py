@@ -1,5 +1,5 @@
-"""The SSH front end: nothing but the game, one app process per session, safe to open to
-strangers.
+"""The SSH front end: nothing but the game, each session's app on a pty of its own, safe to
+open to strangers.
 
 :func:`start_ssh_server` listens on the given address only (its own accept loop,
 :class:`~gardens_tui.server.door.listener.Listener`); :class:`SSHFrontEnd` is the running
@@ -14,7 +14,9 @@ server:
   block per address and per name; names are identities
   (:mod:`gardens_tui.server.store.names`);
 - **sessions** (:mod:`gardens_tui.server.ssh.channel`): the app (:data:`APP_COMMAND`) on its
-  own pty, at most ``max_sessions`` at once; what an app reports on its incident pipe is logged
+  own pty, at most ``max_sessions`` at once, run by session hosts that each run up to
+  ``sessions_per_process`` players' apps (:mod:`gardens_tui.server.session.hosts`); what an
+  app reports on its incident pipe is logged
   with the session's name, identity and address (:meth:`incident`); a session idle for
   ``idle_seconds`` is warned ``idle_warning`` seconds before, then ended
   (:meth:`check_idle`);
@@ -28,7 +30,7 @@ server:
 asyncssh's line editor is off and data stays bytes (``line_editor=False``, ``encoding=None``),
 so keys reach the app as typed; a window change resizes the pty.
 
-The app process gets a clean environment (:meth:`child_env`): ``TERM`` from the client
+Each session's app gets a clean environment (:meth:`child_env`): ``TERM`` from the client
 (checked), ``LANG``, the player's name, a data folder of its own (``GARDENS_TUI_HOME``) and a
 one-time ticket for the table owner (``GARDENS_SERVER_SOCKET``, ``GARDENS_SERVER_TICKET``, see
 :mod:`gardens_tui.server.lobby.owner`).
@@ -58,8 +60,9 @@ from gardens_tui.server.door.guard import ConnectionGuard, Limits, LoginThrottle
 from gardens_tui.server.door.listener import Listener
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.logs import AUDIT_LOGGER
+from gardens_tui.server.session.hosts import SESSIONS_PER_HOST, SessionHosts
 from gardens_tui.server.session.terminal import Launcher, PopenLauncher
-from gardens_tui.server.session.zygote import FallbackLauncher, Zygote
+from gardens_tui.server.session.zygote import Zygote
 from gardens_tui.server.ssh.channel import GameSession
 from gardens_tui.server.ssh.login import GameServer, minutes
 from gardens_tui.server.ssh.operator import Operator
@@ -108,8 +111,10 @@ class ServerConfig:
     """Seconds before that the player is warned."""
     app_command: Sequence[str] = field(default=APP_COMMAND)
     preload: bool = True
-    """Start the app's sessions from a preloaded parent
-    (:mod:`~gardens_tui.server.session.zygote`) when ``app_command`` is the app's own."""
+    """Run the app's sessions in session hosts forked from a preloaded parent
+    (:mod:`~gardens_tui.server.session.hosts`) when ``app_command`` is the app's own."""
+    sessions_per_process: int = SESSIONS_PER_HOST
+    """The most sessions one session host runs (1: a process of its own for each)."""
     escape_delay_ms: int = 25
     """Textual's wait after a bare Esc (``ESCDELAY``); keys arrive whole over SSH."""
 
@@ -248,7 +253,8 @@ class SSHFrontEnd:
         """The operator's tools."""
         self.launcher: Launcher = PopenLauncher()
         """How sessions' apps are started (see :meth:`prepare`)."""
-        self.zygote: FallbackLauncher | None = None
+        self.hosts: SessionHosts | None = None
+        """The session hosts, when the sessions run the app (see :meth:`prepare`)."""
         self._housekeeping_task: asyncio.Task[None] | None = None
         self._closing = False
         self._base_options: asyncssh.SSHServerConnectionOptions | None = None
@@ -326,16 +332,18 @@ class SSHFrontEnd:
 
     async def prepare(self) -> None:
         """Build the SSH options every connection starts from, and start the session zygote
-        (when the sessions run the app; without it, each app starts as a program)."""
+        (when the sessions run the app: they run in session hosts, forked from it; without
+        it, the hosts start as programs)."""
         if self.config.preload and tuple(self.config.app_command) == APP_COMMAND:
             zygote = Zygote(self.shared_env())
             try:
                 await zygote.start()
             except OSError as exc:
-                log.error("no session zygote (%s): each session starts the app itself", exc)
-            else:
-                self.zygote = FallbackLauncher(zygote)
-                self.launcher = self.zygote
+                log.error("no session zygote (%s): session hosts start as programs", exc)
+            self.hosts = SessionHosts(
+                self.shared_env(), zygote, per_host=self.config.sessions_per_process
+            )
+            self.launcher = self.hosts
         self._base_options = await asyncssh.SSHServerConnectionOptions.construct(
             server_host_keys=[self.host_key],
             line_editor=False,
@@ -488,8 +496,8 @@ class SSHFrontEnd:
             conn.close()
         await self.wait_idle()
         self._hash_pool.shutdown(wait=False, cancel_futures=True)
-        if self.zygote is not None:
-            self.zygote.stop()
+        if self.hosts is not None:
+            self.hosts.stop()
 
 
 async def start_ssh_server(config: ServerConfig, owner: TableOwner) -> SSHFrontEnd:
