@@ -10,9 +10,11 @@
   :mod:`.lobby.remote` are the app's end (a :class:`~gardens_tui.seats.SeatView` of a remote
   table), the same for every front end.
 - :mod:`.session`: starting a player's session: :mod:`.session.terminal` (the app on its own
-  pseudo-terminal), :mod:`.session.app_child` (what runs there: the lobby app, with incident
-  reports instead of tracebacks) and :mod:`.session.input_filter` (a client's bytes made into
-  keys and pastes).
+  pseudo-terminal), :mod:`.session.hosts` and :mod:`.session.host` (session hosts: many
+  players' apps in one process forked from :mod:`.session.zygote`, each drawing through
+  :mod:`.session.pty_driver`), :mod:`.session.app_child` (the lobby app as a program of its
+  own, with incident reports instead of tracebacks) and :mod:`.session.input_filter` (a
+  client's bytes made into keys and pastes).
 - :mod:`.door`: what every front end open to strangers needs: :mod:`.door.guard` (connection
   caps, the login throttle), :mod:`.door.listener` (an accept loop that survives running out of
   descriptors) and :mod:`.door.auth` (keys, password hashes, who a person is).
