@@ -9,19 +9,37 @@ on the screen of every player watching the table.
 
 :class:`SteadyScrollView` changes its virtual size without a layout whenever its own size
 cannot depend on it (see :meth:`SteadyScrollView.set_virtual_size`), and ignores layouts that
-leave its size as it was. What it draws depends on its size and its content only.
+leave its size as it was. What it draws depends on its size and its content only. Its vertical
+scrollbar is a :class:`~gardens_tui.ui.widgets.quick_scrollbar.QuickScrollBar` (the same bar,
+drawn for a tenth of the cost: a log's bar moves with every line).
 """
 
 from __future__ import annotations
 
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.widget import Widget
+
+from gardens_tui.ui.widgets.quick_scrollbar import QuickScrollBar
 
 
 class SteadyScrollView(ScrollView):
     """A :class:`~textual.scroll_view.ScrollView` whose content grows without a screen layout
     when its own size stays (see the module docstring)."""
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """The vertical scrollbar (made on first use, as Textual's is), a
+        :class:`~gardens_tui.ui.widgets.quick_scrollbar.QuickScrollBar`."""
+        if self._vertical_scrollbar is None:
+            bar = QuickScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            )
+            bar.display = False
+            self._vertical_scrollbar = bar
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
 
     def set_virtual_size(self, size: Size) -> None:
         """Make the scrollable content ``size``: a layout of the screen only if this widget's
