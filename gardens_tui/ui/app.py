@@ -15,6 +15,7 @@ from gardens_tui.settings import Settings, load_settings, save_settings
 from gardens_tui.ui.ascii_mode import install as install_plain_scroll_bars
 from gardens_tui.ui.contrast import legible_variables
 from gardens_tui.ui.css_cache import install_shared_css_cache
+from gardens_tui.ui.lazy_strips import install_lazy_strip_caches
 from gardens_tui.ui.literal import notify_plain
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.terminal_input import install_lenient_decoding
@@ -467,10 +468,13 @@ def create_app(
     ``source`` is the file ``table`` was read from (``gardens open``), so that saving back
     never overwrites a change somebody else made to it meanwhile. Terminal input that is not
     UTF-8 is read as U+FFFD from then on
-    (:func:`~gardens_tui.ui.terminal_input.install_lenient_decoding`).
+    (:func:`~gardens_tui.ui.terminal_input.install_lenient_decoding`); parsed CSS is shared
+    and strips make their caches when first used (:mod:`gardens_tui.ui.css_cache`,
+    :mod:`gardens_tui.ui.lazy_strips`).
     """
     install_lenient_decoding()
     install_shared_css_cache()
+    install_lazy_strip_caches()
     app_class = GardensApp if lobby is None else LobbyApp
     return app_class(table, save_path, settings=settings, source=source, lobby=lobby)
 
