@@ -71,6 +71,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -136,6 +137,10 @@ lists these after its own."""
 
 SETTLE_LAYOUTS = 4
 """After a resize, at most this many layouts in a row are held back while more are coming."""
+HOLD_FOR_LAYOUT = 2
+"""At most this many frames in a row are held back because a layout is on its way (a widget
+asked for one): a move that shows or hides a hand, or changes a board's size, is then drawn
+once, with its layout, instead of once before it and once after."""
 SETTLE_WAIT = 0.1
 """Seconds after which a held-back frame is drawn even if the layout it waited for never came."""
 
@@ -240,6 +245,8 @@ class GameScreen(DismissOnce[None]):
         self.bot_thinking = False
         """A bot worker is choosing or waiting out its visible delay."""
         self._settling = 0  # layouts still to hold back after a resize (_compositor_refresh)
+        self._held = 0  # frames held back in a row for a coming layout (_compositor_refresh)
+        self._settle_timer: Timer | None = None
         self.roomy = False
         """The roomy layout is in use (a terminal of at least :attr:`ROOMY_SIZE`)."""
         self.hurry_bots = False
@@ -493,17 +500,37 @@ class GameScreen(DismissOnce[None]):
         super()._screen_resized(size)
 
     def _compositor_refresh(self) -> None:
-        if self._settling and self.is_current:
+        if not self._settling and self.is_current and self._held < HOLD_FOR_LAYOUT:
+            if any(widget._layout_required for widget in self.walk_children(Widget)):
+                # A layout comes on the next turn of the loop: draw everything then.
+                self._held += 1
+                self._settling = 1
+                self._settle_later()
+                return
+        elif self._settling and self.is_current:
             self._settling -= 1
             if any(widget._layout_required for widget in self.walk_children(Widget)):
                 # Another layout comes: draw then. The compositor keeps what is to be drawn.
-                self.set_timer(SETTLE_WAIT, self._draw_settled, name="settle")
+                self._settle_later()
                 return
             self._settling = 0
+        self._held = 0
         super()._compositor_refresh()
+
+    def _settle_later(self) -> None:
+        """Draw in :data:`SETTLE_WAIT` seconds if no layout has drawn by then (one timer,
+        started again each time)."""
+        if self._settle_timer is None:
+            self._settle_timer = self.set_interval(
+                SETTLE_WAIT, self._draw_settled, name="settle", pause=True
+            )
+        self._settle_timer.reset()
+        self._settle_timer.resume()
 
     def _draw_settled(self) -> None:
         """Draw whatever the held layouts left, if no later layout has drawn it already."""
+        if self._settle_timer is not None:
+            self._settle_timer.pause()
         if self._settling:
             self._settling = 0
             self.refresh()
