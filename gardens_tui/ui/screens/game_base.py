@@ -70,8 +70,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -133,16 +131,6 @@ LEAVE_BINDINGS: tuple[Binding, ...] = (
 """Escape leaves the game: to the menu, or to the lobby at a remote table (one is enabled at a
 time, so the footer names where it goes). A screen that binds Escape itself (to cancel first)
 lists these after its own."""
-
-
-SETTLE_LAYOUTS = 4
-"""After a resize, at most this many layouts in a row are held back while more are coming."""
-HOLD_FOR_LAYOUT = 2
-"""At most this many frames in a row are held back because a layout is on its way (a widget
-asked for one): a move that shows or hides a hand, or changes a board's size, is then drawn
-once, with its layout, instead of once before it and once after."""
-SETTLE_WAIT = 0.1
-"""Seconds after which a held-back frame is drawn even if the layout it waited for never came."""
 
 
 class GameScreen(DismissOnce[None]):
@@ -244,9 +232,6 @@ class GameScreen(DismissOnce[None]):
         """Overrides the settings' bot delay when set (tests use 0)."""
         self.bot_thinking = False
         """A bot worker is choosing or waiting out its visible delay."""
-        self._settling = 0  # layouts still to hold back after a resize (_compositor_refresh)
-        self._held = 0  # frames held back in a row for a coming layout (_compositor_refresh)
-        self._settle_timer: Timer | None = None
         self.roomy = False
         """The roomy layout is in use (a terminal of at least :attr:`ROOMY_SIZE`)."""
         self.hurry_bots = False
@@ -490,50 +475,6 @@ class GameScreen(DismissOnce[None]):
             self.set_class(roomy, "-roomy")
             self.relayout(roomy)
             self.redraw()
-
-    def _screen_resized(self, size: Size) -> None:
-        # At a new terminal size Textual lays the screen out again and again: each container
-        # whose scrollable size changed asks for another layout, and every layout is drawn.
-        # Over a few tens of milliseconds the player saw half-moved boards and a screen
-        # without its footer. The frames in between are held back (see _compositor_refresh).
-        self._settling = SETTLE_LAYOUTS
-        super()._screen_resized(size)
-
-    def _compositor_refresh(self) -> None:
-        if not self._settling and self.is_current and self._held < HOLD_FOR_LAYOUT:
-            if any(widget._layout_required for widget in self.walk_children(Widget)):
-                # A layout comes on the next turn of the loop: draw everything then.
-                self._held += 1
-                self._settling = 1
-                self._settle_later()
-                return
-        elif self._settling and self.is_current:
-            self._settling -= 1
-            if any(widget._layout_required for widget in self.walk_children(Widget)):
-                # Another layout comes: draw then. The compositor keeps what is to be drawn.
-                self._settle_later()
-                return
-            self._settling = 0
-        self._held = 0
-        super()._compositor_refresh()
-
-    def _settle_later(self) -> None:
-        """Draw in :data:`SETTLE_WAIT` seconds if no layout has drawn by then (one timer,
-        started again each time)."""
-        if self._settle_timer is None:
-            self._settle_timer = self.set_interval(
-                SETTLE_WAIT, self._draw_settled, name="settle", pause=True
-            )
-        self._settle_timer.reset()
-        self._settle_timer.resume()
-
-    def _draw_settled(self) -> None:
-        """Draw whatever the held layouts left, if no later layout has drawn it already."""
-        if self._settle_timer is not None:
-            self._settle_timer.pause()
-        if self._settling:
-            self._settling = 0
-            self.refresh()
 
     def apply_ascii_mode(self, ascii_mode: bool) -> None:
         """Switch every shared widget and board on this screen to (or from) ASCII drawing."""

@@ -49,7 +49,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from gardens_tui.bots import DEFAULT_LEVEL
@@ -75,6 +74,7 @@ from gardens_tui.ui.screens.lobby_rows import (
     seat_text,
     table_cells,
 )
+from gardens_tui.ui.screens.steady_screen import SteadyScreen
 from gardens_tui.ui.widgets.key_footer import KeyFooter
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
@@ -92,7 +92,7 @@ HINT = (
 """The keys under the list, on two lines that fit 80 columns (never wrapped mid-phrase)."""
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(SteadyScreen[None]):
     """The lobby of the table owner's tables (see the module docstring)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -23,6 +23,8 @@ from typing import Any, TypeVar
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
 
+from gardens_tui.ui.screens.steady_screen import SteadyScreen
+
 ResultT = TypeVar("ResultT")
 
 
@@ -49,13 +51,14 @@ def _dismiss_once(
     return dismiss(result)
 
 
-class DismissOnce(Screen[ResultT]):
+class DismissOnce(SteadyScreen[ResultT]):
     """A screen whose :meth:`dismiss` acts at most once, and only while it is up and the active
     screen.
 
     The game screens use it; modal screens use :class:`AppModal`. (One class each: Textual takes
     a screen's CSS type names from its first base only, so a mixin would lose ``ModalScreen``'s
-    styles.)
+    styles.) It is a :class:`~gardens_tui.ui.screens.steady_screen.SteadyScreen`: a change is
+    drawn with its layout.
     """
 
     _dismissed = False

@@ -9,7 +9,9 @@ was about half the work of each move they saw.
 
 :class:`KeyFooter` is that footer, but it first compares what it would show (each key, its
 label and description, whether it is enabled, its tooltip) with what it shows, and rebuilds
-only if they differ. What is drawn is Textual's footer, unchanged.
+only if they differ. What is drawn is Textual's footer, unchanged. Its keys are there from the
+screen's first frame (Textual's footer waits for the screen to announce its bindings, then
+builds every key in a frame of its own).
 
 Each key is also made in the footer's own style (compact or not): Textual makes every key
 compact and then, once it is mounted, binds it to the footer's setting, which restyles each key
@@ -34,6 +36,9 @@ class KeyFooter(Footer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._shown: tuple[Any, ...] | None = None
+        # Textual's footer shows no key until its screen first says its bindings changed, and
+        # then builds them all in a frame of their own; these are built with the screen.
+        self.set_reactive(Footer._bindings_ready, True)
 
     def shown_keys(self) -> tuple[Any, ...]:
         """What the footer shows now, as a value to compare: every shown binding with its key,
@@ -60,6 +65,7 @@ class KeyFooter(Footer):
         """Textual's keys, each bound to the footer's style made in it already (the command
         palette's key is not bound: Textual leaves it compact)."""
         compact = self.compact
+        self._shown = self.shown_keys()
         for widget in super().compose():
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
                 widget.set_reactive(FooterKey.compact, compact)
