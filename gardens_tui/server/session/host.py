@@ -197,16 +197,18 @@ class HostedSession:
         try:
             with environment(self.env):
                 app = create_app(lobby=connection)
-            app.driver_class = driver_for(self.fd)
-            self.app = app
+        except Exception:
+            return traceback.format_exc()
+        app.driver_class = driver_for(self.fd)
+        self.app = app
+        try:
             await app.run_async()
         except Exception:
             return traceback.format_exc()
         finally:
             self.stop_output()
             self.app = None
-            with contextlib.suppress(NameError):
-                release_print_capture(app)
+            release_print_capture(app)
         return getattr(app, "failure", None)
 
     def say(self, text: str) -> None:

@@ -7,10 +7,10 @@ runs many players' apps on one event loop, and starts hosts as they are needed, 
 zygote (:mod:`gardens_tui.server.session.zygote`) or, while there is none, as programs (a new
 zygote is started in the background for the hosts after).
 
-**Where a session goes.** First one session on each of ``spread`` hosts (one per core by
-default), so that a few players use every core; after that, the host with the fewest
-sessions that has room for one more (``per_host`` at most); when every host is full, a new
-host. A host left without sessions beyond the first ``spread`` is closed.
+**Where a session goes.** First one session on each of ``spread`` hosts (one per core this
+process may use, by default), so that a few players use every core; after that, the host
+with the fewest sessions that has room for one more (``per_host`` at most); when every host
+is full, a new host. A host left without sessions beyond the first ``spread`` is closed.
 
 **Ending a session.** ``SIGHUP`` (and any signal but ``SIGKILL``) asks the host to end the
 app as a closed terminal would; ``SIGKILL`` asks it to drop the session at once, and if it has
@@ -50,6 +50,13 @@ SESSIONS_PER_HOST = 16
 HOST_READY_TIMEOUT = 60.0
 """Seconds a new host has to say it is ready (a forked one takes milliseconds; a program
 imports the app first)."""
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 class HostedChild:
@@ -234,7 +241,7 @@ class SessionHosts:
         self.env = dict(env)
         self.zygote = zygote
         self.per_host = max(1, per_host)
-        self.spread = max(1, spread if spread is not None else (os.cpu_count() or 1))
+        self.spread = max(1, spread if spread is not None else usable_cores())
         self.hosts: list[HostProcess] = []
         self._restarting: asyncio.Task[None] | None = None
 

@@ -170,6 +170,8 @@ class PtyDriver(Driver):
         self._schedule_tick()
 
     def _schedule_tick(self) -> None:
+        # The parser keeps the moment a half-read sequence times out (a lone ESC); Textual's
+        # own driver polls it every tenth of a second, this one only while it is set.
         if self._tick is None and self._parser._timeout_time is not None:
             self._tick = self._loop.call_later(TICK, self._on_tick)
 
