@@ -6,11 +6,15 @@ game-agnostic. Tests on real Octopus's Garden files live at the end and skip unt
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import copy
 import dataclasses
 import json
 import os
+import pwd
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -560,16 +564,59 @@ def test_a_file_the_system_will_not_open_is_refused(
         saves.load_table(path)
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs a non-root POSIX user")
+def refusal_as(uid: int, gid: int, path: Path) -> str:
+    """Why ``load_table(path)`` refuses, worked out in a forked child running as ``uid`` and
+    ``gid`` (nothing but the load runs there; ``OK`` if it did not refuse)."""
+    codecs.lookup("utf-8-sig")  # imported here: the child may not read Python's own files
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        try:
+            os.setgroups([])
+            os.setgid(gid)
+            os.setuid(uid)
+            try:
+                saves.load_table(path)
+                answer = "OK"
+            except SaveError as error:
+                answer = str(error)
+            except BaseException as error:  # reported to the test, which fails on it
+                answer = f"unexpected: {error!r}"
+            os.write(write_end, answer.encode("utf-8", "replace"))
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as answer_file:
+        answer = answer_file.read().decode("utf-8")
+    os.waitpid(pid, 0)
+    return answer
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file permissions")
 def test_unreadable_file_is_refused(tmp_path: Path) -> None:
-    """A file without read permission: refused, not a crash."""
-    path = saves.save_table(new_table(), tmp_path / "f.json")
-    path.chmod(0)
+    """A file without read permission: refused, not a crash. Root reads any file, so under
+    root (as in CI) the load runs as the unprivileged user ``nobody`` (in a forked child), on
+    a file that user owns."""
+    if os.geteuid() != 0:
+        path = saves.save_table(new_table(), tmp_path / "f.json")
+        path.chmod(0)
+        try:
+            with pytest.raises(SaveError, match="cannot read"):
+                saves.load_table(path)
+        finally:
+            path.chmod(0o644)
+        return
+    nobody = pwd.getpwnam("nobody")
+    folder = Path(tempfile.mkdtemp(prefix="gardens-nobody-"))  # in /tmp, which anyone may enter
     try:
-        with pytest.raises(SaveError, match="cannot read"):
-            saves.load_table(path)
+        path = saves.save_table(new_table(), folder / "f.json")
+        for owned in (folder, path):
+            os.chown(owned, nobody.pw_uid, nobody.pw_gid)
+        assert refusal_as(nobody.pw_uid, nobody.pw_gid, path) == "OK"  # readable: it loads
+        path.chmod(0)
+        assert "cannot read" in refusal_as(nobody.pw_uid, nobody.pw_gid, path)
     finally:
-        path.chmod(0o644)
+        shutil.rmtree(folder)
 
 
 @pytest.mark.parametrize(
