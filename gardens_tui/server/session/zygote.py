@@ -44,6 +44,8 @@ What is left of a session's unique memory is mostly shared pages it copies by me
 objects on them: CPython 3.11 writes an object's reference count whenever it is used, so every
 code object, function, string, dict and class a session touches copies its page (about 13 of the
 14 MiB are such copies of the zygote's pages, most changed in a few words or not at all).
+Those figures are from a process for each session; a session host pays that copy once for all
+of its players, which is why hosts exist.
 
 Messages (:mod:`gardens_tui.server.session.messages`): ``{"id", "host": true}`` with the
 host's socket from the server, ``{"id", "pid"}`` or ``{"id", "error"}`` back, ``{"exited":
