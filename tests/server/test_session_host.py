@@ -23,6 +23,7 @@ import pytest
 from owner_thread import GUARD, OwnerThread
 
 from gardens_tui.server.session.host import HostedSession
+from gardens_tui.server.session.hosts import RESIZE_GAP, HostedChild
 from gardens_tui.server.session.terminal import raw_attributes, set_size
 from gardens_tui.ui.screens.lobby import LobbyScreen
 
@@ -192,3 +193,34 @@ async def test_a_hung_up_session_ends_and_gives_the_terminal_back(
         assert ann.session.app is None
     finally:
         await ann.end()
+
+
+class ToldHost:
+    """Stands in for a host's socket: what the server would tell the host."""
+
+    pid = 4242
+
+    def __init__(self) -> None:
+        self.told: list[dict[str, Any]] = []
+
+    def tell(self, message: dict[str, Any]) -> None:
+        self.told.append(message)
+
+
+async def test_a_storm_of_window_changes_reaches_a_hosted_app_as_a_few_notices() -> None:
+    """Rule: a client sending window changes as fast as it can costs the host's other players
+    nothing much: a thousand changes at once tell the hosted app of a new size once at once and
+    once more RESIZE_GAP seconds later (the app then reads the newest size)."""
+    host = ToldHost()
+    loop = asyncio.get_running_loop()
+    child = HostedChild(host, 7, loop.create_future())  # type: ignore[arg-type]
+    for _ in range(1000):
+        child.resized()
+    assert host.told == [{"resized": 7}]
+
+    async def trailing_notice() -> None:
+        while len(host.told) < 2:
+            await asyncio.sleep(RESIZE_GAP / 5)
+
+    await asyncio.wait_for(trailing_notice(), GUARD)
+    assert host.told == [{"resized": 7}, {"resized": 7}]

@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 SESSIONS_PER_HOST = 16
 """The most sessions one host runs (``gardens serve ssh --sessions-per-process``)."""
 
+RESIZE_GAP = 0.05
+"""Seconds at least between two window-size notices to a hosted app (see :class:`HostedChild`)."""
+
 HOST_READY_TIMEOUT = 60.0
 """Seconds a new host has to say it is ready (a forked one takes milliseconds; a program
 imports the app first)."""
@@ -68,6 +71,8 @@ class HostedChild:
         self.ident = ident
         self.pid = host.pid
         self._status = status
+        self._last_resize = float("-inf")
+        self._resize_later: asyncio.TimerHandle | None = None
 
     async def wait(self) -> int:
         """Its exit status, as its host reported it (``-SIGKILL`` if the host ended first)."""
@@ -82,7 +87,22 @@ class HostedChild:
         self.host.signal(self.ident, signum)
 
     def resized(self) -> None:
-        """Its pty's window size changed: the host tells the app."""
+        """Its pty's window size changed: the host tells the app, at most once every
+        :data:`RESIZE_GAP` seconds (the app reads the size when told, so the last one counts).
+        A client sending window changes as fast as it can would otherwise make the app lay
+        its screen out for each, on the loop it shares with the host's other players."""
+        if self._resize_later is not None:
+            return  # a notice is on its way; it will read the newest size
+        loop = asyncio.get_running_loop()
+        wait = self._last_resize + RESIZE_GAP - loop.time()
+        if wait <= 0:
+            self._tell_resized()
+        else:
+            self._resize_later = loop.call_later(wait, self._tell_resized)
+
+    def _tell_resized(self) -> None:
+        self._resize_later = None
+        self._last_resize = asyncio.get_running_loop().time()
         self.host.tell({"resized": self.ident})
 
 
