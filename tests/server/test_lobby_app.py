@@ -8,11 +8,13 @@ loop), with a failure guard only.
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from owner_thread import GUARD, OwnerThread, start_owner
+from textual.drivers.headless_driver import HeadlessDriver
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
@@ -437,3 +439,52 @@ async def test_an_unchanged_list_of_tables_is_not_redrawn(start_owner: StartOwne
         lobby.refresh_tables()
         await pilot.pause()
         assert cleared == [None] and widget.row_count == 2
+
+
+class FrameCounter(HeadlessDriver):
+    """Headless input, but the app renders and writes as to a terminal; counts the writes."""
+
+    writes = 0
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        FrameCounter.writes += 1
+
+
+def caught_up(view: SeatView, version: int) -> Callable[[], bool]:
+    """Whether ``view`` has reached ``version``, as a check for :func:`until`."""
+    return lambda: view.version == version
+
+
+async def test_a_spectator_s_screen_draws_each_move_in_one_frame(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: a player watching a table draws each move once, with the layout it needs (a
+    hand shown or hidden), not once before the layout and again after it (each frame on every
+    watcher's screen costs the server's CPU; see gardens_tui/ui/screens/steady_screen.py)."""
+    owner = start_owner()
+    ann, bob = owner.connect("id:ann", "Ann"), owner.connect("id:bob", "Bob")
+    code = ann.create_table("octopus-garden", [("Ann", None), ("Bob", None)], seed=3)
+    views = [ann.join(code, 0), bob.join(code, 1)]
+    app = lobby_app(owner.connect("id:eve", "Eve"))
+    app.driver_class = FrameCounter
+    rng = random.Random(5)
+    async with app.run_test(headless=False, size=SIZE) as pilot:
+        await pilot.press("c", *code, "enter", "1")  # the only place: watching
+        watched = remote_screen(app).seat_view
+        for _ in range(5):
+            await pilot.pause()
+        FrameCounter.writes = 0
+        moves = 0
+        while moves < 40 and views[0].decision() is not None:
+            mover = next(view for view in views if view.may_act())
+            mover.apply(rng.choice(mover.legal_actions()))
+            moves += 1
+            await until(pilot, caught_up(watched, mover.version), watched, mover)
+            for _ in range(3):
+                await pilot.pause()
+        assert moves == 40
+        assert FrameCounter.writes <= moves + 2, f"{FrameCounter.writes} frames for {moves} moves"
