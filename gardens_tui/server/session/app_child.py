@@ -88,16 +88,17 @@ class IncidentReporter:
             os.write(self.fd, line.encode("utf-8", "replace") + b"\n")
 
 
-def say(text: str) -> None:
-    """Write ``text`` as a line of its own on the terminal."""
+def say(text: str, fd: int = 1) -> None:
+    """Write ``text`` as a line of its own on the terminal ``fd`` (standard output)."""
     with contextlib.suppress(OSError):
-        os.write(1, b"\r\n" + text.encode("utf-8") + b"\r\n")
+        os.write(fd, b"\r\n" + text.encode("utf-8") + b"\r\n")
 
 
-def forget_typed() -> None:
-    """Forget the keys typed so far (those the failed app never read)."""
+def forget_typed(fd: int = 0) -> None:
+    """Forget the keys typed so far on the terminal ``fd`` (those the failed app never read;
+    standard input)."""
     with contextlib.suppress(termios.error, OSError):
-        termios.tcflush(0, termios.TCIFLUSH)
+        termios.tcflush(fd, termios.TCIFLUSH)
 
 
 def wait_for_key() -> bool:

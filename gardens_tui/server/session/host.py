@@ -43,7 +43,6 @@ import os
 import signal
 import socket
 import sys
-import termios
 import traceback
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -56,7 +55,9 @@ from gardens_tui.server.session.app_child import (
     Failures,
     IncidentReporter,
     failure_line,
+    forget_typed,
     new_incident,
+    say,
 )
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ class HostedSession:
         except Exception:
             incident = new_incident()
             self.reporter.report(incident, traceback.format_exc())
-            self.say(failure_line(incident, again=False))
+            say(failure_line(incident, again=False), self.fd)
             return 1
         finally:
             self.stop_output()
@@ -160,13 +161,13 @@ class HostedSession:
         path = self.env.get("GARDENS_SERVER_SOCKET", "")
         ticket = self.env.get("GARDENS_SERVER_TICKET", "")
         if not path or not ticket:
-            self.say(f"{NO_SERVER} (this session is started by `gardens serve ssh`).")
+            say(f"{NO_SERVER} (this session is started by `gardens serve ssh`).", self.fd)
             return 1
         try:
             connection = await asyncio.to_thread(connect, path, ticket)
         except (OSError, ConnectionLost) as exc:
             reason = exc.reason if isinstance(exc, ConnectionLost) else exc.strerror or str(exc)
-            self.say(f"{NO_SERVER}: {reason}.")
+            say(f"{NO_SERVER}: {reason}.", self.fd)
             return 1
         try:
             failures = Failures()
@@ -177,9 +178,8 @@ class HostedSession:
                 incident = new_incident()
                 self.reporter.report(incident, failure)
                 again = failures.again(connection)
-                with contextlib.suppress(termios.error, OSError):
-                    termios.tcflush(self.fd, termios.TCIFLUSH)  # keys the failed app never read
-                self.say(failure_line(incident, again=again))
+                forget_typed(self.fd)  # before the line: a key pressed once it shows counts
+                say(failure_line(incident, again=again), self.fd)
                 if not again or not await self._wait_for_key():
                     return 1
                 with contextlib.suppress(Exception):
@@ -210,11 +210,6 @@ class HostedSession:
             self.app = None
             release_print_capture(app)
         return getattr(app, "failure", None)
-
-    def say(self, text: str) -> None:
-        """Write ``text`` as a line of its own on the terminal."""
-        with contextlib.suppress(OSError):
-            os.write(self.fd, b"\r\n" + text.encode("utf-8") + b"\r\n")
 
     async def _wait_for_key(self) -> bool:
         """Wait for a key press; False if the terminal closed or the session was hung up."""
@@ -273,27 +268,17 @@ class Host:
             messages.send(self.sock, message, fds or [])
 
     def _readable(self) -> None:
-        while True:
-            try:
-                message, fds = messages.receive(self.sock)
-            except BlockingIOError:
-                return
-            except OSError:
-                message, fds = None, []
-            if message is None:
-                for fd in fds:
-                    os.close(fd)
-                if self._closed is not None and not self._closed.done():
-                    self._closed.set_result(None)
-                return
-            self._handle(message, fds)
+        messages.read_waiting(self.sock, self._handle, self._server_closed)
+
+    def _server_closed(self) -> None:
+        if self._closed is not None and not self._closed.done():
+            self._closed.set_result(None)
 
     def _handle(self, message: dict[str, Any], fds: list[int]) -> None:
         if "env" in message:
             self._start(message, fds)
             return
-        for fd in fds:
-            os.close(fd)
+        messages.close_all(fds)
         entry = self.sessions.get(int(message.get("signal", message.get("resized", -1))))
         if entry is None:
             return
@@ -309,13 +294,11 @@ class Host:
     def _start(self, message: dict[str, Any], fds: list[int]) -> None:
         ident = int(message.get("id", 0))
         if not fds or ident in self.sessions or self._closed is None or self._closed.done():
-            for fd in fds:
-                os.close(fd)
+            messages.close_all(fds)
             self._send({"id": ident, "error": "no terminal was sent"})
             return
         terminal, reports = fds[0], (fds[1] if len(fds) > 1 else -1)
-        for extra in fds[2:]:
-            os.close(extra)
+        messages.close_all(fds[2:])
         env = {str(k): str(v) for k, v in dict(message.get("env", {})).items()}
         session = HostedSession(env, terminal, reports)
         task = asyncio.get_running_loop().create_task(session.run(), context=contextvars.Context())

@@ -191,21 +191,10 @@ class HostProcess:
         self._gone()
 
     def _readable(self) -> None:
-        while True:
-            try:
-                message, fds = messages.receive(self.sock)
-            except BlockingIOError:
-                return
-            except OSError:
-                message, fds = None, []
-            for fd in fds:
-                os.close(fd)
-            if message is None:
-                self._gone()
-                return
-            self._handle(message)
+        messages.read_waiting(self.sock, self._handle, self._gone)
 
-    def _handle(self, message: dict[str, Any]) -> None:
+    def _handle(self, message: dict[str, Any], fds: list[int]) -> None:
+        messages.close_all(fds)  # a host sends none
         if message.get("ready"):
             if not self._ready.done():
                 self._ready.set_result(None)

@@ -11,7 +11,7 @@ import array
 import json
 import os
 import socket
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 MAX_MESSAGE = 64 * 1024
@@ -19,6 +19,12 @@ MAX_MESSAGE = 64 * 1024
 
 MAX_FDS = 4
 """The most file descriptors one message carries."""
+
+
+def close_all(fds: Sequence[int]) -> None:
+    """Close descriptors that came with a message and are not wanted."""
+    for fd in fds:
+        os.close(fd)
 
 
 def send(sock: socket.socket, message: Mapping[str, Any], fds: Sequence[int] = ()) -> None:
@@ -43,11 +49,32 @@ def receive(sock: socket.socket) -> tuple[dict[str, Any] | None, list[int]]:
             received.frombytes(payload[: len(payload) - len(payload) % size])
             fds.extend(received)
     if not data:
-        for fd in fds:
-            os.close(fd)
+        close_all(fds)
         return None, []
     try:
         message = json.loads(data.decode("utf-8"))
     except ValueError:
         message = None
     return (message if isinstance(message, dict) else None), fds
+
+
+def read_waiting(
+    sock: socket.socket,
+    handle: Callable[[dict[str, Any], list[int]], None],
+    ended: Callable[[], None],
+) -> None:
+    """Hand every message waiting on the non-blocking ``sock`` to ``handle(message, fds)``
+    (which owns the descriptors); call ``ended()`` once the other side has closed or the
+    socket failed. For a loop's reader callback."""
+    while True:
+        try:
+            message, fds = receive(sock)
+        except BlockingIOError:
+            return
+        except OSError:
+            message, fds = None, []
+        if message is None:
+            close_all(fds)
+            ended()
+            return
+        handle(message, fds)

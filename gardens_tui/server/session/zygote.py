@@ -139,21 +139,10 @@ class Zygote:
 
     def _readable(self) -> None:
         assert self._sock is not None
-        while True:
-            try:
-                message, fds = messages.receive(self._sock)
-            except BlockingIOError:
-                return
-            except OSError:
-                message, fds = None, []
-            for fd in fds:
-                os.close(fd)
-            if message is None:
-                self._gone()
-                return
-            self._handle(message)
+        messages.read_waiting(self._sock, self._handle, self._gone)
 
-    def _handle(self, message: dict[str, Any]) -> None:
+    def _handle(self, message: dict[str, Any], fds: list[int]) -> None:
+        messages.close_all(fds)  # the zygote sends none
         if message.get("ready") and self._ready is not None and not self._ready.done():
             self._ready.set_result(None)
         elif "id" in message:
@@ -431,8 +420,7 @@ def serve(sock: socket.socket) -> None:
         if message is None:
             return
         if len(fds) != 1 or not message.get("host"):
-            for fd in fds:
-                os.close(fd)
+            messages.close_all(fds)
             messages.send(sock, {"id": message.get("id"), "error": "no host socket was sent"})
             continue
         gc.freeze()  # what the loop made since: out of every later collection too

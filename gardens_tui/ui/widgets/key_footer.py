@@ -76,8 +76,6 @@ class KeyFooter(Footer):
         """Rebuild the keys if what the footer would show differs from what it shows."""
         if not self.is_attached:
             return
-        shown = self.shown_keys()
-        if shown == self._shown:
+        if self.shown_keys() == self._shown:
             return
-        self._shown = shown
-        await super().recompose()
+        await super().recompose()  # compose() notes what it shows
