@@ -12,18 +12,19 @@ from gardens_tui.rules.tanuki.components import (
     EDGE_OF,
     EDGES,
     EXITS,
+    FRONT,
     MAGARI,
     NEIGHBOURS,
     SHIITAKE,
     SIDE_NAMES,
     TANUKI_NAMES,
     TRAP_LETTERS,
-    front,
     square_name,
 )
 from gardens_tui.rules.tanuki.state import (
     EDGE_BASE,
     EMPTY,
+    MONK_SQUARE,
     OFF,
     ROCK,
     Gain,
@@ -80,7 +81,7 @@ def lose(s: TanukiState, seat: int, amount: int) -> int:
 
 def monks_in(s: TanukiState, sq: int) -> list[int]:
     """The seats whose monks are in ``sq``, in seat order."""
-    return [seat for seat in range(len(s.players)) if s.monk_square(seat) == sq]
+    return [seat for seat, m in enumerate(s.monks) if MONK_SQUARE[m] == sq]
 
 
 def remove_tile(s: TanukiState, sq: int) -> bool:
@@ -123,7 +124,7 @@ def _trace(
         steps.append((sq, entry, out, sym))
         if sq * 8 + out == origin:
             return steps, True
-        sq, entry = front(sq, out)
+        sq, entry = FRONT[sq * 8 + out]
 
 
 def _edge_between(prev_sq: int, sq: int, entry: int) -> int:
@@ -146,7 +147,9 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
     origin = s.monks[seat]
     steps, loop = _trace(s, sq, entry, origin)
     if loop:
-        _record(s, seat, origin, OFF, [q for q, _, _, _ in steps], [], 0, 0, 0, False, -1, True)
+        if s.journal is not None:
+            squares = [q for q, _, _, _ in steps]
+            _record(s, seat, origin, OFF, squares, [], 0, 0, 0, False, -1, True)
         paid = lose(s, seat, LOOP_LOSS)
         send_off(s, seat)
         log.say(
@@ -166,12 +169,14 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
     walked: list[int] = []
     edges: list[int] = []
     for i, (here, cin, out, sym) in enumerate(steps):
-        edge = _edge_between(prev, here, cin)
+        # Only a step that stays in its square crossed an edge space (the path ran off and back).
+        edge = _edge_between(prev, here, cin) if prev == here else -1
         other = where.get(here * 8 + cin)
         if other is None and edge >= 0:
             other = where.get(EDGE_BASE + edge)
         if other is not None:
-            _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
+            if s.journal is not None:
+                _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
             _crash(s, seat, other, gained, lost, stashed, log)
             return
         if edge >= 0:
@@ -194,10 +199,12 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
         prev = here
         other = where.get(final)
         if other is not None:
-            _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
+            if s.journal is not None:
+                _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
             _crash(s, seat, other, gained, lost, stashed, log)
             return
-    _record(s, seat, origin, final, walked, edges, gained, stashed, lost, crossed, -1)
+    if s.journal is not None:
+        _record(s, seat, origin, final, walked, edges, gained, stashed, lost, crossed, -1)
     s.monks[seat] = final
     _settle(s, seat, gained, lost, stashed, log)
     if crossed:
@@ -274,8 +281,7 @@ def enter_edge(s: TanukiState, seat: int, end: int, log: Log) -> None:
 
 def walk_on(s: TanukiState, seat: int, log: Log) -> None:
     """``seat``'s monk on a path follows it from where it stands."""
-    m = s.monks[seat]
-    sq, entry = front(m >> 3, m & 7)
+    sq, entry = FRONT[s.monks[seat]]
     walk(s, seat, sq, entry, False, log)
 
 
@@ -286,17 +292,10 @@ def front_square(s: TanukiState, seat: int) -> int:
         return -1
     if m >= EDGE_BASE:
         return EDGES[m - EDGE_BASE][0]
-    return front(m >> 3, m & 7)[0]
+    return FRONT[m][0]
 
 
 # --- tanuki --------------------------------------------------------------------------------
-
-
-def _trap_at(s: TanukiState, sq: int) -> int:
-    for letter, where in enumerate(s.traps):
-        if where == sq:
-            return letter
-    return -1
 
 
 def _spring(s: TanukiState, i: int, letter: int, log: Log) -> None:
@@ -325,9 +324,8 @@ def arrive(s: TanukiState, i: int, sq: int, landing: bool, attack: bool, log: Lo
     leaves), left as a stash, unless ``attack`` is off (Fast Tanuki); a square without monks
     loses its tile and stash, but a rock garden stays (rules version 2: only Clear the Path
     clears one; version 1 removed it)."""
-    letter = _trap_at(s, sq)
-    if letter >= 0:
-        _spring(s, i, letter, log)
+    if sq in s.traps:
+        _spring(s, i, s.traps.index(sq), log)
         return False
     s.tanuki[i] = sq
     name = TANUKI_NAMES[i]

@@ -136,6 +136,13 @@ def front(sq: int, end: int) -> tuple[int, int]:
     return nb, PARTNER[end]
 
 
+FRONT: tuple[tuple[int, int], ...] = tuple(
+    front(sq, end) for sq in range(SQUARES) for end in range(8)
+)
+"""``FRONT[sq * 8 + end]`` is ``front(sq, end)``: indexed by a monk's value on a path (see
+:mod:`.state`), it is where that monk walks next, looked up without a call on every step."""
+
+
 # --- tiles ----------------------------------------------------------------------------------
 
 Pairing = tuple[tuple[int, int], ...]

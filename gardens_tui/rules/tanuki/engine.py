@@ -22,6 +22,7 @@ from gardens_tui.rules.tanuki.components import (
     AROUND,
     DIRECTION_NAMES,
     EDGES,
+    FRONT,
     NUM_CARDS,
     NUM_TILES,
     SIZE,
@@ -57,6 +58,18 @@ DISTRACT_PRICE = 2
 # --------------------------------------------------------------------------------------------
 
 
+_DIE_LIMIT = (1 << 64) - (1 << 64) % 6
+
+
+def die(rng: Rng) -> int:
+    """A die roll, 1-6: the very draw of ``rng.randint(1, 6)`` (the same rejection of the
+    biased top of the range, hence the same games), in fewer calls; dice roll every turn."""
+    x = rng.next64()
+    while x >= _DIE_LIMIT:
+        x = rng.next64()
+    return 1 + x % 6
+
+
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> TanukiState:
     """The starting position: tiles dealt, both tanuki placed by the dice, every seat to choose
     an edge space in turn order."""
@@ -88,7 +101,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
             f"{players[seat]} was dealt {join_and([tile_name(t) for t in sorted(s.hands[seat])])}",
         )
     for i in range(2):
-        blue, gold = rng.randint(1, 6), rng.randint(1, 6)
+        blue, gold = die(rng), die(rng)
         sq = (gold - 1) * SIZE + blue - 1
         s.tanuki[i] = sq
         log.say(
@@ -127,6 +140,17 @@ def free_edges(s: TanukiState) -> list[int]:
     return removable or open_edges
 
 
+PLACE_ON_PATH: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(("place", t, r, 0) for r in range(4)) for t in range(NUM_TILES)
+)
+"""Per tile, its place actions for a monk on a path, in legal order (built once: the place
+decision lists them at almost every turn)."""
+PLACE_FROM_EDGE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(("place", t, r, e) for r in range(4) for e in (1, 2)) for t in range(NUM_TILES)
+)
+"""Per tile, its place actions for a monk on an edge space (either end), in legal order."""
+
+
 def place_actions(s: TanukiState) -> list[Action]:
     """The place decision's actions (without Garden Master plays)."""
     seat = s.active
@@ -143,13 +167,8 @@ def place_actions(s: TanukiState) -> list[Action]:
                 if s.shiitake[seat] >= DISTRACT_PRICE:
                     out = [("distract", i) for i in blocked]
             else:
-                ends = (1, 2) if m >= EDGE_BASE else (0,)
-                out = [
-                    ("place", t, r, e)
-                    for t in sorted(set(s.hands[seat]))
-                    for r in range(4)
-                    for e in ends
-                ]
+                table = PLACE_FROM_EDGE if m >= EDGE_BASE else PLACE_ON_PATH
+                out = [a for t in sorted(set(s.hands[seat])) for a in table[t]]
     out.append(("pass",))
     return out
 
@@ -321,7 +340,7 @@ def proceed(n: TanukiState, rng: Rng, log: B.Log) -> None:
 
 def roll(n: TanukiState, rng: Rng, log: B.Log) -> None:
     """Roll both dice: tanuki off the board are placed by them, the others get a direction."""
-    blue, gold = rng.randint(1, 6), rng.randint(1, 6)
+    blue, gold = die(rng), die(rng)
     n.chance = True
     use_dice(n, blue, gold, rng, log)
 
@@ -342,7 +361,7 @@ def use_dice(n: TanukiState, blue: int, gold: int, rng: Rng, log: B.Log) -> None
             b, g = blue, gold
             if placed and n.rules >= 2:
                 # "For each Tanuki, roll both dice": the second one placed gets its own roll.
-                b, g = rng.randint(1, 6), rng.randint(1, 6)
+                b, g = die(rng), die(rng)
                 log.say(f"{name} rolled blue {b}, gold {g} for the {TANUKI_NAMES[i]} tanuki")
             B.place_tanuki(n, i, (g - 1) * SIZE + b - 1, log)
             placed = True
@@ -460,17 +479,18 @@ def lay(n: TanukiState, action: Action, log: B.Log) -> None:
     n.last = sq
     n.placed += 1
     log.say(f"{n.players[seat]} placed {tile_name(tile)} r{rot * 90} on {square_name(sq)}")
+    monks = n.monks
     extended = [
         o
         for o in [*range(seat + 1, len(n.players)), *range(seat)]
-        if 0 <= n.monks[o] < EDGE_BASE and B.front_square(n, o) == sq
+        if 0 <= monks[o] < EDGE_BASE and FRONT[monks[o]][0] == sq
     ]
     if n.monks[seat] >= EDGE_BASE:
         B.enter_edge(n, seat, end, log)
     else:
         B.walk_on(n, seat, log)
     for o in extended:
-        if 0 <= n.monks[o] < EDGE_BASE and B.front_square(n, o) == sq:
+        if 0 <= monks[o] < EDGE_BASE and FRONT[monks[o]][0] == sq:
             B.walk_on(n, o, log)
 
 
@@ -536,6 +556,14 @@ def victory(n: TanukiState, seat: int) -> int:
     return n.shiitake[seat] + sum(card_value(c) for c in n.cards[seat])
 
 
+def victories(n: TanukiState) -> list[int]:
+    """Every seat's :func:`victory`, in seat order (without Garden Master, the shiitake)."""
+    return [
+        shiitake + sum(map(card_value, cards)) if cards else shiitake
+        for shiitake, cards in zip(n.shiitake, n.cards, strict=True)
+    ]
+
+
 def finish_turn(n: TanukiState, rng: Rng, log: B.Log) -> None:
     """The end of a turn: check for the end of the game (and the tie-break), then the next turn."""
     seats = len(n.players)
@@ -543,7 +571,7 @@ def finish_turn(n: TanukiState, rng: Rng, log: B.Log) -> None:
         n.chance = True  # the end check counts the cards in every hand
     n.queue = []
     n.moving = 4
-    values = [victory(n, s) for s in range(seats)]
+    values = victories(n)
     best = max(values)
     leaders = [s for s in range(seats) if values[s] == best]
     nxt = (n.active + 1) % seats
