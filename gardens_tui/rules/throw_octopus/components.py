@@ -196,6 +196,20 @@ the orientations of that list's tiles showing the pattern."""
 INDEX: dict[int, tuple[int, ...]] = INDEXES[TILE_LISTS[0]]
 """The default list's :data:`INDEXES` entry."""
 
+MASKS: dict[str, dict[int, int]] = {
+    name: {key: sum(1 << code for code in codes) for key, codes in index.items()}
+    for name, index in INDEXES.items()
+}
+""":data:`INDEXES` as bit masks: per tile list, corner pattern key → an int with bit ``code``
+set for each orientation showing the pattern. A hand is the mask of both orientations of its
+tiles (:func:`tile_bits`), so the orientations of a hand that fit a place are one ``&``."""
+
+
+def tile_bits(tile: int) -> int:
+    """Both orientations of ``tile`` as a mask of :data:`MASKS` (bits ``2 * tile`` and the next)."""
+    return 3 << (tile << 1)
+
+
 pattern_key = _key_of
 
 CARD_COUNTS: dict[str, int] = {

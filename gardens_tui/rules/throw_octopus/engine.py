@@ -82,7 +82,7 @@ def deal(t: Turn) -> None:
     n = len(s.players)
     tiles = list(s.tiles)
     t.rng.shuffle(tiles)
-    s.board, s.points, s.frontier, s.slots = {}, {}, set(), {}
+    seascape.clear(s)
     s.discarded = []
     s.active = 0
     s.extra, s.bonus_turn, s.passed, s.target, s.fresh_touch = [], False, 0, -1, 0
@@ -456,7 +456,7 @@ def end_turn(t: Turn) -> None:
 def _reset(t: Turn) -> None:
     s = t.s
     s.pile.extend(s.board[cell] >> 1 for cell in sorted(s.board))
-    s.board, s.points, s.frontier, s.slots = {}, {}, set(), {}
+    seascape.clear(s)
     t.rng.shuffle(s.pile)
     start = s.pile.pop()
     seascape.place(s, (0, 0), start * 2)

@@ -7,8 +7,9 @@ y downwards) to an orientation ``tile * 2 + turned`` (see :mod:`.components`). G
 the tiles' corners: the tile at ``(x, y)`` has its top-left corner on point ``(x, y)`` and its
 bottom-right corner on point ``(x + 1, y + 1)``. ``points`` (every point some tile touches → its
 value) and ``frontier`` (every empty cell sharing a side with a tile) are derived from ``board``
-and kept up to date by :mod:`.seascape`, as is ``slots`` (every frontier cell where a creature
-part would join → the corner-pattern key of :data:`.components.INDEX`); they are not saved.
+and kept up to date by :mod:`.seascape`, as are ``slots`` (every frontier cell where a creature
+part would join → the corner-pattern key of :data:`.components.INDEX`) and ``placed`` (the
+tiles on the seascape as a mask of :data:`.components.MASKS`); they are not saved.
 
 ``phase`` names the pending decision; see the package docstring for every phase and action.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gardens_tui.rules.base import Decision, GameState, copy_common_fields
-from gardens_tui.rules.throw_octopus.components import CARD_TITLES, INDEXES, tile_range
+from gardens_tui.rules.throw_octopus.components import CARD_TITLES, INDEXES, MASKS, tile_range
 from gardens_tui.rules.throw_octopus.spec import TILE_LIST_KEY
 from gardens_tui.rules.words import possessive
 
@@ -42,8 +43,8 @@ class ThrowState(GameState):
     - ``phase``: the pending decision (:data:`PHASES`).
     - ``hands``: each seat's tiles, sorted (a view shows other seats' as :data:`HIDDEN`).
     - ``pile``: the face-down tile pile, the top last (a view shows it all :data:`HIDDEN`).
-    - ``board`` / ``points`` / ``frontier`` / ``slots``: the seascape (see the module
-      docstring).
+    - ``board`` / ``points`` / ``frontier`` / ``slots`` / ``placed``: the seascape (see the
+      module docstring).
     - ``discarded``: tiles discarded in solo play (face up).
     - ``deck``: the action cards still to draw, sorted: the card drawn is picked at random from
       the PRNG when it is drawn (a shuffled deck whose order nobody knows); ``discard``: used
@@ -70,6 +71,7 @@ class ThrowState(GameState):
     points: dict[Cell, int] = field(default_factory=dict)
     frontier: set[Cell] = field(default_factory=set)
     slots: dict[Cell, int] = field(default_factory=dict)
+    placed: int = 0
     discarded: list[int] = field(default_factory=list)
     deck: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
@@ -105,6 +107,11 @@ class ThrowState(GameState):
     def index(self) -> dict[int, tuple[int, ...]]:
         """The corner-pattern index of the game's tiles (:data:`.components.INDEXES`)."""
         return INDEXES[self.tile_list]
+
+    @property
+    def masks(self) -> dict[int, int]:
+        """The corner-pattern masks of the game's tiles (:data:`.components.MASKS`)."""
+        return MASKS[self.tile_list]
 
     def usable_touches(self) -> int:
         """Magic Touch cards the active seat may play now (not those drawn this turn)."""
@@ -172,6 +179,7 @@ class ThrowState(GameState):
         n.points = self.points.copy()
         n.frontier = self.frontier.copy()
         n.slots = self.slots.copy()
+        n.placed = self.placed
         n.discarded = self.discarded[:]
         n.deck = self.deck[:]
         n.discard = self.discard[:]
