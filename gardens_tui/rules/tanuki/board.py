@@ -3,9 +3,20 @@
 These functions change a state the engine has already copied, and write what happened into a
 :class:`Log`. They decide nothing a player chooses: :mod:`.engine` calls them once the choices
 are made.
+
+Shared lists
+------------
+``apply`` changes a :meth:`~.state.TanukiState.derive` d copy, which shares some lists with the
+state it came from (a turn changes few of them, and copying them all was a fifth of a turn's
+time). So the rules never change those lists in place: they assign a new one. They are a
+seat's list in ``hands``, ``trail`` and ``cards`` (:func:`without`, ``hands[seat] = hand +
+drawn``, a walk's trail copied first) and ``dice``, ``deck``, ``spent`` (:func:`spend`),
+``traps`` and ``trap_owner`` (:func:`set_trap`), ``effects``, ``play`` and ``tiebreak``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from gardens_tui.rules.tanuki.components import (
     DEN,
@@ -47,20 +58,41 @@ MAX_STEPS = 400
 class Log:
     """Event lines of one ``apply``: public lines, and lines one seat reads instead."""
 
-    __slots__ = ("lines", "private")
+    __slots__ = ("lines", "private", "say")
 
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.private: list[tuple[int, int, str]] = []
-
-    def say(self, line: str) -> None:
-        """A line every seat reads."""
-        self.lines.append(line)
+        self.say: Callable[[str], None] = self.lines.append
+        """``say(line)``: a line every seat reads (the list's own ``append``: a turn says many)."""
 
     def secret(self, seat: int, public: str, own: str) -> None:
         """``public`` for everyone, ``own`` for ``seat``."""
         self.private.append((len(self.lines), seat, own))
         self.lines.append(public)
+
+
+def without(items: list[int], item: int) -> list[int]:
+    """A new list: ``items`` without its first ``item`` (see "Shared lists")."""
+    out = items.copy()
+    out.remove(item)
+    return out
+
+
+def spend(s: TanukiState, card: int) -> None:
+    """``card`` goes onto the spent cards (a new list, see "Shared lists")."""
+    s.spent = [*s.spent, card]
+
+
+def set_trap(s: TanukiState, letter: int, sq: int, owner: int) -> None:
+    """Trap ``letter`` now lies on ``sq``, set by ``owner`` (-1 and -1: off the board); new
+    lists, see "Shared lists"."""
+    traps = s.traps.copy()
+    traps[letter] = sq
+    owners = s.trap_owner.copy()
+    owners[letter] = owner
+    s.traps = traps
+    s.trap_owner = owners
 
 
 def gain(s: TanukiState, seat: int, amount: int) -> None:
@@ -164,7 +196,7 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
     prev = origin >> 3 if EDGE_BASE > origin >= 0 else -1
     gained = lost = stashed = 0
     crossed = False
-    trail = s.trail[seat]
+    trail = s.trail[seat] = s.trail[seat].copy()  # shared with the previous state
     final = origin
     walked: list[int] = []
     edges: list[int] = []
@@ -300,10 +332,9 @@ def front_square(s: TanukiState, seat: int) -> int:
 
 def _spring(s: TanukiState, i: int, letter: int, log: Log) -> None:
     owner = s.trap_owner[letter]
-    s.traps[letter] = -1
-    s.trap_owner[letter] = -1
+    set_trap(s, letter, -1, -1)
     s.tanuki[i] = -1
-    s.spent.append(21 + letter)  # the Tanuki Trap card of that letter
+    spend(s, 21 + letter)  # the Tanuki Trap card of that letter
     gain(s, owner, TRAP_BONUS)
     log.say(
         f"Trap {TRAP_LETTERS[letter].upper()} caught the {TANUKI_NAMES[i]} tanuki: "

@@ -201,8 +201,8 @@ def repel_answer(s: TanukiState, repel: bool, log: B.Log) -> None:
     seat = s.queue.pop(0)
     if repel:
         card = _card_of(s, seat, "repellant")
-        s.cards[seat].remove(card)
-        s.spent.append(card)
+        s.cards[seat] = B.without(s.cards[seat], card)
+        B.spend(s, card)
         s.chance = True
         i = s.moving >> 1
         s.tanuki[i] = -1
@@ -224,7 +224,7 @@ def play(s: TanukiState, action: Action, log: B.Log) -> None:
     seat = s.active
     key = action[1]
     card = _card_of(s, seat, key)
-    s.cards[seat].remove(card)
+    s.cards[seat] = B.without(s.cards[seat], card)
     s.card_used = True
     s.chance = True  # the card played (which copy, which trap letter) is revealed
     back = 0 if s.phase == "before" else 1
@@ -243,11 +243,11 @@ def offense_answer(s: TanukiState, cancel: bool, log: B.Log) -> None:
     seat = s.queue.pop(0)
     if cancel:
         own = _card_of(s, seat, "offense")
-        s.cards[seat].remove(own)
-        s.spent.append(own)
+        s.cards[seat] = B.without(s.cards[seat], own)
+        B.spend(s, own)
         s.chance = True
         card = s.play[1]
-        s.spent.append(card)
+        B.spend(s, card)
         s.phase = "before" if s.play[0] == 0 else "place"
         s.play = []
         s.queue = []
@@ -266,12 +266,11 @@ def _resolve(s: TanukiState, log: B.Log) -> None:
     name = s.players[seat]
     if key == "trap":
         letter = card % 3
-        s.traps[letter] = args[0]
-        s.trap_owner[letter] = seat
+        B.set_trap(s, letter, args[0], seat)
         s.play = []
         log.say(f"{name} set trap {TRAP_LETTERS[letter].upper()} on {square_name(args[0])}")
         return
-    s.spent.append(card)
+    B.spend(s, card)
     if key == "clear":
         s.play = [back]
         s.clear_left = CLEAR_PICKS
@@ -285,7 +284,7 @@ def _resolve(s: TanukiState, log: B.Log) -> None:
         log.say(f"{name} moved the {TANUKI_NAMES[i]} tanuki {DIRECTION_NAMES[d]}")
         B.move_tanuki(s, i, d - 1, 1, seat, True, log)
     elif key in ("fast", "dens", "escape", "harvest", "stroll"):
-        s.effects.append(key)
+        s.effects = [*s.effects, key]  # a new list: see board's "Shared lists"
     elif key == "pilfer":
         taken = 0
         chosen = list(args) if args else _others(s, seat)

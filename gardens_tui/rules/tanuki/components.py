@@ -61,9 +61,19 @@ BLUE, GOLD = 0, 1
 TANUKI_NAMES = ("blue", "gold")
 
 
+def _square_name(sq: int) -> str:
+    return f"{'abcdef'[sq % SIZE]}{sq // SIZE + 1}"
+
+
+SQUARE_NAMES: tuple[str, ...] = tuple(_square_name(sq) for sq in range(SQUARES))
+"""``square_name`` of every square, looked up (most log lines name a square)."""
+
+
 def square_name(sq: int) -> str:
     """``"c4"``: column letter a-f, row number 1-6."""
-    return f"{'abcdef'[sq % SIZE]}{sq // SIZE + 1}"
+    if 0 <= sq < SQUARES:
+        return SQUARE_NAMES[sq]
+    return _square_name(sq)
 
 
 def parse_square(word: str) -> int | None:

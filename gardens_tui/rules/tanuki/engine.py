@@ -235,7 +235,7 @@ def apply(s: TanukiState, action: Action, fmt: Callable[[Any], str]) -> TanukiSt
 def apply_unchecked(s: TanukiState, action: Action) -> TanukiState:
     """The next position after ``action``, which must be one of ``legal_actions(s)`` (not
     checked: anything else gives an undefined result). ``s`` is left untouched."""
-    n = s.copy()
+    n = s.derive()
     n.chance = False
     log = B.Log()
     rng = Rng(n.rng)
@@ -256,7 +256,7 @@ def apply_unchecked(s: TanukiState, action: Action) -> TanukiState:
         _place_verb(n, action, rng, log)
     elif verb == "discard":
         seat = n.queue.pop(0)
-        n.hands[seat].remove(action[1])
+        n.hands[seat] = B.without(n.hands[seat], action[1])
         n.discard.append(action[1])
         log.say(f"{n.players[seat]} discarded {tile_name(action[1])} for the ashi-magari")
         after_moves(n, rng, log)
@@ -279,8 +279,9 @@ def apply_unchecked(s: TanukiState, action: Action) -> TanukiState:
     elif verb == "buy":
         seat = n.active
         B.lose(n, seat, CARD_PRICE)
-        card = n.deck.pop()
-        n.cards[seat].append(card)
+        card = n.deck[-1]
+        n.deck = n.deck[:-1]  # new lists: see board's "Shared lists"
+        n.cards[seat] = [*n.cards[seat], card]
         n.chance = True
         log.secret(
             seat,
@@ -474,7 +475,7 @@ def lay(n: TanukiState, action: Action, log: B.Log) -> None:
     _, tile, rot, end = action
     sq = B.front_square(n, seat)
     if tile in n.hands[seat]:  # always in play; a preview on another seat's view may not see it
-        n.hands[seat].remove(tile)
+        n.hands[seat] = B.without(n.hands[seat], tile)
     n.board[sq] = tile * 4 + rot
     n.last = sq
     n.placed += 1
@@ -526,7 +527,7 @@ def draw(n: TanukiState, seat: int, wanted: int, rng: Rng, log: B.Log) -> None:
         got.append(n.pile.pop())
     if not got:
         return
-    n.hands[seat].extend(got)
+    n.hands[seat] = n.hands[seat] + got  # a new list: see board's "Shared lists"
     n.chance = True
     name = n.players[seat]
     log.secret(
@@ -573,31 +574,26 @@ def finish_turn(n: TanukiState, rng: Rng, log: B.Log) -> None:
     n.moving = 4
     values = victories(n)
     best = max(values)
-    leaders = [s for s in range(seats) if values[s] == best]
-    nxt = (n.active + 1) % seats
-    if n.extra == 0:
-        if best >= n.target or n.turn >= MAX_TURNS:
+    if n.extra == 0 and best < n.target and n.turn < MAX_TURNS:
+        nxt = (n.active + 1) % seats  # the usual end of a turn: the next seat plays
+    elif n.extra and n.tiebreak:
+        nxt, *n.tiebreak = n.tiebreak  # a new list: see board's "Shared lists"
+    else:
+        leaders = [s for s in range(seats) if values[s] == best]
+        names = join_and([n.players[s] for s in leaders])
+        if n.extra == 0:  # the target is reached (or the safety stop)
             if len(leaders) == 1 or n.turn >= MAX_TURNS:
                 _end(n, log, leaders)
                 return
             n.extra = 1
-            n.tiebreak = _clockwise(n, leaders)
-            log.say(
-                f"{join_and([n.players[s] for s in leaders])} are tied for the lead: "
-                "each takes one more turn"
-            )
-            nxt = n.tiebreak.pop(0)
-    elif n.tiebreak:
-        nxt = n.tiebreak.pop(0)
-    else:
-        if len(leaders) == 1 or n.extra >= MAX_EXTRA:
-            _end(n, log, leaders)
-            return
-        n.extra += 1
+            log.say(f"{names} are tied for the lead: each takes one more turn")
+        else:  # a round of extra turns is over
+            if len(leaders) == 1 or n.extra >= MAX_EXTRA:
+                _end(n, log, leaders)
+                return
+            n.extra += 1
+            log.say(f"{names} are still tied: each takes one more turn")
         n.tiebreak = _clockwise(n, leaders)
-        log.say(
-            f"{join_and([n.players[s] for s in leaders])} are still tied: each takes one more turn"
-        )
         nxt = n.tiebreak.pop(0)
     n.active = nxt
     n.turn += 1
