@@ -33,7 +33,10 @@ from gardens_tui.rules.seabed.tiles import (
     START,
     STREAK,
     TYPES,
+    area_starts,
     describe,
+    field_area,
+    fit_degrees,
     regular_pile,
     turned,
 )
@@ -45,6 +48,8 @@ FLAGS, PALACES = 5, 3
 Format = Callable[[Action], str]
 
 STREAKS, REEFS, CLAM_POINTS = 0, 1, 2
+
+PASS: Action = ("pass",)
 
 
 class Log:
@@ -109,14 +114,17 @@ def legal_actions(s: SeabedState) -> list[Action]:
 
 def placement_actions(s: SeabedState, verb: str) -> list[Action]:
     """Every legal placement of the tiles to choose from, as ``(verb, slot, x, y, degrees)``
-    (a second copy of the same tile in the hand is not listed again)."""
+    by slot, row, column and turn (a second copy of the same tile in the hand is not listed
+    again)."""
     out: list[Action] = []
     tiles = s.choosable()
-    cells = seascape.frontier(s)
-    for slot, kind in enumerate(tiles):
-        if slot and kind == tiles[0]:
+    need = s.need
+    for slot, kind in enumerate(tiles, 1):
+        if slot > 1 and kind == tiles[0]:
             continue
-        out.extend((verb, slot + 1, x, y, q * 90) for x, y, q in seascape.places(s, kind, cells))
+        turns = fit_degrees(kind)
+        fitting = sorted([(y, x, code) for (x, y), code in need.items() if turns[code]])
+        out += [(verb, slot, x, y, degrees) for y, x, code in fitting for degrees in turns[code]]
     return out
 
 
@@ -133,65 +141,71 @@ def _compute_legal(s: SeabedState) -> list[Action]:
     if phase == "pick":
         return [("choose", "mine"), ("choose", "theirs")]
     if phase == "flag":
-        return [*flag_actions(s), ("pass",)]
+        return [*flag_actions(s), PASS]
     if phase == "whirlpool":
         return whirlpool_actions(s)
     return []
 
 
 def pending_roots(s: SeabedState) -> list[int]:
-    """The streaks and reefs the placement being resolved completed (roots)."""
+    """The streaks and reefs the placement being resolved completed (roots, in the tile's area
+    order: what :func:`.seascape.place` returned for it)."""
     if s.just is None:
         return []
     code = s.board[s.just]
-    base = s.cells.index(s.just) * MAX_AREAS
+    base = s.index[s.just] * MAX_AREAS
+    parent, feats = s.parent, s.feats
     out: list[int] = []
-    for a in range(len(TYPES[code >> 2].areas)):
-        root = find(s.parent, base + a)
-        if root not in out and seascape.complete(s.feats[root]):
+    for node in range(base, base + len(area_starts(code >> 2))):
+        root = find(parent, node)
+        if root not in out and seascape.complete(feats[root]):
             out.append(root)
     return out
 
 
-def flag_actions(s: SeabedState) -> list[Action]:
-    """The flags and palaces the placing team may put on the flag step's tiles.
+def flag_actions(s: SeabedState, pending: list[int] | None = None) -> list[Action]:
+    """The flags and palaces the placing team may put on the flag step's tiles (``pending``:
+    :func:`pending_roots`, when the caller has it already).
 
     One flag per feature and one palace per seaweed system (rules version 2): on the first
     segment naming it, the tile just placed before the team's previous one, in area order; a
     palace on a tile with a field goes on the field (every streak of such a tile ends there,
     so they are one system). Games played under rules version 1 list every segment naming
     one (see :mod:`.spec`)."""
-    team = s.team
-    flags, palaces = s.supply[team]
-    out: list[Action] = []
-    pending = pending_roots(s)
+    flags, palaces = s.supply[s.team]
+    if not flags and not palaces:
+        return []
+    if pending is None:
+        pending = pending_roots(s)
+    parent, sparent, feats, systems = s.parent, s.sparent, s.feats, s.systems
     once = s.rules >= 2
     flagged: set[int] = set()
     palaced: set[int] = set()
+    out: list[Action] = []
     for cell in s.flag_cells:
+        x, y = cell
         code = s.board[cell]
         names = turned(code).names
-        base = s.cells.index(cell) * MAX_AREAS
-        areas = TYPES[code >> 2].areas
-        field = next((a for a, area in enumerate(areas) if area.kind == FIELD), -1)
-        for a, area in enumerate(areas):
-            node = base + a
-            if flags and area.kind in (STREAK, REEF, SEA):
-                root = find(s.parent, node)
-                f = s.feats[root]
+        base = s.index[cell] * MAX_AREAS
+        field = field_area(code >> 2)
+        for a, area in enumerate(area_starts(code >> 2)):
+            kind = area.kind
+            if flags and kind != FIELD:
+                root = find(parent, base + a)
+                f = feats[root]
                 if (
                     not any(f.flags)
                     and (not seascape.complete(f) or root in pending)
                     and not (once and root in flagged)
                 ):
                     flagged.add(root)
-                    out.append(("flag", cell[0], cell[1], names[a]))
-            if palaces and area.kind in (STREAK, FIELD):
-                system = find(s.sparent, node)
-                if not any(s.systems[system].palaces) and not (once and system in palaced):
+                    out.append(("flag", x, y, names[a]))
+            if palaces and kind in (STREAK, FIELD):
+                system = find(sparent, base + a)
+                if not any(systems[system].palaces) and not (once and system in palaced):
                     palaced.add(system)
                     spot = field if once and field >= 0 else a
-                    out.append(("palace", cell[0], cell[1], names[spot]))
+                    out.append(("palace", x, y, names[spot]))
     return out
 
 
@@ -349,7 +363,7 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
         s.hand.pop(slot - 1)
     s.proposal = s.counter = None
     cell = (x, y)
-    seascape.place(s, cell, kind * 4 + degrees // 90)
+    done = seascape.place(s, cell, kind * 4 + degrees // 90)
     previous = s.last[s.team]
     s.last[s.team] = cell
     s.just = cell
@@ -363,10 +377,13 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
             cells = (cell, previous)
         s.flag_cells = cells
         s.phase = "flag"
-        if flag_actions(s):
+        actions = flag_actions(s, done)
+        if actions:
+            # the flag step's legal actions, known now: nothing below changes them
+            s.legal_cache = [*actions, PASS]
             return
         t.log.say(_no_flag_step(s))
-    finish_placement(t)
+    finish_placement(t, done)
 
 
 def _no_flag_step(s: SeabedState) -> str:
@@ -438,13 +455,14 @@ def _score_feature(t: Turn, root: int) -> None:
     s.feats[root] = g
 
 
-def finish_placement(t: Turn) -> None:
-    """After the flag step: score what the placement completed, earn an extra turn for a
+def finish_placement(t: Turn, pending: list[int] | None = None) -> None:
+    """After the flag step: score what the placement completed (``pending``:
+    :func:`pending_roots`, when the caller has it already), earn an extra turn for a
     completed reef with a magic clam, resolve a clam tile's effect, go on."""
     s = t.s
     s.flag_cells = ()
     clam_reef = False
-    for root in pending_roots(s):
+    for root in pending_roots(s) if pending is None else pending:
         _score_feature(t, root)
         f = s.feats[root]
         if f.kind == REEF and f.clams:
@@ -469,7 +487,7 @@ def finish_placement(t: Turn) -> None:
 
 def _thing_node(s: SeabedState, kind: int, thing: str) -> int:
     assert s.just is not None
-    base = s.cells.index(s.just) * MAX_AREAS
+    base = s.index[s.just] * MAX_AREAS
     for a, area in enumerate(TYPES[kind].areas):
         if area.thing == thing:
             return base + a

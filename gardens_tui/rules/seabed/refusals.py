@@ -88,7 +88,7 @@ def piece_problem(s: SeabedState, what: str, cell: Cell, name: str) -> str | Non
         names = ", ".join(turned(code).names)
         return f"the tile at {where} has no {name}: its segments are {names}"
     kind = TYPES[code >> 2].areas[area].kind
-    node = s.cells.index(cell) * MAX_AREAS + area
+    node = s.index[cell] * MAX_AREAS + area
     if what == "flag":
         if kind not in (STREAK, REEF, SEA):
             return "flags go on streaks, reefs and seabed, not on a field (palaces may)"

@@ -16,9 +16,10 @@ Seabed areas and fields never complete.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from dataclasses import dataclass
 
-from gardens_tui.rules.seabed.state import Cell, Feat, SeabedState, Sys
+from gardens_tui.rules.seabed.state import Cell, Feat, SeabedState, Sys, new_links
 from gardens_tui.rules.seabed.tiles import (
     FIELD,
     MAX_AREAS,
@@ -27,14 +28,17 @@ from gardens_tui.rules.seabed.tiles import (
     SIDE_OFFSETS,
     STREAK,
     TYPES,
+    AreaStart,
+    area_starts,
     fit_table,
-    fits,
-    mirror,
+    fitting_codes,
+    shape,
+    system_starts,
     turned,
 )
 
 
-def find(parent: list[int], node: int) -> int:
+def find(parent: MutableSequence[int], node: int) -> int:
     """The root of ``node`` (path halving; the roots never change)."""
     while parent[node] != node:
         parent[node] = parent[parent[node]]
@@ -44,7 +48,7 @@ def find(parent: list[int], node: int) -> int:
 
 def node_of(s: SeabedState, cell: Cell, area: int) -> int:
     """The node of ``area`` of the tile at ``cell`` (which must be placed)."""
-    return s.cells.index(cell) * MAX_AREAS + area
+    return s.index[cell] * MAX_AREAS + area
 
 
 def cell_of(s: SeabedState, node: int) -> Cell:
@@ -79,7 +83,7 @@ def need_code(board: dict[Cell, int], cell: Cell) -> int:
 
 def can_place(s: SeabedState, kind: int) -> bool:
     """Whether tile type ``kind`` has a legal place on this seascape."""
-    return any(fits(kind, code) for code in set(s.need.values()))
+    return not fitting_codes(kind).isdisjoint(s.need.values())
 
 
 def frontier(s: SeabedState) -> list[tuple[int, int, int]]:
@@ -101,135 +105,145 @@ def places(
     ]
 
 
-def _merge(s: SeabedState, a: int, b: int, fresh: set[int]) -> int:
-    """Join the features of nodes ``a`` and ``b``; the new root. ``fresh`` holds the roots
-    whose records were made by the current :func:`place` (changed in place; the others are
-    shared with other states and copied first), and gains the new root."""
-    parent = s.parent
-    ra, rb = find(parent, a), find(parent, b)
-    if ra == rb:
-        return ra
+def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
+    """Put the tile ``code`` at ``cell`` (legality is the caller's business) and join its
+    features; returns the roots of the streaks and reefs it completed, in area order.
+
+    Across every side the tile shares with a placed tile, each join of :func:`.tiles.shape`
+    joins an area of the tile to the neighbour's feature (and on a streak side the two seaweed
+    systems), closing two open edge segments per touching pair. An area joined to nothing
+    becomes a feature of its own; each seaweed system of the tile (:func:`.tiles.system_starts`)
+    starts as a system of its own."""
+    index = len(s.cells)
+    base = index * MAX_AREAS
+    bit = 1 << index
+    nobody = (0,) * len(s.players)
+    board, need, feats, systems = s.board, s.need, s.feats, s.systems
+    parent, sparent = s.parent, s.sparent
+    s.cells.append(cell)
+    s.index[cell] = index
+    board[cell] = code
+    need.pop(cell, None)
+    if len(parent) < base + MAX_AREAS:  # more tiles than a game has (a file may lay them)
+        parent.extend(range(len(parent), base + MAX_AREAS))
+        sparent.extend(range(len(sparent), base + MAX_AREAS))
+    kind = code >> 2
+    for system in system_starts(kind):
+        root = base + system.root
+        systems[root] = Sys(system.counts, bit, nobody)
+        for member in system.others:
+            sparent[base + member] = root
+    starts = area_starts(kind)
+    turn = shape(code)
+    x, y = cell
+    copied: list[int] = []  # older roots whose records this call copied (and may change)
+    completed = False
+    for side, (dx, dy) in enumerate(SIDE_OFFSETS):
+        other_cell = (x + dx, y + dy)
+        other = board.get(other_cell)
+        if other is None:
+            need[other_cell] = need.get(other_cell, 0) | turn.needs[side]
+            continue
+        other_base = s.index[other_cell] * MAX_AREAS
+        other_at = shape(other).area_at
+        for area, segment, pairs, seaweed in turn.joins[side]:
+            mine, theirs = base + area, other_base + other_at[segment]
+            f = _join(s, mine, theirs, starts[area], copied)
+            f.open -= 2 * pairs
+            if f.open == 0 and (f.kind == STREAK or f.kind == REEF):
+                completed = True
+            if seaweed:
+                _join_systems(s, mine, theirs, base)
+    for node, start in enumerate(starts, base):
+        if parent[node] == node:  # joined to nothing: a feature of its own
+            closers = NO_CLOSERS if start.field < 0 else frozenset((base + start.field,))
+            feats[node] = Feat(start.kind, start.open, start.counts, bit, closers, nobody)
+    done: list[int] = []
+    if completed:  # (only a join completes a streak or reef: each area starts with open edges)
+        for node in range(base, base + len(starts)):
+            root = find(parent, node)
+            if root not in done and complete(feats[root]):
+                done.append(root)
+    return done
+
+
+NO_CLOSERS: frozenset[int] = frozenset()
+
+
+def _join(s: SeabedState, mine: int, theirs: int, area: AreaStart, copied: list[int]) -> Feat:
+    """Join the feature of node ``mine`` of the tile being laid (whose area starts as ``area``)
+    with the older feature of node ``theirs``; the joined record, which the caller may change.
+
+    The smaller root stays the root, so a root is always the smallest node of its feature: an
+    area of the new tile joined for the first time goes into the older feature, and when the
+    tile joins two older features the later one goes into the earlier. Older records are
+    shared with other states: each is copied once per call (its root then joins ``copied``)
+    before it changes."""
+    feats, parent = s.feats, s.parent
+    ra, rb = find(parent, mine), find(parent, theirs)
+    if ra == mine:  # not joined yet (its own root: no older feature holds it)
+        f = _own(feats, rb, copied)
+        f.open += area.open
+        f.counts += area.counts
+        f.tiles |= 1 << mine // MAX_AREAS
+        if area.field >= 0:
+            f.closers = f.closers | {mine - mine % MAX_AREAS + area.field}
+        parent[mine] = rb
+        return f
     if rb < ra:
         ra, rb = rb, ra
-    fa, fb = s.feats[ra], s.feats.pop(rb)
-    f = fa if ra in fresh else fa.copy()
-    fresh.add(ra)
-    f.open += fb.open
-    f.tiles |= fb.tiles
-    f.fish += fb.fish
-    f.manta += fb.manta
-    f.star += fb.star
-    f.crab += fb.crab
-    f.bottle += fb.bottle
-    f.clams += fb.clams
-    f.anemones += fb.anemones
-    f.diver = f.diver or fb.diver
-    if fb.closers:
-        f.closers = f.closers | fb.closers
-    if any(fb.flags):
-        f.flags = tuple(x + y for x, y in zip(f.flags, fb.flags, strict=True))
-    s.feats[ra] = f
-    parent[rb] = ra
-    return ra
+    f = _own(feats, ra, copied)
+    if ra != rb:
+        g = feats.pop(rb)
+        f.open += g.open
+        f.counts += g.counts
+        f.tiles |= g.tiles
+        if g.closers:
+            f.closers = f.closers | g.closers
+        if any(g.flags):
+            f.flags = tuple(x + y for x, y in zip(f.flags, g.flags, strict=True))
+        parent[rb] = ra
+    return f
 
 
-def _merge_systems(s: SeabedState, a: int, b: int) -> None:
-    sparent = s.sparent
+def _own(feats: dict[int, Feat], root: int, copied: list[int]) -> Feat:
+    """The record of the older feature ``root``, copied first unless ``copied`` says this
+    :func:`place` has copied it already."""
+    if root in copied:
+        return feats[root]
+    copied.append(root)
+    f = feats[root] = feats[root].copy()
+    return f
+
+
+def _join_systems(s: SeabedState, a: int, b: int, base: int) -> None:
+    """:func:`_join` for the seaweed systems of nodes ``a`` and ``b`` (an old system's record
+    is always copied: this happens at most twice a tile)."""
+    systems, sparent = s.systems, s.sparent
     ra, rb = find(sparent, a), find(sparent, b)
     if ra == rb:
         return
     if rb < ra:
         ra, rb = rb, ra
-    sa, sb = s.systems[ra], s.systems.pop(rb)
-    m = sa.copy()
-    m.fish += sb.fish
-    m.fields += sb.fields
-    m.sushi = m.sushi or sb.sushi
-    m.tiles |= sb.tiles
-    if any(sb.palaces):
-        m.palaces = tuple(x + y for x, y in zip(m.palaces, sb.palaces, strict=True))
-    s.systems[ra] = m
+    y = systems[ra]
+    if ra < base:
+        y = systems[ra] = y.copy()
+    z = systems.pop(rb)
+    y.counts += z.counts
+    y.tiles |= z.tiles
+    if any(z.palaces):
+        y.palaces = tuple(p + q for p, q in zip(y.palaces, z.palaces, strict=True))
     sparent[rb] = ra
 
 
-def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
-    """Put the tile ``code`` at ``cell`` (legality is the caller's business) and join its
-    features; returns the roots of the streaks and reefs it completed."""
-    teams = len(s.players)
-    index = len(s.cells)
-    s.cells.append(cell)
-    s.board[cell] = code
-    s.need.pop(cell, None)
-    kind, _ = divmod(code, 4)
-    tile = TYPES[kind]
-    base = index * MAX_AREAS
-    s.parent.extend(range(base, base + MAX_AREAS))
-    s.sparent.extend(range(base, base + MAX_AREAS))
-    bit = 1 << index
-    for a, area in enumerate(tile.areas):
-        node = base + a
-        f = Feat(area.kind, teams)
-        f.open = len(area.segments)
-        f.tiles = bit
-        f.fish = area.fish
-        f.manta, f.star, f.crab, f.bottle = area.manta, area.star, area.crab, area.bottle
-        f.clams, f.anemones = area.clams, area.anemones
-        f.diver = area.thing == "diver"
-        if area.field >= 0:
-            f.closers = frozenset((base + area.field,))
-        s.feats[node] = f
-        if area.kind in (STREAK, FIELD):
-            y = Sys(teams)
-            y.fish = area.fish
-            y.fields = 1 if area.kind == FIELD else 0
-            y.sushi = area.thing == "sushi"
-            y.tiles = bit
-            s.systems[node] = y
-    for a, area in enumerate(tile.areas):
-        if area.field >= 0:
-            _merge_systems(s, base + a, base + area.field)
-    shape = turned(code)
-    area_at, side_codes = shape.area_at, shape.side_codes
-    x, y0 = cell
-    need = s.need
-    fresh = set(range(base, base + len(tile.areas)))
-    for side, (dx, dy) in enumerate(SIDE_OFFSETS):
-        other_cell = (x + dx, y0 + dy)
-        other = s.board.get(other_cell)
-        if other is None:
-            # what the empty place beside now needs on its side facing this tile (the
-            # requirement code of :func:`need_code`, kept up to date tile by tile)
-            facing = (side + 2) % 4
-            need[other_cell] = need.get(other_cell, 0) | side_codes[side] << (2 * facing)
-            continue
-        other_base = s.cells.index(other_cell) * MAX_AREAS
-        other_at = turned(other).area_at
-        for p in range(3 * side, 3 * side + 3):
-            mine = base + area_at[p]
-            theirs = other_base + other_at[mirror(p)]
-            root = _merge(s, mine, theirs, fresh)
-            # The root of a new tile's node always holds a record made in this call (the
-            # node's own, or the copy _merge made), so it may be changed in place.
-            f = s.feats[root]
-            f.open -= 2
-            if p % 3 == 1 and f.kind == STREAK:
-                _merge_systems(s, mine, theirs)
-    done: list[int] = []
-    for a in range(len(tile.areas)):
-        root = find(s.parent, base + a)
-        f = s.feats[root]
-        if f.kind in (STREAK, REEF) and f.open == 0 and root not in done:
-            done.append(root)
-    return done
-
-
 def rebuild(s: SeabedState) -> None:
-    """Recompute the derived fields (``need``, both union-finds) from ``board`` / ``cells``,
-    replaying the placements in order; flags and palaces are counted in from ``flags``."""
+    """Recompute the derived fields (``index``, ``need``, both union-finds) from ``board`` /
+    ``cells``, replaying the placements in order; flags and palaces are counted in from
+    ``flags``."""
     order = list(s.cells)
     board = dict(s.board)
-    s.cells, s.board, s.need = [], {}, {}
-    s.parent, s.feats, s.sparent, s.systems = [], {}, [], {}
+    s.cells, s.board, s.index, s.need = [], {}, {}, {}
+    s.parent, s.feats, s.sparent, s.systems = new_links(), {}, new_links(), {}
     for cell in order:
         place(s, cell, board[cell])
     for team, node, what in s.flags:
@@ -385,7 +399,7 @@ def near(s: SeabedState, node: int, root: int) -> tuple[int, int, int, int]:
             code = s.board.get(other)
             if code is None:
                 continue
-            base = s.cells.index(other) * MAX_AREAS
+            base = s.index[other] * MAX_AREAS
             for a, area in enumerate(TYPES[code >> 2].areas):
                 if area.kind == SEA and find(s.parent, base + a) == root:
                     totals[0] += area.manta

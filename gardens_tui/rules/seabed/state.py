@@ -5,12 +5,13 @@ The seascape
 ``board`` maps a cell ``(x, y)`` (signed, from the start tile at ``(0, 0)``; x grows
 eastwards, y southwards) to ``type * 4 + quarter`` (the tile type of :mod:`.tiles` turned
 ``quarter`` quarter-turns clockwise); ``cells`` lists the cells in the order the tiles were
-placed. Tile number ``i`` (its place in ``cells``) has one *node* per area,
-``i * MAX_AREAS + area``; the features are the classes of a union-find over those nodes
-(``parent``, roots in ``feats``), and the seaweed systems another over the streak and field
-nodes (``sparent``, roots in ``systems``). ``need`` maps every empty cell beside the seascape
-to the side kinds a tile there must show. All four are derived from ``board`` and ``cells``
-(:func:`.seascape.rebuild`) and never saved.
+placed, and ``index`` maps a cell to its place there, the *tile number*. Tile number ``i`` has
+one *node* per area, ``i * MAX_AREAS + area``; the features are the classes of a union-find
+over those nodes (``parent``, roots in ``feats``), and the seaweed systems another over the
+streak and field nodes (``sparent``, roots in ``systems``). The root of a class is always its
+smallest node (the first laid area of it), whatever order the joins came in. ``need`` maps
+every empty cell beside the seascape to the side kinds a tile there must show. All of these
+are derived from ``board`` and ``cells`` (:func:`.seascape.rebuild`) and never saved.
 
 Teams
 -----
@@ -21,10 +22,26 @@ palaces]`` still at hand, ``piles[t]`` the points by category (:data:`CATEGORIES
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 
 from gardens_tui.rules.base import Decision, GameState, copy_common_fields
 from gardens_tui.rules.seabed.spec import RULES_VERSION
+from gardens_tui.rules.seabed.tiles import (
+    ANEMONES,
+    BOTTLE,
+    CLAMS,
+    COUNT_MASK,
+    CRAB,
+    DIVERS,
+    FIELDS,
+    FISH,
+    MANTA,
+    MAX_AREAS,
+    MAX_TILES,
+    STAR,
+    SUSHI,
+)
 
 Cell = tuple[int, int]
 
@@ -49,84 +66,130 @@ PROPOSE = "propose-and-veto"
 _new = object.__new__
 
 
+_LINKS = array("i", range(MAX_TILES * MAX_AREAS))
+
+
+def new_links() -> array[int]:
+    """A union-find's parent links with every node of :data:`~.tiles.MAX_TILES` tiles its own
+    root: an array, not a list, so that copying a state copies it in one block (``place``
+    grows it if a position from a file lays more tiles)."""
+    return _LINKS[:]
+
+
 class Feat:
     """One feature (a union-find root): kind, open edge segments, tiles (a bit per tile
     number), what it holds and the flags on it (per team). Treat as immutable once stored in
-    a state: :mod:`.seascape` replaces it with a changed :meth:`copy`."""
+    a state: :mod:`.seascape` replaces it with a changed :meth:`copy`.
 
-    __slots__ = (
-        "anemones",
-        "bottle",
-        "clams",
-        "closers",
-        "crab",
-        "diver",
-        "fish",
-        "flags",
-        "kind",
-        "manta",
-        "open",
-        "star",
-        "tiles",
-    )
+    The fish, creatures, bottles, clams, anemones and divers are packed into ``counts`` (see
+    :func:`.tiles.pack`), so that joining two features is a handful of additions; the
+    properties read them out."""
 
-    def __init__(self, kind: str, teams: int) -> None:
+    __slots__ = ("closers", "counts", "flags", "kind", "open", "tiles")
+
+    def __init__(
+        self,
+        kind: str,
+        open: int,
+        counts: int,
+        tiles: int,
+        closers: frozenset[int],
+        flags: tuple[int, ...],
+    ) -> None:
         self.kind = kind
-        self.open = 0
-        self.tiles = 0
-        self.fish = 0
-        self.manta = 0
-        self.star = 0
-        self.crab = 0
-        self.bottle = 0
-        self.clams = 0
-        self.anemones = 0
-        self.diver = False
-        self.closers: frozenset[int] = frozenset()
+        self.open = open
+        self.counts = counts
+        self.tiles = tiles
+        self.closers = closers
         """Streaks: the field nodes that close its ends."""
-        self.flags: tuple[int, ...] = (0,) * teams
+        self.flags = flags
 
     def copy(self) -> Feat:
         """A changeable copy."""
         n: Feat = _new(Feat)
         n.kind = self.kind
         n.open = self.open
+        n.counts = self.counts
         n.tiles = self.tiles
-        n.fish = self.fish
-        n.manta = self.manta
-        n.star = self.star
-        n.crab = self.crab
-        n.bottle = self.bottle
-        n.clams = self.clams
-        n.anemones = self.anemones
-        n.diver = self.diver
         n.closers = self.closers
         n.flags = self.flags
         return n
 
+    @property
+    def fish(self) -> int:
+        """Fish on it (a streak's closing fields not counted)."""
+        return self.counts >> FISH & COUNT_MASK
+
+    @property
+    def manta(self) -> int:
+        """Mantas on it."""
+        return self.counts >> MANTA & COUNT_MASK
+
+    @property
+    def star(self) -> int:
+        """Starfish on it."""
+        return self.counts >> STAR & COUNT_MASK
+
+    @property
+    def crab(self) -> int:
+        """Crabs on it."""
+        return self.counts >> CRAB & COUNT_MASK
+
+    @property
+    def bottle(self) -> int:
+        """Bottles on it."""
+        return self.counts >> BOTTLE & COUNT_MASK
+
+    @property
+    def clams(self) -> int:
+        """Magic clams on it (reefs)."""
+        return self.counts >> CLAMS & COUNT_MASK
+
+    @property
+    def anemones(self) -> int:
+        """Anemone groups on it (reefs)."""
+        return self.counts >> ANEMONES & COUNT_MASK
+
+    @property
+    def diver(self) -> bool:
+        """Whether a diver is in it (seabed: its bottles are ignored)."""
+        return self.counts >> DIVERS & COUNT_MASK != 0
+
 
 class Sys:
-    """One seaweed system (streaks joined through fields): fish, fields, palaces per team,
-    the sushi set."""
+    """One seaweed system (streaks joined through fields): fish, fields and the sushi set
+    packed into ``counts`` (see :data:`.tiles.FIELDS`), tiles, palaces per team. Treated
+    like :class:`Feat`."""
 
-    __slots__ = ("fields", "fish", "palaces", "sushi", "tiles")
+    __slots__ = ("counts", "palaces", "tiles")
 
-    def __init__(self, teams: int) -> None:
-        self.fish = 0
-        self.fields = 0
-        self.palaces: tuple[int, ...] = (0,) * teams
-        self.sushi = False
-        self.tiles = 0
+    def __init__(self, counts: int, tiles: int, palaces: tuple[int, ...]) -> None:
+        self.counts = counts
+        self.tiles = tiles
+        self.palaces = palaces
 
     def copy(self) -> Sys:
         """A changeable copy."""
         n: Sys = _new(Sys)
-        n.fish = self.fish
-        n.fields = self.fields
-        n.palaces = self.palaces
-        n.sushi = self.sushi
+        n.counts = self.counts
         n.tiles = self.tiles
+        n.palaces = self.palaces
         return n
+
+    @property
+    def fish(self) -> int:
+        """Fish on its streaks and fields."""
+        return self.counts >> FISH & COUNT_MASK
+
+    @property
+    def fields(self) -> int:
+        """How many fields it holds."""
+        return self.counts >> FIELDS & COUNT_MASK
+
+    @property
+    def sushi(self) -> bool:
+        """Whether the sushi set is in it."""
+        return self.counts >> SUSHI & COUNT_MASK != 0
 
 
 Placement = tuple[int, int, int, int]
@@ -144,8 +207,8 @@ class SeabedState(GameState):
     - ``hand``: the regular tiles drawn this turn and not placed yet (public: the pair
       negotiates in the open); ``clam``: the clam tile of an extra turn, or -1.
     - ``removed``: tiles set aside because no tile left could be placed anywhere.
-    - ``board`` / ``cells`` and the derived ``need`` / ``parent`` / ``feats`` / ``sparent`` /
-      ``systems`` (module docstring).
+    - ``board`` / ``cells`` and the derived ``index`` / ``need`` / ``parent`` / ``feats`` /
+      ``sparent`` / ``systems`` (module docstring).
     - ``flags``: every flag and palace on the seascape, ``(team, node, "flag" | "palace")``.
     - ``supply`` / ``piles``: per team (module docstring).
     - ``last``: the cell each team last placed a tile on (or ``None``).
@@ -169,10 +232,11 @@ class SeabedState(GameState):
     removed: list[int] = field(default_factory=list)
     board: dict[Cell, int] = field(default_factory=dict)
     cells: list[Cell] = field(default_factory=list)
+    index: dict[Cell, int] = field(default_factory=dict)
     need: dict[Cell, int] = field(default_factory=dict)
-    parent: list[int] = field(default_factory=list)
+    parent: array[int] = field(default_factory=new_links)
     feats: dict[int, Feat] = field(default_factory=dict)
-    sparent: list[int] = field(default_factory=list)
+    sparent: array[int] = field(default_factory=new_links)
     systems: dict[int, Sys] = field(default_factory=dict)
     flags: list[tuple[int, int, str]] = field(default_factory=list)
     supply: list[list[int]] = field(default_factory=list)
@@ -271,6 +335,7 @@ class SeabedState(GameState):
         n.removed = self.removed[:]
         n.board = self.board.copy()
         n.cells = self.cells[:]
+        n.index = self.index.copy()
         n.need = self.need.copy()
         n.parent = self.parent[:]
         n.feats = self.feats.copy()

@@ -390,6 +390,9 @@ CLAM_TILES: tuple[int, ...] = tuple(range(START + 1, len(TYPES)))
 NUM_REGULAR = sum(TYPES[i].count for i in REGULAR)
 """78."""
 
+MAX_TILES = NUM_REGULAR + 1 + len(CLAM_TILES)
+"""95: every tile of the game, the start tile too."""
+
 TYPE_BY_NAME: dict[str, int] = {t.name: i for i, t in enumerate(TYPES)}
 MAX_AREAS = 16
 """A node of the feature graph is ``tile_index * MAX_AREAS + area``."""
@@ -454,18 +457,169 @@ def fits(kind: int, need: int) -> tuple[int, ...]:
     """The quarter turns (0-3) in which tile type ``kind`` meets the requirement code
     ``need`` (for each side ``s``, ``(need >> 2*s) & 3`` is the kind the neighbour shows there,
     0 for no neighbour)."""
-    out: list[int] = []
-    for quarter in range(4):
-        codes = turned(kind * 4 + quarter).side_codes
-        if all(((need >> (2 * s)) & 3) in (0, codes[s]) for s in range(4)):
-            out.append(quarter)
-    return tuple(out)
+    return fit_table(kind)[need & 255]
 
 
 @cache
 def fit_table(kind: int) -> tuple[tuple[int, ...], ...]:
-    """:func:`fits` for every requirement code 0..255 of tile type ``kind``."""
-    return tuple(fits(kind, need) for need in range(256))
+    """:func:`fits` for every requirement code 0..255 of tile type ``kind``.
+
+    Built from the other end: the codes a turned tile meets are the 16 that show, on each
+    side, either nothing or the tile's own kind there."""
+    table: list[list[int]] = [[] for _ in range(256)]
+    for quarter in range(4):
+        codes = turned(kind * 4 + quarter).side_codes
+        needs = [0]
+        for side in range(4):
+            needs += [need | codes[side] << (2 * side) for need in needs]
+        for need in needs:
+            table[need].append(quarter)
+    return tuple(tuple(quarters) for quarters in table)
+
+
+@cache
+def fit_degrees(kind: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`fit_table` in degrees (``(0, 180)`` for quarters ``(0, 2)``), for listing
+    placements."""
+    return tuple(tuple(q * 90 for q in quarters) for quarters in fit_table(kind))
+
+
+@cache
+def fitting_codes(kind: int) -> frozenset[int]:
+    """The requirement codes tile type ``kind`` meets in some turn (for
+    :func:`.seascape.can_place`)."""
+    return frozenset(need for need, quarters in enumerate(fit_table(kind)) if quarters)
+
+
+# ------------------------------------------------------------------------------------------
+# Tables for placing a tile (the feature bookkeeping of :mod:`.seascape`)
+# ------------------------------------------------------------------------------------------
+
+COUNT_BITS = 10
+"""Bits per count in a packed count record (:func:`pack`): every count stays below 1024."""
+
+COUNT_MASK = (1 << COUNT_BITS) - 1
+
+FISH, MANTA, STAR, CRAB, BOTTLE, CLAMS, ANEMONES, DIVERS = (i * COUNT_BITS for i in range(8))
+"""Shifts of the counts a feature holds, packed into one int (:func:`pack`)."""
+
+FIELDS, SUSHI = COUNT_BITS, 2 * COUNT_BITS
+"""Shifts of a seaweed system's field and sushi set counts (its fish at :data:`FISH`)."""
+
+
+def pack(area: Area) -> int:
+    """The area's fish, creatures, bottles, clams, anemones and divers as one int, a count
+    every :data:`COUNT_BITS` bits: joining two features adds all their counts in one addition
+    (no count can reach 1024, so none spills into the next)."""
+    return (
+        area.fish << FISH
+        | area.manta << MANTA
+        | area.star << STAR
+        | area.crab << CRAB
+        | area.bottle << BOTTLE
+        | area.clams << CLAMS
+        | area.anemones << ANEMONES
+        | (area.thing == "diver") << DIVERS
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class AreaStart:
+    """What one area of a tile type brings to the feature graph when laid: its kind, its open
+    edge segments, its packed counts (:func:`pack`) and the field area its streak ends at (-1:
+    none)."""
+
+    kind: str
+    open: int
+    counts: int
+    field: int
+
+
+@cache
+def area_starts(kind: int) -> tuple[AreaStart, ...]:
+    """Every area of tile type ``kind`` as it starts out in the feature graph."""
+    return tuple(
+        AreaStart(area.kind, len(area.segments), pack(area), area.field)
+        for area in TYPES[kind].areas
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SystemStart:
+    """One seaweed system of a tile type as laid: a streak on its own, or a field with the
+    streaks ending at it. ``root`` is its first area (the union-find's root), ``others`` the
+    rest, ``counts`` its fish, fields and sushi set packed (:data:`FIELDS`, :data:`SUSHI`)."""
+
+    root: int
+    others: tuple[int, ...]
+    counts: int
+
+
+@cache
+def system_starts(kind: int) -> tuple[SystemStart, ...]:
+    """The seaweed systems of tile type ``kind`` as it is laid, by root."""
+    groups: dict[int, list[int]] = {}
+    for a, area in enumerate(TYPES[kind].areas):
+        if area.kind == STREAK:
+            groups.setdefault(area.field if area.field >= 0 else a, []).append(a)
+        elif area.kind == FIELD:
+            groups.setdefault(a, []).append(a)
+    out: list[SystemStart] = []
+    for members in groups.values():
+        members.sort()
+        counts = 0
+        for a in members:
+            area = TYPES[kind].areas[a]
+            counts += (
+                area.fish << FISH
+                | (area.kind == FIELD) << FIELDS
+                | (area.thing == "sushi") << SUSHI
+            )
+        out.append(SystemStart(members[0], tuple(members[1:]), counts))
+    return tuple(sorted(out, key=lambda system: system.root))
+
+
+@cache
+def field_area(kind: int) -> int:
+    """The field area of tile type ``kind`` (-1: it has none)."""
+    return next((a for a, area in enumerate(TYPES[kind].areas) if area.kind == FIELD), -1)
+
+
+Join = tuple[int, int, int, bool]
+"""One join across a side: (my area, the neighbour's segment touching it, how many segment
+pairs touch, whether they are the seaweed of a streak side)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A turned tile's tables for :func:`.seascape.place`: which area each edge segment
+    belongs to, for each side what an empty place across it needs from there on (its
+    requirement code bits, see :func:`fits`) and the joins with a neighbour there."""
+
+    area_at: tuple[int, ...]
+    needs: tuple[int, ...]
+    joins: tuple[tuple[Join, ...], ...]
+
+
+@cache
+def shape(code: int) -> Shape:
+    """The :class:`Shape` of the tile ``code = type * 4 + quarter``.
+
+    A reef or seabed side's three segments lie in one area, and so do the neighbour's facing
+    them (sides fit only kind to kind), so such a side is one join of three segment pairs; a
+    seaweed side is three joins (seabed, streak, seabed)."""
+    turn = turned(code)
+    area_at, codes = turn.area_at, turn.side_codes
+    joins: list[tuple[Join, ...]] = []
+    for side in range(4):
+        segments = range(3 * side, 3 * side + 3)
+        if codes[side] == KIND_CODE["W"]:
+            joins.append(tuple((area_at[p], mirror(p), 1, p % 3 == 1) for p in segments))
+        else:
+            assert len({area_at[p] for p in segments}) == 1
+            joins.append(((area_at[3 * side], mirror(3 * side), 3, False),))
+    needs = tuple(codes[side] << (2 * ((side + 2) % 4)) for side in range(4))
+    return Shape(area_at, needs, tuple(joins))
 
 
 def tile_name(kind: int) -> str:
