@@ -113,7 +113,10 @@ def lose(s: TanukiState, seat: int, amount: int) -> int:
 
 def monks_in(s: TanukiState, sq: int) -> list[int]:
     """The seats whose monks are in ``sq``, in seat order."""
-    return [seat for seat, m in enumerate(s.monks) if MONK_SQUARE[m] == sq]
+    squares = list(map(MONK_SQUARE.__getitem__, s.monks))
+    if sq not in squares:  # the usual case, without a loop in Python
+        return []
+    return [seat for seat, there in enumerate(squares) if there == sq]
 
 
 def remove_tile(s: TanukiState, sq: int) -> bool:

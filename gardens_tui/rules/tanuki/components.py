@@ -125,9 +125,18 @@ EDGES: tuple[tuple[int, int], ...] = tuple(
 EDGE_OF: dict[tuple[int, int], int] = {e: i for i, e in enumerate(EDGES)}
 
 
+def _edge_name(edge: int) -> str:
+    return f"{SIDE_LETTERS[edge // SIZE]}{edge % SIZE + 1}"
+
+
+EDGE_NAMES: tuple[str, ...] = tuple(_edge_name(edge) for edge in range(len(EDGES)))
+
+
 def edge_name(edge: int) -> str:
     """``"n3"``: the side letter and the column (north/south) or row (east/west), 1-6."""
-    return f"{SIDE_LETTERS[edge // SIZE]}{edge % SIZE + 1}"
+    if 0 <= edge < len(EDGE_NAMES):
+        return EDGE_NAMES[edge]
+    return _edge_name(edge)
 
 
 def parse_edge(word: str) -> int | None:
@@ -219,8 +228,13 @@ EXITS: tuple[tuple[tuple[int, str], ...], ...] = tuple(
 """``EXITS[tile * 4 + rot][end]`` is ``(other end, symbol)`` of the path through ``end``."""
 
 
+TILE_NAMES: tuple[str, ...] = tuple(f"t{tile + 1}" for tile in range(NUM_TILES))
+
+
 def tile_name(tile: int) -> str:
     """``"t17"``: tiles are numbered 1-64."""
+    if 0 <= tile < NUM_TILES:
+        return TILE_NAMES[tile]
     return f"t{tile + 1}"
 
 

@@ -40,6 +40,7 @@ from gardens_tui.rules.tanuki.state import (
     EDGE_BASE,
     EMPTY,
     HAND,
+    MONK_SQUARE,
     OFF,
     TanukiState,
 )
@@ -58,16 +59,29 @@ DISTRACT_PRICE = 2
 # --------------------------------------------------------------------------------------------
 
 
-_DIE_LIMIT = (1 << 64) - (1 << 64) % 6
+_SPAN = 1 << 64
 
 
 def die(rng: Rng) -> int:
     """A die roll, 1-6: the very draw of ``rng.randint(1, 6)`` (the same rejection of the
     biased top of the range, hence the same games), in fewer calls; dice roll every turn."""
     x = rng.next64()
-    while x >= _DIE_LIMIT:
+    while x >= _SPAN - _SPAN % 6:
         x = rng.next64()
     return 1 + x % 6
+
+
+def shuffle(rng: Rng, items: list[int]) -> None:
+    """Shuffle ``items`` in place into the very order ``rng.shuffle(items)`` gives (the same
+    Fisher-Yates swaps and draws), in fewer calls: a new game shuffles 64 tiles."""
+    next64 = rng.next64
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        x = next64()
+        while x >= _SPAN - _SPAN % n:
+            x = next64()
+        j = x % n
+        items[i], items[j] = items[j], items[i]
 
 
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> TanukiState:
@@ -78,7 +92,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
     n = len(players)
     rng = Rng(seed_state(seed))
     pile = list(range(NUM_TILES))
-    rng.shuffle(pile)
+    shuffle(rng, pile)
     s = TanukiState(players=tuple(players), options=opts, rng=0)
     s.board = [EMPTY] * SQUARES
     s.stash = [0] * SQUARES
@@ -91,7 +105,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
     s.pile = pile
     if s.master:
         deck = list(range(NUM_CARDS))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         s.deck = deck
     log = B.Log()
     for seat in range(n):
@@ -130,14 +144,25 @@ def free_edges(s: TanukiState) -> list[int]:
     """Edge spaces a monk may start from: no monk on it and no tile (or rock) beside it; when
     there is none, any edge space without a monk beside a square no monk is in (its tile is
     removed), and failing that any edge space without a monk."""
-    taken = {m - EDGE_BASE for m in s.monks if m >= EDGE_BASE}
-    open_edges = [e for e in range(24) if e not in taken]
-    clear = [e for e in open_edges if s.board[EDGES[e][0]] == EMPTY]
+    monks, board = s.monks, s.board
+    clear = [
+        e for e in EDGE_RANGE if board[EDGE_SQUARES[e]] == EMPTY and EDGE_BASE + e not in monks
+    ]
     if clear:
         return clear
-    occupied = {s.monk_square(seat) for seat in range(len(s.players))}
-    removable = [e for e in open_edges if EDGES[e][0] not in occupied]
+    open_edges = [e for e in EDGE_RANGE if EDGE_BASE + e not in monks]
+    occupied = {MONK_SQUARE[m] for m in monks}
+    removable = [e for e in open_edges if EDGE_SQUARES[e] not in occupied]
     return removable or open_edges
+
+
+EDGE_RANGE = range(len(EDGES))
+EDGE_SQUARES: tuple[int, ...] = tuple(sq for sq, _side in EDGES)
+"""The square beside each edge space."""
+EDGE_ACTIONS: tuple[Action, ...] = tuple(("edge", e) for e in range(len(EDGES)))
+STEER_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(("steer", i, d) for d in range(1, 5)) for i in range(2)
+)
 
 
 PLACE_ON_PATH: tuple[tuple[Action, ...], ...] = tuple(
@@ -162,13 +187,18 @@ def place_actions(s: TanukiState) -> list[Action]:
         if m >= EDGE_BASE and here >= 0:
             out = [("enter", 1), ("enter", 2)]
         elif here == EMPTY:
-            blocked = [i for i in range(2) if s.tanuki[i] == sq]
-            if blocked:
+            if sq in s.tanuki:
                 if s.shiitake[seat] >= DISTRACT_PRICE:
-                    out = [("distract", i) for i in blocked]
+                    out = [("distract", i) for i in range(2) if s.tanuki[i] == sq]
             else:
-                table = PLACE_FROM_EDGE if m >= EDGE_BASE else PLACE_ON_PATH
-                out = [a for t in sorted(set(s.hands[seat])) for a in table[t]]
+                tiles = sorted(set(s.hands[seat]))
+                if tiles and tiles[0] < 0:  # another seat's view: the tiles are hidden (-1)
+                    ends = (1, 2) if m >= EDGE_BASE else (0,)
+                    out = [("place", t, r, e) for t in tiles for r in range(4) for e in ends]
+                else:
+                    table = PLACE_FROM_EDGE if m >= EDGE_BASE else PLACE_ON_PATH
+                    for t in tiles:
+                        out += table[t]
     out.append(("pass",))
     return out
 
@@ -193,10 +223,9 @@ def _compute_legal(s: TanukiState) -> list[Action]:
             out.extend(GM.plays(s, "place"))
         return out
     if phase == "edge":
-        return [("edge", e) for e in free_edges(s)]
+        return list(map(EDGE_ACTIONS.__getitem__, free_edges(s)))
     if phase == "steer":
-        i = 0 if s.dirs[0] == CHOOSE else 1
-        return [("steer", i, d) for d in range(1, 5)]
+        return list(STEER_ACTIONS[0 if s.dirs[0] == CHOOSE else 1])
     if phase == "discard":
         return [("discard", t) for t in sorted(set(s.hands[s.queue[0]]))]
     if phase == "before":
@@ -460,9 +489,11 @@ def _place_verb(n: TanukiState, action: Action, rng: Rng, log: B.Log) -> None:
             after_moves(n, rng, log)
         return
     lay(n, action, log)
-    n.queue = [
-        o for o in [*range(seat + 1, len(n.players)), *range(seat)] if n.magari[o] and n.hands[o]
-    ]
+    if any(n.magari):
+        others = [*range(seat + 1, len(n.players)), *range(seat)]
+        n.queue = [o for o in others if n.magari[o] and n.hands[o]]
+    else:
+        n.queue = []
     after_moves(n, rng, log)
 
 
@@ -519,7 +550,7 @@ def draw(n: TanukiState, seat: int, wanted: int, rng: Rng, log: B.Log) -> None:
         if not n.pile and n.discard:
             n.pile = n.discard
             n.discard = []
-            rng.shuffle(n.pile)
+            shuffle(rng, n.pile)
             n.chance = True
             log.say("The discarded tiles were shuffled into a new pile")
         if not n.pile:
@@ -558,7 +589,10 @@ def victory(n: TanukiState, seat: int) -> int:
 
 
 def victories(n: TanukiState) -> list[int]:
-    """Every seat's :func:`victory`, in seat order (without Garden Master, the shiitake)."""
+    """Every seat's :func:`victory`, in seat order: without cards in hand, the state's own
+    ``shiitake`` list (read it, never change it)."""
+    if not any(n.cards):
+        return n.shiitake
     return [
         shiitake + sum(map(card_value, cards)) if cards else shiitake
         for shiitake, cards in zip(n.shiitake, n.cards, strict=True)
