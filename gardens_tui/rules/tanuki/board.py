@@ -169,6 +169,16 @@ def _edge_between(prev_sq: int, sq: int, entry: int) -> int:
     return EDGE_OF[(sq, entry >> 1)]
 
 
+def _monk_at(monks: list[int], value: int, walker: int) -> int | None:
+    """The seat other than ``walker`` whose monk value is ``value`` (a path end or an edge
+    space, never :data:`OFF`), else ``None``; the last such seat, should a position written
+    by hand hold two. (Callers ask only once ``value in monks``: the usual case is none.)"""
+    for other in range(len(monks) - 1, -1, -1):
+        if monks[other] == value and other != walker:
+            return other
+    return None
+
+
 def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) -> None:
     """Walk ``seat``'s monk into ``sq`` at ``entry`` and on to the end of its path.
 
@@ -193,7 +203,7 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
         )
         _cause(s, (seat,), log)
         return
-    where = {m: other for other, m in enumerate(s.monks) if other != seat and m != OFF}
+    monks = s.monks
     active = seat == s.active
     double = 2 if active and "harvest" in s.effects else 1
     prev = origin >> 3 if EDGE_BASE > origin >= 0 else -1
@@ -206,9 +216,11 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
     for i, (here, cin, out, sym) in enumerate(steps):
         # Only a step that stays in its square crossed an edge space (the path ran off and back).
         edge = _edge_between(prev, here, cin) if prev == here else -1
-        other = where.get(here * 8 + cin)
-        if other is None and edge >= 0:
-            other = where.get(EDGE_BASE + edge)
+        other = None
+        if here * 8 + cin in monks or (edge >= 0 and EDGE_BASE + edge in monks):
+            other = _monk_at(monks, here * 8 + cin, seat)
+            if other is None and edge >= 0:
+                other = _monk_at(monks, EDGE_BASE + edge, seat)
         if other is not None:
             if s.journal is not None:
                 _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
@@ -232,7 +244,7 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
             trail.append(here)
         final = here * 8 + out
         prev = here
-        other = where.get(final)
+        other = _monk_at(monks, final, seat) if final in monks else None
         if other is not None:
             if s.journal is not None:
                 _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
@@ -241,12 +253,14 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
     if s.journal is not None:
         _record(s, seat, origin, final, walked, edges, gained, stashed, lost, crossed, -1)
     s.monks[seat] = final
-    _settle(s, seat, gained, lost, stashed, log)
+    if gained or lost or stashed:
+        _settle(s, seat, gained, lost, stashed, log)
+    whose = possessive(names[seat])
     if crossed:
         s.magari[seat] = True
-        log.say(f"{possessive(names[seat])} monk crossed an ashi-magari")
+        log.say(f"{whose} monk crossed an ashi-magari")
     if steps:
-        log.say(f"{possessive(names[seat])} monk walked to {square_name(final >> 3)}")
+        log.say(f"{whose} monk walked to {square_name(final >> 3)}")
 
 
 def _record(
@@ -320,6 +334,11 @@ def walk_on(s: TanukiState, seat: int, log: Log) -> None:
     walk(s, seat, sq, entry, False, log)
 
 
+FRONT_SQUARE: dict[int, int] = {value: sq for value, (sq, _entry) in enumerate(FRONT)}
+"""Where a monk standing on a path (its value ``sq * 8 + end``) must place a tile next: the
+square of :data:`~.components.FRONT`."""
+
+
 def front_square(s: TanukiState, seat: int) -> int:
     """The square where ``seat`` must place a tile to move (-1 when its monk is off)."""
     m = s.monks[seat]
@@ -383,10 +402,13 @@ def arrive(s: TanukiState, i: int, sq: int, landing: bool, attack: bool, log: Lo
             log.say(f"The {name} tanuki left the board")
             return False
         return True
-    if s.board[sq] == ROCK and s.rules >= 2:
+    here = s.board[sq]
+    had_stash = s.stash[sq]
+    if here == EMPTY and not had_stash:  # the usual case: nothing to remove
+        return True
+    if here == ROCK and s.rules >= 2:
         # Rock Garden: it stays "until it is cleared off the board" (by Clear the Path only).
         return True
-    had_stash = s.stash[sq]
     if remove_tile(s, sq):
         log.say(f"The {name} tanuki removed the tile on {square_name(sq)}")
     elif had_stash:
@@ -424,23 +446,26 @@ def move_tanuki(
                 f"The {TANUKI_NAMES[i]} tanuki ran off the board: "
                 f"{s.players[mover]} earned 1 shiitake"
             )
-            _moved(s, i, start, entered, True)
+            if s.journal is not None:
+                _moved(s, i, start, entered, True)
             return True
         entered.append(nxt)
         if not arrive(s, i, nxt, step == distance - 1, attack, log):
-            _moved(s, i, start, entered, False)
+            if s.journal is not None:
+                _moved(s, i, start, entered, False)
             return False
         sq = nxt
     if distance:
         log.say(f"The {TANUKI_NAMES[i]} tanuki moved {SIDE_NAMES[side]} to {square_name(sq)}")
-    _moved(s, i, start, entered, False)
+    if s.journal is not None:
+        _moved(s, i, start, entered, False)
     return False
 
 
 def _moved(s: TanukiState, i: int, start: int, squares: list[int], ran_off: bool) -> None:
-    """Write a tanuki's move into the state's journal, when it keeps one."""
-    if s.journal is not None:
-        s.journal.append(TanukiRecord(i, start, s.tanuki[i], tuple(squares), ran_off))
+    """Write a tanuki's move into the state's journal (the caller checks it keeps one)."""
+    assert s.journal is not None
+    s.journal.append(TanukiRecord(i, start, s.tanuki[i], tuple(squares), ran_off))
 
 
 def place_tanuki(s: TanukiState, i: int, sq: int, log: Log) -> None:
