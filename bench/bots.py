@@ -10,7 +10,10 @@ Run it from the project folder::
 
 For every registered game (``--game`` picks some) at 2 and 4 seats (where a game does not allow
 one of them, the nearest count it allows), every pair of levels plays ``--games``
-games. At 2 seats the levels sit one each; with more seats they alternate (A, B, A, B...), and
+games. At 2 seats the levels sit one each; with more seats they alternate (A, B, A, B...), or
+with ``--seating blocks`` sit side by side (A, A, B, B...: in Seabed Neighbours, where each
+score is the sum of two teams of neighbours, alternating seats put one of each level in every
+team and the table cannot tell the levels apart), and
 the seats rotate from game to game so each level sits everywhere equally; the games of one
 rotation share their deal (:func:`deal_of`). A game scores 1 for
 the level whose seats hold all the winners, 0 for the other, and the share of the winners
@@ -66,12 +69,17 @@ class Budgets:
         def words(b: SearchBudget) -> str:
             if b.iterations is not None:
                 return f"{b.iterations} iterations"
-            return f"{b.seconds:g} s per decision"
+            clock = " of CPU time" if b.clock == "cpu" else ""
+            return f"{b.seconds:g} s{clock} per decision"
 
-        turns = ""
-        if self.expert.rollout_turns != self.strong.rollout_turns:
-            turns = f" with rollouts of {self.expert.rollout_turns} turns"
-        return f"strong: {words(self.strong)}; expert: {words(self.expert)}{turns}"
+        def knobs(b: SearchBudget) -> str:
+            turns = "a round" if b.rollout_turns is None else f"{b.rollout_turns} turns"
+            return f"rollouts of {turns}, prior temperature {b.prior_temperature:g}"
+
+        return (
+            f"strong: {words(self.strong)}, {knobs(self.strong)}; "
+            f"expert: {words(self.expert)}, {knobs(self.expert)}"
+        )
 
 
 def bot_of(level: str, seed: int, budgets: Budgets) -> Bot:
@@ -81,6 +89,10 @@ def bot_of(level: str, seed: int, budgets: Budgets) -> Bot:
     if level == "expert":
         return StrongBot(seed, budgets.expert, level="expert")
     return make_bot(level, seed)
+
+
+SEATINGS = ("alternate", "blocks")
+"""How two levels share three or more seats (see the module docstring)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +105,17 @@ class Job:
     second: str
     index: int
     budgets: Budgets
+    seating: str = "alternate"
 
 
 def seat_levels(job: Job) -> list[str]:
-    """Which level sits where: alternating A, B, ..., rotated by the game's index."""
-    base = [job.first if i % 2 == 0 else job.second for i in range(job.players)]
+    """Which level sits where: alternating A, B, ... (or in blocks A, A, B, B, ...), rotated
+    by the game's index."""
+    if job.seating == "blocks":
+        firsts = (job.players + 1) // 2
+        base = [job.first] * firsts + [job.second] * (job.players - firsts)
+    else:
+        base = [job.first if i % 2 == 0 else job.second for i in range(job.players)]
     shift = job.index % job.players
     levels = base[shift:] + base[:shift]
     if job.players % 2 == 1 and (job.index // job.players) % 2 == 1:
@@ -174,10 +192,13 @@ def ratings(levels: Sequence[str], results: dict[tuple[str, str], list[float]]) 
     return {lv: 400 * math.log10(strength[lv] / anchor) for lv in levels}
 
 
-def counts_for(game: Game[Any], wanted: Sequence[int]) -> list[int]:
+def counts_for(game: Game[Any], wanted: Sequence[int] | None) -> list[int]:
     """The player counts to play: each of ``wanted`` if the game allows it, else the allowed
-    count of at least 2 nearest to it (the smaller on a tie)."""
+    count of at least 2 nearest to it (the smaller on a tie); ``None``: every allowed count of
+    at least 2."""
     allowed = [c for c in game.spec.counts if c >= 2]
+    if wanted is None:
+        return allowed
     chosen = {min(allowed, key=lambda c: (abs(c - w), c)) for w in wanted} if allowed else set()
     return sorted(chosen)
 
@@ -224,7 +245,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="comma list of A:B pairings to play instead of every pair of --levels "
         "(a chain such as random:greedy,greedy:strong,strong:expert is enough for the ratings)",
     )
-    parser.add_argument("--counts", default="2,4", help="comma list of seat counts")
+    parser.add_argument(
+        "--counts",
+        default="2,4",
+        help="comma list of seat counts, or 'all' (every count of 2 or more each game allows)",
+    )
+    parser.add_argument(
+        "--seating",
+        choices=SEATINGS,
+        default=SEATINGS[0],
+        help="how the levels sit at 3 or more seats: alternate (A, B, A, B) or blocks (A, A, B, B)",
+    )
     parser.add_argument("--offset", type=int, default=0, help="first game index (new deals)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     parser.add_argument("--strong-seconds", type=float, default=STRONG.seconds)
@@ -232,7 +263,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strong-iterations", type=int, help="limit strong by iterations")
     parser.add_argument("--expert-iterations", type=int, help="limit expert by iterations")
     parser.add_argument("--speed-seconds", type=float, default=1.0, help="throughput sample")
-    parser.add_argument("--rollout-turns", type=int, default=STRONG.rollout_turns)
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="count the search levels' seconds in CPU time (fair on a busy machine)",
+    )
+    parser.add_argument(
+        "--rollout-turns", type=int, default=STRONG.rollout_turns, help="default: one per seat"
+    )
     parser.add_argument("--rollout", choices=ROLLOUT_POLICIES, default=STRONG.rollout)
     parser.add_argument("--rollout-sample", type=int, default=STRONG.rollout_sample)
     parser.add_argument("--exploration", type=float, default=STRONG.exploration)
@@ -242,6 +280,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         help="expert's rollout turns, when they differ from --rollout-turns",
     )
+    parser.add_argument(
+        "--expert-prior-temperature",
+        type=float,
+        help="expert's prior temperature, when it differs from --prior-temperature",
+    )
     args = parser.parse_args(argv)
     knobs = replace(
         STRONG,
@@ -250,6 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rollout_sample=args.rollout_sample,
         exploration=args.exploration,
         prior_temperature=args.prior_temperature,
+        clock="cpu" if args.cpu_clock else "wall",
     )
 
     def budget(iterations: int | None, seconds: float) -> SearchBudget:
@@ -260,6 +304,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     expert = budget(args.expert_iterations, args.expert_seconds)
     if args.expert_rollout_turns is not None:
         expert = replace(expert, rollout_turns=args.expert_rollout_turns)
+    if args.expert_prior_temperature is not None:
+        expert = replace(expert, prior_temperature=args.expert_prior_temperature)
     budgets = Budgets(budget(args.strong_iterations, args.strong_seconds), expert)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     pairings = list(itertools.combinations(levels, 2))
@@ -270,15 +316,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if pair.strip()
         ]
         levels = [lv for lv in LEVELS if any(lv in pair for pair in pairings)]
-    wanted_counts = [int(c) for c in args.counts.split(",")]
+    wanted_counts = None if args.counts == "all" else [int(c) for c in args.counts.split(",")]
     game_ids = args.game or list(GAMES)
-    print(f"Bot ladder: {args.games} games per pairing; {budgets.describe()}")
+    print(f"Bot ladder: {args.games} games per pairing, seats {args.seating}; {budgets.describe()}")
     jobs: list[Job] = []
     for game_id in game_ids:
         for players in counts_for(get_game(game_id), wanted_counts):
             for first, second in pairings:
                 for index in range(args.offset, args.offset + args.games):
-                    jobs.append(Job(game_id, players, first, second, index, budgets))
+                    jobs.append(Job(game_id, players, first, second, index, budgets, args.seating))
     results: dict[tuple[str, int], dict[tuple[str, str], list[float]]] = {}
     started = time.perf_counter()
     outcomes: list[tuple[Job, float, int]] = []

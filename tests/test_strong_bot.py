@@ -147,6 +147,45 @@ def test_either_rollout_policy_plays_legal_actions(rollout: str) -> None:
     assert result.plies > result.iterations
 
 
+@pytest.mark.parametrize(("rollout_turns", "fewest", "most"), [(None, 4, 5), (2, 2, 3)])
+def test_a_rollout_reaches_every_seats_turn(
+    rollout_turns: int | None, fewest: int, most: int
+) -> None:
+    """By default a rollout plays on until every seat has begun a turn (at four seats, the
+    three opponents who buy before the bot acts again all play); ``rollout_turns`` caps it.
+    One iteration: the furthest position it scores lies that many turns on (one more when the
+    chosen action itself ends the turn)."""
+    turns: list[int] = []
+
+    class Spy(type(get_game("octopus-garden"))):  # type: ignore[misc]
+        def evaluate(self, state: Any, seat: int) -> float:
+            turns.append(state.turn)
+            return float(super().evaluate(state, seat))
+
+    spy = Spy()
+    state = choice_position(spy, 4, 5, skip=12)
+    seat = state.current_player
+    budget = SearchBudget(iterations=1, seconds=None, rollout_turns=rollout_turns)
+    StrongBot(2, budget, reuse=False).search(spy, spy.view(state, seat))
+    assert fewest <= max(turns) - state.turn <= most
+
+
+def test_a_cpu_clock_budget_counts_the_searching_threads_time() -> None:
+    """A budget's seconds count wall time unless ``clock="cpu"``: then the searching thread's
+    CPU time, so a benchmark on a busy machine gives each search its thinking. Unknown clocks
+    and negative rollout turns are refused."""
+    game = get_game("the-gardens")
+    state = choice_position(game, 2, 3, skip=4)
+    seat = state.current_player
+    budget = SearchBudget(seconds=0.05, clock="cpu")
+    result = StrongBot(1, budget).search(game, game.view(state, seat))
+    assert result.iterations >= 1 and result.action in game.legal_actions(state)
+    with pytest.raises(ValueError, match="clock"):
+        SearchBudget(clock="sundial")
+    with pytest.raises(ValueError, match="rollout turns"):
+        SearchBudget(rollout_turns=-1)
+
+
 def test_forced_and_skill_decisions_need_no_search() -> None:
     """A lone legal action is played at once, a skill decision is settled with roll, and a
     finished game is refused."""

@@ -27,9 +27,10 @@ game's heuristic as AlphaZero-style searches are steered by a network):
   :data:`~gardens_tui.rules.base.ROLL`, as every bot settles them) are played through without a
   node, so long chains of sub-decisions do not dilute the tree.
 - From a node reached for the first time a **rollout** plays on until the game ends or
-  :attr:`SearchBudget.rollout_turns` turns have begun (the default, 2, finishes the turn in
-  progress and plays the next seat's whole turn, so what a move leaves to the next player
-  counts), then the position is scored by ``evaluate`` for every seat. The rollout policy is
+  :attr:`SearchBudget.rollout_turns` turns have begun (by default one per seat: it finishes the
+  turn in progress and plays every other seat's whole turn, so what a move leaves to the
+  players who act before the bot again counts), then the position is scored by ``evaluate``
+  for every seat. The rollout policy is
   greedy: each step takes the action ``evaluate`` rates best one decision ahead (ties at
   random), among at most :attr:`SearchBudget.rollout_sample` actions drawn at random when a
   decision has more. A ``random`` policy is kept for comparison (see bench/bots.py).
@@ -49,8 +50,10 @@ rollout shows what a purchase leaves on the market.
 
 Budget and reproducibility: :class:`SearchBudget` caps iterations and/or seconds. Limited by
 iterations only, a search is a pure function of the view and the bot's seed and call history;
-the time limit makes it depend on the machine. :data:`STRONG` thinks about a second per
-decision, :data:`EXPERT` four times as long.
+the time limit makes it depend on the machine. Seconds are wall-clock time by default (what a
+player waits); ``clock="cpu"`` counts the searching thread's CPU time instead, so benchmarks on
+a busy machine give every search the thinking it would get alone. :data:`STRONG` thinks about
+a second per decision, :data:`EXPERT` four times as long.
 
 Tree reuse: when the bot decides again in the same turn (the next step of a multi-step turn),
 the search starts from the subtree under the action it played last, keeping its statistics.
@@ -88,15 +91,20 @@ __all__ = [
 ROLLOUT_POLICIES = ("greedy", "random")
 """How a rollout picks its actions: the heuristic's best one decision ahead, or any."""
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""What a budget's seconds count: wall-clock time, or the searching thread's CPU time."""
+
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
     """How long one decision may be thought about, and the search's knobs.
 
-    ``iterations`` caps the number of iterations (``None``: no cap) and ``seconds`` the wall time
-    (``None``: no limit); at least one must be set. ``rollout_turns`` is how many turns a rollout
-    may begin before its position is scored by ``evaluate`` (``0``: score the new node
-    directly); ``max_rollout_steps`` bounds a rollout's decisions whatever the turns do.
+    ``iterations`` caps the number of iterations (``None``: no cap) and ``seconds`` the time
+    (``None``: no limit); at least one must be set; ``clock`` says what the seconds count (one
+    of :data:`CLOCKS`). ``rollout_turns`` is how many turns a rollout may begin before its
+    position is scored by ``evaluate`` (``0``: score the new node directly; ``None``: as many
+    as there are seats, so every seat plays before the score); ``max_rollout_steps`` bounds a
+    rollout's decisions whatever the turns do.
     ``rollout`` is the rollout policy (one of :data:`ROLLOUT_POLICIES`) and ``rollout_sample``
     the most actions a greedy rollout step rates (``0``: all of them). ``exploration`` is the
     PUCT constant (rewards lie in 0..1) and ``prior_temperature`` how sharply the priors follow
@@ -105,7 +113,8 @@ class SearchBudget:
 
     iterations: int | None = None
     seconds: float | None = 1.0
-    rollout_turns: int = 2
+    clock: str = "wall"
+    rollout_turns: int | None = None
     max_rollout_steps: int = 200
     rollout: str = "greedy"
     rollout_sample: int = 10
@@ -119,6 +128,10 @@ class SearchBudget:
             raise ValueError("a search budget's iterations must be at least 1")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError("a search budget's seconds must be positive")
+        if self.clock not in CLOCKS:
+            raise ValueError(f"a search clock is one of {', '.join(CLOCKS)}")
+        if self.rollout_turns is not None and self.rollout_turns < 0:
+            raise ValueError("a search budget's rollout turns are at least 0")
         if self.rollout not in ROLLOUT_POLICIES:
             raise ValueError(f"a rollout policy is one of {', '.join(ROLLOUT_POLICIES)}")
         if self.rollout_sample < 0 or self.prior_temperature <= 0:
@@ -282,7 +295,8 @@ class StrongBot:
         self._kept = None
         self._scale_sum, self._scale_count = 0.0, 0
         self._plies = 0
-        started = time.perf_counter()
+        clock = CLOCKS[budget.clock]
+        started = clock()
         deadline = None if budget.seconds is None else started + budget.seconds
         cap = budget.iterations
         iterations = 0
@@ -291,7 +305,7 @@ class StrongBot:
         while True:
             if cap is not None and iterations >= cap:
                 break
-            if deadline is not None and iterations and time.perf_counter() >= deadline:
+            if deadline is not None and iterations and clock() >= deadline:
                 break
             if stop.is_set() or (cancel is not None and cancel.is_set()):
                 cancelled = True
@@ -299,7 +313,7 @@ class StrongBot:
             det = game.determinise(view, seat, rng)
             self._iterate(game, det, root, rng)
             iterations += 1
-        elapsed = time.perf_counter() - started
+        elapsed = clock() - started
         stats = self._root_stats(root, actions, seat)
         action = stats[0].action
         if self.reuse:
@@ -419,7 +433,8 @@ class StrongBot:
         """Play on from ``state`` by the budget's rollout policy until the game ends or the
         budget's turns have begun; the rewards per seat (see the module docstring)."""
         budget = self.budget
-        last_turn = state.turn + budget.rollout_turns
+        turns = budget.rollout_turns
+        last_turn = state.turn + (state.num_players if turns is None else turns)
         steps = budget.max_rollout_steps
         greedy = budget.rollout == "greedy"
         sample = budget.rollout_sample
