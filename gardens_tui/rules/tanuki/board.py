@@ -28,6 +28,7 @@ from gardens_tui.rules.tanuki.components import (
     NEIGHBOURS,
     SHIITAKE,
     SIDE_NAMES,
+    SQUARES,
     TANUKI_NAMES,
     TRAP_LETTERS,
     square_name,
@@ -111,12 +112,17 @@ def lose(s: TanukiState, seat: int, amount: int) -> int:
     return paid
 
 
+MONK_VALUES_IN: tuple[frozenset[int], ...] = tuple(
+    frozenset(value for value, there in MONK_SQUARE.items() if there == sq) for sq in range(SQUARES)
+)
+"""Per square, every monk value standing in it (its path ends and the edge spaces beside it)."""
+
+
 def monks_in(s: TanukiState, sq: int) -> list[int]:
     """The seats whose monks are in ``sq``, in seat order."""
-    squares = list(map(MONK_SQUARE.__getitem__, s.monks))
-    if sq not in squares:  # the usual case, without a loop in Python
+    if MONK_VALUES_IN[sq].isdisjoint(s.monks):  # the usual case, in one call
         return []
-    return [seat for seat, there in enumerate(squares) if there == sq]
+    return [seat for seat, m in enumerate(s.monks) if MONK_SQUARE[m] == sq]
 
 
 def remove_tile(s: TanukiState, sq: int) -> bool:

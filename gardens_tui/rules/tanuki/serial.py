@@ -11,10 +11,20 @@ version 1 save files).
 ``from_dict`` trusts nothing: every field is type- and range-checked with its path, each of the
 64 tiles and 48 cards must be in exactly one place (a view's hidden ones counted as unknown),
 and the pending decision must make sense.
+
+Quick reading: a list of names as :func:`to_dict` writes them (``"t17"``, ``"c4 end 5"``) is
+read by one lookup per item in a table built from the checked readers themselves
+(:data:`READ_AS`), and a list of well-formed integers by one type and range test; anything
+else (a wrong type, an unknown or unusual name, a wrong length) is read again item by item by
+the checked reader, which refuses it with the same message and path as ever. The component
+census likewise first counts with sets, and only a position that fails it is walked through
+to name the misplaced tile or card.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from itertools import chain
 from typing import Any
 
 import gardens_tui.rules.fields as F
@@ -194,6 +204,96 @@ def _monk_value(data: Any, path: str) -> int:
     raise F.fail(path, f"expected 'off', 'edge n3' or 'c4 end 5', got {text!r}")
 
 
+def _table(read: Callable[[Any, str], int], names: Iterable[Any]) -> dict[Any, int]:
+    """Each name with what ``read`` reads it as."""
+    return {name: read(name, "") for name in names}
+
+
+_TILE_NAMES = [tile_name(t) for t in range(NUM_TILES)]
+_SQUARE_NAMES = [square_name(sq) for sq in range(SQUARES)]
+READ_AS: dict[Callable[[Any, str], int], dict[Any, int]] = {
+    _tile: _table(_tile, _TILE_NAMES),
+    _maybe_tile: _table(_maybe_tile, [None, *_TILE_NAMES]),
+    _card: dict(CARD_OF),
+    _maybe_card: _table(_maybe_card, [None, *CARD_OF]),
+    _square: _table(_square, _SQUARE_NAMES),
+    _maybe_square: _table(_maybe_square, [None, *_SQUARE_NAMES]),
+    _cell_value: _table(_cell_value, [_cell(v) for v in (EMPTY, ROCK, *range(NUM_TILES * 4))]),
+    _monk_value: _table(
+        _monk_value,
+        [_monk(v) for v in (OFF, *range(SQUARES * 8), *range(EDGE_BASE, EDGE_BASE + len(EDGES)))],
+    ),
+}
+"""For each reader of names, every name :func:`to_dict` writes and the value it reads as."""
+
+_INT = frozenset({int})
+
+
+def _names(
+    data: Any,
+    path: str,
+    read: Callable[[Any, str], int],
+    length: int | None = None,
+    max_length: int = 10_000,
+) -> list[int]:
+    """``F.array(data, path, read, length, max_length)``, in one lookup per item when every
+    item is a name of :data:`READ_AS` (see the module docstring)."""
+    if type(data) is list and len(data) <= max_length and length in (None, len(data)):
+        table = READ_AS[read]
+        try:
+            return [table[item] for item in data]
+        except (KeyError, TypeError):  # TypeError: an unhashable item
+            pass
+    return F.array(data, path, read, length=length, max_length=max_length)
+
+
+def _rows(
+    data: Any, path: str, read: Callable[[Any, str], int], length: int, row_length: int | None,
+    row_max: int = 10_000,
+) -> list[list[int]]:  # fmt: skip
+    """``length`` lists of names read by ``read`` (:func:`_names`), each of ``row_length`` (or
+    at most ``row_max``) items."""
+    if (
+        type(data) is list
+        and len(data) == length
+        and all(type(row) is list and len(row) <= row_max for row in data)
+        and (row_length is None or all(len(row) == row_length for row in data))
+    ):
+        table = READ_AS[read]
+        try:
+            return [[table[item] for item in row] for row in data]
+        except (KeyError, TypeError):
+            pass
+    return F.array(
+        data,
+        path,
+        lambda row, q: F.array(row, q, read, length=row_length, max_length=row_max),
+        length=length,
+    )
+
+
+def _ints(
+    data: Any, path: str, low: int, high: int, length: int | None = None, max_length: int = 10_000
+) -> list[int]:
+    """``F.integers(data, path, low, high, length, max_length)``, in one type and range test
+    for a well-formed list."""
+    if _well_formed(data, low, high, length, max_length):
+        return list(data)
+    return F.integers(data, path, low, high, length=length, max_length=max_length)
+
+
+def _well_formed(data: Any, low: int, high: int, length: int | None, max_length: int) -> bool:
+    """Whether ``F.integers`` would take ``data`` as it is: a list of ints (not bools) in
+    ``low..high`` of the right length."""
+    return (
+        type(data) is list
+        and len(data) <= max_length
+        and length in (None, len(data))
+        and _INT.issuperset(map(type, data))
+        and (not data or (low <= min(data) and max(data) <= high))
+    )
+
+
 def from_dict(data: Any) -> TanukiState:
     """The position ``data`` describes, fully validated (``ValueError`` naming the field)."""
     path = "state"
@@ -207,46 +307,33 @@ def from_dict(data: Any) -> TanukiState:
         return F.integer(item, q, 0, n - 1)
 
     s.phase = F.string(d["phase"], p + "phase", PHASES)
-    s.hands = F.array(
-        d["hands"], p + "hands", lambda x, q: F.array(x, q, _maybe_tile, max_length=64), length=n
-    )
-    s.pile = F.array(d["pile"], p + "pile", _maybe_tile, max_length=NUM_TILES)
-    s.discard = F.array(d["discard"], p + "discard", _tile, max_length=NUM_TILES)
-    rows = F.array(
-        d["board"], p + "board", lambda x, q: F.array(x, q, _cell_value, length=SIZE), length=SIZE
-    )
-    s.board = [v for row in rows for v in row]
-    stash = F.integer_rows(d["stash"], p + "stash", SIZE, SIZE, 0, MAX_SHIITAKE)
-    s.stash = [v for row in stash for v in row]
-    s.monks = F.array(d["monks"], p + "monks", _monk_value, length=n)
-    s.shiitake = F.integers(d["shiitake"], p + "shiitake", 0, MAX_SHIITAKE, length=n)
-    s.trail = F.array(
-        d["trail"], p + "trail", lambda x, q: F.array(x, q, _square, max_length=SQUARES), length=n
-    )
-    s.tanuki = F.array(d["tanuki"], p + "tanuki", _maybe_square, length=2)
-    s.dice = F.integers(d["dice"], p + "dice", 0, 6, length=2)
-    s.dirs = F.integers(d["dirs"], p + "dirs", 0, 5, length=2)
+    s.hands = _rows(d["hands"], p + "hands", _maybe_tile, n, None, row_max=64)
+    s.pile = _names(d["pile"], p + "pile", _maybe_tile, max_length=NUM_TILES)
+    s.discard = _names(d["discard"], p + "discard", _tile, max_length=NUM_TILES)
+    s.board = list(chain.from_iterable(_rows(d["board"], p + "board", _cell_value, SIZE, SIZE)))
+    s.stash = list(chain.from_iterable(_stash_rows(d["stash"], p + "stash")))
+    s.monks = _names(d["monks"], p + "monks", _monk_value, length=n)
+    s.shiitake = _ints(d["shiitake"], p + "shiitake", 0, MAX_SHIITAKE, length=n)
+    s.trail = _rows(d["trail"], p + "trail", _square, n, None, row_max=SQUARES)
+    s.tanuki = _names(d["tanuki"], p + "tanuki", _maybe_square, length=2)
+    s.dice = _ints(d["dice"], p + "dice", 0, 6, length=2)
+    s.dirs = _ints(d["dirs"], p + "dirs", 0, 5, length=2)
     s.moving = F.integer(d["moving"], p + "moving", 0, 4)
     s.queue = F.array(d["queue"], p + "queue", seats, max_length=n)
     s.magari = F.array(d["magari"], p + "magari", F.boolean, length=n)
     s.had_tiles = F.boolean(d["had_tiles"], p + "had_tiles")
     s.placed = F.integer(d["placed"], p + "placed", 0, 2)
     s.gone = F.integer(d["gone"], p + "gone", 0, 2)
-    s.deck = F.array(d["deck"], p + "deck", _maybe_card, max_length=NUM_CARDS)
-    s.spent = F.array(d["spent"], p + "spent", _card, max_length=NUM_CARDS)
-    s.cards = F.array(
-        d["cards"],
-        p + "cards",
-        lambda x, q: F.array(x, q, _maybe_card, max_length=CARD_LIMIT),
-        length=n,
-    )
-    s.traps = F.array(d["traps"], p + "traps", _maybe_square, length=3)
-    s.trap_owner = F.integers(d["trap_owner"], p + "trap_owner", -1, n - 1, length=3)
+    s.deck = _names(d["deck"], p + "deck", _maybe_card, max_length=NUM_CARDS)
+    s.spent = _names(d["spent"], p + "spent", _card, max_length=NUM_CARDS)
+    s.cards = _rows(d["cards"], p + "cards", _maybe_card, n, None, row_max=CARD_LIMIT)
+    s.traps = _names(d["traps"], p + "traps", _maybe_square, length=3)
+    s.trap_owner = _ints(d["trap_owner"], p + "trap_owner", -1, n - 1, length=3)
     s.card_used = F.boolean(d["card_used"], p + "card_used")
     s.effects = F.array(
         d["effects"], p + "effects", lambda x, q: F.string(x, q, EFFECTS), max_length=5
     )
-    s.play = F.integers(d["play"], p + "play", 0, SQUARES * 8, max_length=5)
+    s.play = _ints(d["play"], p + "play", 0, SQUARES * 8, max_length=5)
     s.clear_left = F.integer(d["clear_left"], p + "clear_left", 0, 3)
     s.tiebreak = F.array(d["tiebreak"], p + "tiebreak", seats, max_length=n)
     s.extra = F.integer(d["extra"], p + "extra", 0, 1000)
@@ -256,9 +343,55 @@ def from_dict(data: Any) -> TanukiState:
     return s
 
 
+def _stash_rows(data: Any, path: str) -> list[list[int]]:
+    """``F.integer_rows(data, path, SIZE, SIZE, 0, MAX_SHIITAKE)``, quick when well formed."""
+    if (
+        type(data) is list
+        and len(data) == SIZE
+        and all(_well_formed(row, 0, MAX_SHIITAKE, SIZE, 10_000) for row in data)
+    ):
+        return [list(row) for row in data]
+    return F.integer_rows(data, path, SIZE, SIZE, 0, MAX_SHIITAKE)
+
+
+def _counted_once(items: list[int], total: int | None, view: bool) -> bool:
+    """Whether each item of ``items`` is there once (hidden ones, -1, only in a view) and, with
+    ``total``, there are that many: the census's quick test, which a real position passes."""
+    hidden = items.count(HIDDEN)
+    if hidden and not view:
+        return False
+    if total is not None and len(items) != total:
+        return False
+    return len(set(items)) == len(items) - hidden + (1 if hidden else 0)
+
+
 def _check(s: TanukiState, p: str) -> None:
     n = len(s.players)
     # tiles: each in exactly one place
+    board_tiles = [v >> 2 for v in s.board if v >= 0]
+    every = [*chain.from_iterable(s.hands), *s.pile, *s.discard, *board_tiles]
+    if not _counted_once(every, NUM_TILES, s.hidden):
+        _tile_census(s, p)
+    if any(len(h) > 3 for h in s.hands):
+        raise F.fail(p + "hands", "a hand holds at most 3 tiles")
+    if s.board.count(ROCK) > ROCKS:
+        raise F.fail(p + "board", f"there are only {ROCKS} rock gardens")
+    # cards
+    if not s.master and (s.deck or s.spent or any(s.cards) or s.play or s.effects):
+        raise F.fail(p + "deck", "Garden Master cards without the expansion")
+    if not s.master and (s.board.count(ROCK) or any(t >= 0 for t in s.traps)):
+        raise F.fail(p + "traps", "Garden Master tokens without the expansion")
+    in_play = [s.play[1]] if s.phase == "offense" and len(s.play) >= 2 else []
+    traps = [21 + letter for letter in range(3) if s.traps[letter] >= 0]
+    every = [*s.deck, *s.spent, *chain.from_iterable(s.cards), *in_play, *traps]
+    total = NUM_CARDS if s.master else None
+    if (every and max(every) >= NUM_CARDS) or not _counted_once(every, total, s.hidden):
+        _card_census(s, p, in_play, traps)
+    _check_rest(s, p, n)
+
+
+def _tile_census(s: TanukiState, p: str) -> None:
+    """Refuse the first tile found in two places, hidden outside a view, or a count not 64."""
     seen: set[int] = set()
     hidden = 0
     places = [("hands", t) for h in s.hands for t in h] + [("pile", t) for t in s.pile]
@@ -275,19 +408,13 @@ def _check(s: TanukiState, p: str) -> None:
         seen.add(tile)
     if len(seen) + hidden != NUM_TILES:
         raise F.fail(p + "pile", f"the tiles add up to {len(seen) + hidden}, not {NUM_TILES}")
-    if any(len(h) > 3 for h in s.hands):
-        raise F.fail(p + "hands", "a hand holds at most 3 tiles")
-    if s.board.count(ROCK) > ROCKS:
-        raise F.fail(p + "board", f"there are only {ROCKS} rock gardens")
-    # cards
-    if not s.master and (s.deck or s.spent or any(s.cards) or s.play or s.effects):
-        raise F.fail(p + "deck", "Garden Master cards without the expansion")
-    if not s.master and (s.board.count(ROCK) or any(t >= 0 for t in s.traps)):
-        raise F.fail(p + "traps", "Garden Master tokens without the expansion")
+
+
+def _card_census(s: TanukiState, p: str, in_play: list[int], traps: list[int]) -> None:
+    """Refuse the first card out of range, in two places or hidden outside a view, or (Garden
+    Master) a count not 48."""
     cards: set[int] = set()
     hidden = 0
-    in_play = [s.play[1]] if s.phase == "offense" and len(s.play) >= 2 else []
-    traps = [21 + letter for letter in range(3) if s.traps[letter] >= 0]
     for where, card in (
         [("deck", c) for c in s.deck]
         + [("spent", c) for c in s.spent]
@@ -305,6 +432,10 @@ def _check(s: TanukiState, p: str) -> None:
         cards.add(card)
     if s.master and len(cards) + hidden != NUM_CARDS:
         raise F.fail(p + "deck", f"the cards add up to {len(cards) + hidden}, not {NUM_CARDS}")
+
+
+def _check_rest(s: TanukiState, p: str, n: int) -> None:
+    """The traps' owners, the monks and the pending decision."""
     for letter in range(3):
         if (s.traps[letter] >= 0) != (s.trap_owner[letter] >= 0):
             raise F.fail(
