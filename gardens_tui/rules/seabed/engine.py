@@ -23,6 +23,7 @@ from gardens_tui.rules.seabed.state import (
     PROPOSE,
     Cell,
     SeabedState,
+    bumped,
 )
 from gardens_tui.rules.seabed.tiles import (
     CLAM_TILES,
@@ -52,28 +53,17 @@ STREAKS, REEFS, CLAM_POINTS = 0, 1, 2
 PASS: Action = ("pass",)
 
 
-class Log:
-    """Event lines of one ``apply`` (every line is public in this game)."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, line: str) -> None:
-        """Add a line."""
-        self.lines.append(line)
-
-
 class Turn:
-    """What one ``apply`` works with: the copied state, its PRNG and its log."""
+    """What one ``apply`` works with: the copied state, its PRNG and its event lines (every
+    line is public in this game; ``say`` adds one)."""
+
+    __slots__ = ("lines", "rng", "s", "say")
 
     def __init__(self, state: SeabedState) -> None:
         self.s = state
         self.rng = Rng(state.rng)
-        self.log = Log()
-
-    def name(self, seat: int) -> str:
-        """Seat's name."""
-        return self.s.players[seat]
+        self.lines: list[str] = []
+        self.say = self.lines.append
 
 
 # --- setting up -------------------------------------------------------------------------------
@@ -93,10 +83,10 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
     s.last = [None] * n
     seascape.place(s, (0, 0), START * 4)
     t = Turn(s)
-    t.log.say("The start tile lies at 0,0")
+    t.say("The start tile lies at 0,0")
     begin_turn(t, 0, first=True)
     s.rng = t.rng.state
-    s.events = tuple(t.log.lines)
+    s.events = tuple(t.lines)
     s.chance = False
     return s
 
@@ -118,13 +108,12 @@ def placement_actions(s: SeabedState, verb: str) -> list[Action]:
     again)."""
     out: list[Action] = []
     tiles = s.choosable()
-    need = s.need
+    front = s.front
     for slot, kind in enumerate(tiles, 1):
         if slot > 1 and kind == tiles[0]:
             continue
         turns = fit_degrees(kind)
-        fitting = sorted([(y, x, code) for (x, y), code in need.items() if turns[code]])
-        out += [(verb, slot, x, y, degrees) for y, x, code in fitting for degrees in turns[code]]
+        out += [(verb, slot, x, y, degrees) for y, x, code in front for degrees in turns[code]]
     return out
 
 
@@ -251,22 +240,22 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
     elif verb == "accept":
         proposal = s.proposal
         assert proposal is not None
-        t.log.say(f"{t.name(s.partner())} accepted")
+        t.say(f"{s.players[s.partner()]} accepted")
         do_place(t, *proposal)
     elif verb == "veto":
-        t.log.say(f"{t.name(s.partner())} vetoed the proposal")
+        t.say(f"{s.players[s.partner()]} vetoed the proposal")
         s.phase = "counter"
     elif verb == "choose":
         chosen = s.proposal if action[1] == "mine" else s.counter
         assert chosen is not None
         proposer = s.active if action[1] == "mine" else s.partner()
-        t.log.say(f"{t.name(s.active)} chose {possessive(t.name(proposer))} proposal")
+        t.say(f"{s.players[s.active]} chose {possessive(s.players[proposer])} proposal")
         do_place(t, *chosen)
     elif verb in ("flag", "palace"):
         _put_piece(t, verb, (action[1], action[2]), action[3])
         finish_placement(t)
     elif verb == "pass":
-        t.log.say(f"{t.name(s.active)} placed no flag or palace")
+        t.say(f"{s.players[s.active]} placed no flag or palace")
         finish_placement(t)
     elif verb == "return":
         _return_flag(t, (action[1], action[2]), action[3])
@@ -274,7 +263,7 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
     if t.rng.state != state.rng:
         s.chance = True
     s.rng = t.rng.state
-    s.events = tuple(t.log.lines)
+    s.events = tuple(t.lines)
     s.private_events = ()
     return s
 
@@ -288,11 +277,11 @@ def _propose(t: Turn, placement: tuple[int, int, int, int]) -> None:
     if s.phase == "counter":
         s.counter = placement
         s.phase = "pick"
-        t.log.say(f"{t.name(s.partner())} proposed {_where(*placement)}")
+        t.say(f"{s.players[s.partner()]} proposed {_where(*placement)}")
     else:
         s.proposal = placement
         s.phase = "answer"
-        t.log.say(f"{t.name(s.active)} proposed {_where(*placement)}")
+        t.say(f"{s.players[s.active]} proposed {_where(*placement)}")
 
 
 def _draw(t: Turn, pile: list[int]) -> int:
@@ -305,22 +294,22 @@ def draw_hand(t: Turn, number: int) -> bool:
     unplaceable draws go back into the pile. When no tile left can be placed anywhere they
     are all set aside (``False``)."""
     s = t.s
-    name = t.name(s.active)
+    name = s.players[s.active]
+    s.pile = s.pile[:]  # (shared with the state this one was copied from)
     while True:
         drawn = [_draw(t, s.pile) for _ in range(min(number, len(s.pile)))]
         s.hand.extend(drawn)
         if drawn:
-            t.log.say(f"{name} drew {', '.join(describe(k) for k in drawn)}")
+            t.say(f"{name} drew {', '.join(describe(k) for k in drawn)}")
         if any(seascape.can_place(s, k) for k in s.hand):
             return True
         if not any(seascape.can_place(s, k) for k in set(s.pile)):
-            s.removed.extend(s.hand + s.pile)
-            s.removed.sort()
+            s.removed = sorted(s.removed + s.hand + s.pile)
             gone = len(s.hand) + len(s.pile)
             s.hand, s.pile = [], []
-            t.log.say(f"No tile left fits anywhere: {count(gone, 'tile')} set aside")
+            t.say(f"No tile left fits anywhere: {count(gone, 'tile')} set aside")
             return False
-        t.log.say("No drawn tile fits anywhere: they go back into the pile")
+        t.say("No drawn tile fits anywhere: they go back into the pile")
         for kind in s.hand:
             insort(s.pile, kind)
         s.hand = []
@@ -367,8 +356,8 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
     previous = s.last[s.team]
     s.last[s.team] = cell
     s.just = cell
-    t.log.say(
-        f"{t.name(s.active)} placed {describe(kind)} at {x},{y} r{degrees} for "
+    t.say(
+        f"{s.players[s.active]} placed {describe(kind)} at {x},{y} r{degrees} for "
         f"{s.team_name(s.team)}"
     )
     if s.step == 1 or s.extra:
@@ -382,7 +371,7 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
             # the flag step's legal actions, known now: nothing below changes them
             s.legal_cache = [*actions, PASS]
             return
-        t.log.say(_no_flag_step(s))
+        t.say(_no_flag_step(s))
     finish_placement(t, done)
 
 
@@ -402,11 +391,10 @@ def _put_piece(t: Turn, what: str, cell: Cell, name: str) -> None:
     area = seascape.area_named(s, cell, name)
     assert area is not None
     node = seascape.node_of(s, cell, area)
-    s.flags.append((s.team, node, what))
-    s.flags.sort()
-    s.supply[s.team][0 if what == "flag" else 1] -= 1
+    s.flags = sorted([*s.flags, (s.team, node, what)])
+    s.supply = bumped(s.supply, s.team, 0 if what == "flag" else 1, -1)
     seascape.add_piece(s, s.team, node, what, 1)
-    t.log.say(f"{s.team_name(s.team)} put a {what} on {name} at {cell[0]},{cell[1]}")
+    t.say(f"{s.team_name(s.team)} put a {what} on {name} at {cell[0]},{cell[1]}")
 
 
 def _return_flag(t: Turn, cell: Cell, name: str) -> None:
@@ -414,10 +402,11 @@ def _return_flag(t: Turn, cell: Cell, name: str) -> None:
     area = seascape.area_named(s, cell, name)
     assert area is not None
     node = seascape.node_of(s, cell, area)
+    s.flags = s.flags[:]
     s.flags.remove((s.team, node, "flag"))
-    s.supply[s.team][0] += 1
+    s.supply = bumped(s.supply, s.team, 0, 1)
     seascape.add_piece(s, s.team, node, "flag", -1)
-    t.log.say(
+    t.say(
         f"The whirlpool sent {s.team_name(s.team)}'s flag on {name} at {cell[0]},{cell[1]} "
         "home unscored"
     )
@@ -436,17 +425,17 @@ def _score_feature(t: Turn, root: int) -> None:
         label = f"the reef at {where[0]},{where[1]} ({size})"
     winners = seascape.majority(f.flags)
     if not winners:
-        t.log.say(f"{label.capitalize()} is complete; no flag was on it")
+        t.say(f"{label.capitalize()} is complete; no flag was on it")
         return
     names = " and ".join(s.team_name(w) for w in winners)
     for w in winners:
-        s.piles[w][category] += points
-    t.log.say(f"{label.capitalize()} is complete: {names} score {points}")
+        s.piles = bumped(s.piles, w, category, points)
+    t.say(f"{label.capitalize()} is complete: {names} score {points}")
     kept = []
     for entry in s.flags:
         team, node, what = entry
         if what == "flag" and find(s.parent, node) == root:
-            s.supply[team][0] += 1
+            s.supply = bumped(s.supply, team, 0, 1)
         else:
             kept.append(entry)
     s.flags = kept
@@ -481,7 +470,7 @@ def finish_placement(t: Turn, pending: list[int] | None = None) -> None:
         if any(team == s.team and what == "flag" for team, _, what in s.flags):
             s.phase = "whirlpool"
             return
-        t.log.say(f"The whirlpool finds no flag of {s.team_name(s.team)} to take")
+        t.say(f"The whirlpool finds no flag of {s.team_name(s.team)} to take")
     advance(t)
 
 
@@ -502,8 +491,8 @@ def _party(t: Turn, kind: int) -> None:
     if s.feats[root].diver:
         bottle = 0
     points = 3 * manta + 2 * star + max(0, crab - bottle)
-    s.piles[s.team][CLAM_POINTS] += points
-    t.log.say(
+    s.piles = bumped(s.piles, s.team, CLAM_POINTS, points)
+    t.say(
         f"Party gramophone: {s.team_name(s.team)} score {points} for the animals around it "
         f"({manta} manta, {star} starfish, {crab} crab, {bottle} bottle)"
     )
@@ -513,8 +502,8 @@ def _harvest(t: Turn, kind: int) -> None:
     s = t.s
     node = _thing_node(s, kind, "harvester")
     fields = s.systems[find(s.sparent, node)].fields
-    s.piles[s.team][CLAM_POINTS] += 2 * fields
-    t.log.say(
+    s.piles = bumped(s.piles, s.team, CLAM_POINTS, 2 * fields)
+    t.say(
         f"Harvester: {s.team_name(s.team)} score {2 * fields} for "
         f"{count(fields, 'field')} in its seaweed system"
     )
@@ -535,7 +524,8 @@ def advance(t: Turn) -> None:
         s.step = 2
         s.team = (s.active + 1) % n
         if not seascape.can_place(s, s.hand[0]):
-            t.log.say(f"{describe(s.hand[0])} fits nowhere: it goes back into the pile")
+            t.say(f"{describe(s.hand[0])} fits nowhere: it goes back into the pile")
+            s.pile = s.pile[:]
             insort(s.pile, s.hand.pop())
             if not draw_hand(t, 1):
                 begin_turn(t, (s.active + 1) % n)
@@ -549,21 +539,22 @@ def _draw_clam(t: Turn) -> bool:
     s = t.s
     who = s.team_name(s.team)
     if not s.clams:
-        t.log.say(f"A magic clam, but no clam tile is left: no extra turn for {who}")
+        t.say(f"A magic clam, but no clam tile is left: no extra turn for {who}")
         return False
     if not any(seascape.can_place(s, k) for k in set(s.clams)):
-        t.log.say(f"A magic clam, but no clam tile fits anywhere: no extra turn for {who}")
+        t.say(f"A magic clam, but no clam tile fits anywhere: no extra turn for {who}")
         return False
+    s.clams = s.clams[:]
     while True:
         kind = _draw(t, s.clams)
         if seascape.can_place(s, kind):
             break
-        t.log.say(f"{describe(kind)} fits nowhere: it goes back")
+        t.say(f"{describe(kind)} fits nowhere: it goes back")
         insort(s.clams, kind)
     s.clam = kind
     s.extra = True
     s.phase = _place_phase(s)
-    t.log.say(f"A magic clam! {who} take an extra turn with {describe(kind)}")
+    t.say(f"A magic clam! {who} take an extra turn with {describe(kind)}")
     return True
 
 
@@ -571,14 +562,14 @@ def game_end(t: Turn) -> None:
     """The regular tiles have run out: final scoring of palaces and seabed flags; flags on
     unfinished streaks and reefs go home unscored."""
     s = t.s
-    t.log.say("The regular tiles have run out: final scoring")
+    t.say("The regular tiles have run out: final scoring")
     for line in scoring.final_scoring(s):
-        t.log.say(line)
+        t.say(line)
     kept = []
     for entry in s.flags:
         team, node, what = entry
         if what == "flag" and s.feats[find(s.parent, node)].kind != SEA:
-            s.supply[team][0] += 1
+            s.supply = bumped(s.supply, team, 0, 1)
             seascape.add_piece(s, team, node, "flag", -1)
         else:
             kept.append(entry)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from gardens_tui.rules.base import Outcome, Scores, TeamScore
 from gardens_tui.rules.seabed import seascape
 from gardens_tui.rules.seabed.seascape import find, majority
-from gardens_tui.rules.seabed.state import CATEGORIES, SeabedState
+from gardens_tui.rules.seabed.state import CATEGORIES, SeabedState, bumped
 from gardens_tui.rules.seabed.tiles import SEA
 
 PALACES, SEABED = 3, 4
@@ -31,7 +31,7 @@ def final_scoring(s: SeabedState) -> list[str]:
         points = y.fish + (y.fields if y.sushi else 0)
         where = seascape.cell_of(s, root)
         for team in winners:
-            s.piles[team][PALACES] += points
+            s.piles = bumped(s.piles, team, PALACES, points)
         names = " and ".join(s.team_name(t) for t in winners)
         sushi = " (with the sushi set)" if y.sushi else ""
         lines.append(
@@ -46,7 +46,7 @@ def final_scoring(s: SeabedState) -> list[str]:
         points = seascape.seabed_value(s, root)
         where = seascape.cell_of(s, root)
         for team in winners:
-            s.piles[team][SEABED] += points
+            s.piles = bumped(s.piles, team, SEABED, points)
         names = " and ".join(s.team_name(t) for t in winners)
         lines.append(f"Seabed at {where[0]},{where[1]}: {names} score {points} for their flag")
     return lines

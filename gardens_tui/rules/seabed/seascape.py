@@ -16,6 +16,7 @@ Seabed areas and fields never complete.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import MutableSequence
 from dataclasses import dataclass
 
@@ -89,7 +90,7 @@ def can_place(s: SeabedState, kind: int) -> bool:
 def frontier(s: SeabedState) -> list[tuple[int, int, int]]:
     """The empty places beside the seascape as ``(y, x, requirement code)``, by row and
     column."""
-    return sorted((c[1], c[0], code) for c, code in s.need.items())
+    return s.front[:]
 
 
 def places(
@@ -123,7 +124,8 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
     s.cells.append(cell)
     s.index[cell] = index
     board[cell] = code
-    need.pop(cell, None)
+    if need.pop(cell, None) is not None:
+        _leave_front(s, cell)
     if len(parent) < base + MAX_AREAS:  # more tiles than a game has (a file may lay them)
         parent.extend(range(len(parent), base + MAX_AREAS))
         sparent.extend(range(len(sparent), base + MAX_AREAS))
@@ -142,7 +144,7 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
         other_cell = (x + dx, y + dy)
         other = board.get(other_cell)
         if other is None:
-            need[other_cell] = need.get(other_cell, 0) | turn.needs[side]
+            _need(s, other_cell, turn.needs[side])
             continue
         other_base = s.index[other_cell] * MAX_AREAS
         other_at = shape(other).area_at
@@ -150,7 +152,7 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
             mine, theirs = base + area, other_base + other_at[segment]
             f = _join(s, mine, theirs, starts[area], copied)
             f.open -= 2 * pairs
-            if f.open == 0 and (f.kind == STREAK or f.kind == REEF):
+            if f.open == 0 and f.kind in (STREAK, REEF):
                 completed = True
             if seaweed:
                 _join_systems(s, mine, theirs, base)
@@ -168,6 +170,37 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
 
 
 NO_CLOSERS: frozenset[int] = frozenset()
+
+ROW = 1024
+"""Far more than the seascape's width: ``y * ROW + x`` orders places by row, then column."""
+
+
+def front_key(cell: Cell) -> int:
+    """The sort key of a place in ``front_keys``: by row, then column."""
+    return cell[1] * ROW + cell[0]
+
+
+def _need(s: SeabedState, cell: Cell, bits: int) -> None:
+    """Add ``bits`` to what the empty place ``cell`` needs (a side's requirement code, see
+    :func:`need_code`), in ``need`` and in the sorted ``front``."""
+    x, y = cell
+    old = s.need.get(cell)
+    if old is None:
+        s.need[cell] = bits
+        key = y * ROW + x
+        i = bisect_left(s.front_keys, key)
+        s.front_keys.insert(i, key)
+        s.front.insert(i, (y, x, bits))
+    else:
+        code = s.need[cell] = old | bits
+        s.front[bisect_left(s.front_keys, y * ROW + x)] = (y, x, code)
+
+
+def _leave_front(s: SeabedState, cell: Cell) -> None:
+    """Take the place ``cell`` (just laid) out of ``front``."""
+    i = bisect_left(s.front_keys, cell[1] * ROW + cell[0])
+    del s.front_keys[i]
+    del s.front[i]
 
 
 def _join(s: SeabedState, mine: int, theirs: int, area: AreaStart, copied: list[int]) -> Feat:
@@ -237,12 +270,12 @@ def _join_systems(s: SeabedState, a: int, b: int, base: int) -> None:
 
 
 def rebuild(s: SeabedState) -> None:
-    """Recompute the derived fields (``index``, ``need``, both union-finds) from ``board`` /
-    ``cells``, replaying the placements in order; flags and palaces are counted in from
-    ``flags``."""
+    """Recompute the derived fields (``index``, ``need``, ``front``, both union-finds) from
+    ``board`` / ``cells``, replaying the placements in order; flags and palaces are counted in
+    from ``flags``."""
     order = list(s.cells)
     board = dict(s.board)
-    s.cells, s.board, s.index, s.need = [], {}, {}, {}
+    s.cells, s.board, s.index, s.need, s.front, s.front_keys = [], {}, {}, {}, [], []
     s.parent, s.feats, s.sparent, s.systems = new_links(), {}, new_links(), {}
     for cell in order:
         place(s, cell, board[cell])
@@ -377,6 +410,8 @@ def seabed_value(s: SeabedState, root: int) -> int:
 def music_nodes(s: SeabedState) -> list[int]:
     """The nodes of music gramophones on the seascape."""
     out: list[int] = []
+    if MUSIC_CODES.isdisjoint(s.board.values()):  # (the usual case, seen without a loop)
+        return out
     for i, cell in enumerate(s.cells):
         tile = TYPES[s.board[cell] >> 2]
         if tile.effect == "music":
@@ -384,6 +419,15 @@ def music_nodes(s: SeabedState) -> list[int]:
                 if area.thing == "music":
                     out.append(i * MAX_AREAS + a)
     return out
+
+
+MUSIC_CODES = frozenset(
+    kind * 4 + quarter
+    for kind, tile in enumerate(TYPES)
+    if tile.effect == "music"
+    for quarter in range(4)
+)
+"""The tile codes of music gramophones, every turn."""
 
 
 def near(s: SeabedState, node: int, root: int) -> tuple[int, int, int, int]:

@@ -10,8 +10,10 @@ one *node* per area, ``i * MAX_AREAS + area``; the features are the classes of a
 over those nodes (``parent``, roots in ``feats``), and the seaweed systems another over the
 streak and field nodes (``sparent``, roots in ``systems``). The root of a class is always its
 smallest node (the first laid area of it), whatever order the joins came in. ``need`` maps
-every empty cell beside the seascape to the side kinds a tile there must show. All of these
-are derived from ``board`` and ``cells`` (:func:`.seascape.rebuild`) and never saved.
+every empty cell beside the seascape to the side kinds a tile there must show, and ``front``
+lists the same as ``(y, x, code)`` sorted by row and column (the order placements are listed
+in), ``front_keys`` their sort keys (:func:`.seascape.front_key`). All of these are derived
+from ``board`` and ``cells`` (:func:`.seascape.rebuild`) and never saved.
 
 Teams
 -----
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from gardens_tui.rules.base import Decision, GameState, copy_common_fields
 from gardens_tui.rules.seabed.spec import RULES_VERSION
@@ -66,7 +69,23 @@ PROPOSE = "propose-and-veto"
 _new = object.__new__
 
 
-_LINKS = array("i", range(MAX_TILES * MAX_AREAS))
+def bumped(rows: list[list[int]], row: int, column: int, amount: int) -> list[list[int]]:
+    """``rows`` (``supply`` or ``piles``) with ``amount`` added at ``[row][column]``: new
+    lists, the other rows shared (see :meth:`SeabedState.copy`)."""
+    out = rows[:]
+    changed = out[row] = rows[row][:]
+    changed[column] += amount
+    return out
+
+
+@lru_cache(maxsize=256)
+def team_names(players: tuple[str, ...]) -> tuple[str, ...]:
+    """Every team's name, ``Ann & Bob`` (the right-hand seat first), by team number."""
+    n = len(players)
+    return tuple(f"{players[(team - 1) % n]} & {players[team]}" for team in range(n))
+
+
+_LINKS = array("H", range(MAX_TILES * MAX_AREAS))
 
 
 def new_links() -> array[int]:
@@ -207,8 +226,8 @@ class SeabedState(GameState):
     - ``hand``: the regular tiles drawn this turn and not placed yet (public: the pair
       negotiates in the open); ``clam``: the clam tile of an extra turn, or -1.
     - ``removed``: tiles set aside because no tile left could be placed anywhere.
-    - ``board`` / ``cells`` and the derived ``index`` / ``need`` / ``parent`` / ``feats`` /
-      ``sparent`` / ``systems`` (module docstring).
+    - ``board`` / ``cells`` and the derived ``index`` / ``need`` / ``front`` / ``front_keys``
+      / ``parent`` / ``feats`` / ``sparent`` / ``systems`` (module docstring).
     - ``flags``: every flag and palace on the seascape, ``(team, node, "flag" | "palace")``.
     - ``supply`` / ``piles``: per team (module docstring).
     - ``last``: the cell each team last placed a tile on (or ``None``).
@@ -234,6 +253,8 @@ class SeabedState(GameState):
     cells: list[Cell] = field(default_factory=list)
     index: dict[Cell, int] = field(default_factory=dict)
     need: dict[Cell, int] = field(default_factory=dict)
+    front: list[tuple[int, int, int]] = field(default_factory=list)
+    front_keys: list[int] = field(default_factory=list)
     parent: array[int] = field(default_factory=new_links)
     feats: dict[int, Feat] = field(default_factory=dict)
     sparent: array[int] = field(default_factory=new_links)
@@ -269,8 +290,7 @@ class SeabedState(GameState):
 
     def team_name(self, team: int) -> str:
         """``Ann & Bob`` (the right-hand seat first)."""
-        a, b = self.members(team)
-        return f"{self.players[a]} & {self.players[b]}"
+        return team_names(self.players)[team]
 
     def partner(self) -> int:
         """The other seat of the placing team (the active seat negotiates with it)."""
@@ -324,26 +344,32 @@ class SeabedState(GameState):
     def copy(self) -> SeabedState:
         """An independent copy, built without ``__init__`` (on every bot's hot path).
 
-        Features and systems are shared objects that are never changed in place."""
+        Features and systems are shared objects that are never changed in place, and so are
+        the lists few decisions change: ``pile``, ``clams``, ``removed``, ``flags``, ``supply``
+        and ``piles`` (their rows too). The rules replace those (:func:`bumped` for a row)
+        instead of changing them; the seascape's containers, ``hand`` and ``last`` are
+        copied."""
         n: SeabedState = _new(SeabedState)
         copy_common_fields(self, n)
         n.phase = self.phase
-        n.pile = self.pile[:]
-        n.clams = self.clams[:]
+        n.pile = self.pile
+        n.clams = self.clams
         n.hand = self.hand[:]
         n.clam = self.clam
-        n.removed = self.removed[:]
+        n.removed = self.removed
         n.board = self.board.copy()
         n.cells = self.cells[:]
         n.index = self.index.copy()
         n.need = self.need.copy()
+        n.front = self.front[:]
+        n.front_keys = self.front_keys[:]
         n.parent = self.parent[:]
         n.feats = self.feats.copy()
         n.sparent = self.sparent[:]
         n.systems = self.systems.copy()
-        n.flags = self.flags[:]
-        n.supply = [row[:] for row in self.supply]
-        n.piles = [row[:] for row in self.piles]
+        n.flags = self.flags
+        n.supply = self.supply
+        n.piles = self.piles
         n.last = self.last[:]
         n.just = self.just
         n.flag_cells = self.flag_cells

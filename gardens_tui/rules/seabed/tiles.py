@@ -394,8 +394,8 @@ MAX_TILES = NUM_REGULAR + 1 + len(CLAM_TILES)
 """95: every tile of the game, the start tile too."""
 
 TYPE_BY_NAME: dict[str, int] = {t.name: i for i, t in enumerate(TYPES)}
-MAX_AREAS = 16
-"""A node of the feature graph is ``tile_index * MAX_AREAS + area``."""
+MAX_AREAS = max(len(t.areas) for t in TYPES)
+"""9: a node of the feature graph is ``tile_index * MAX_AREAS + area``."""
 
 
 def regular_pile() -> list[int]:
