@@ -205,6 +205,44 @@ set for each orientation showing the pattern. A hand is the mask of both orienta
 tiles (:func:`tile_bits`), so the orientations of a hand that fit a place are one ``&``."""
 
 
+ORIENTATION_KEYS: tuple[frozenset[int], ...] = tuple(
+    frozenset(
+        _key_of(tuple(c[i] if mask >> i & 1 else None for i in range(4)))  # type: ignore[arg-type]
+        for mask in range(16)
+    )
+    for c in ORIENTED
+)
+"""Per orientation (every list): the 16 corner-pattern keys it shows (each corner given or
+free): it fits a place exactly when the place's key is one of them."""
+
+
+def _lead(key: int) -> int:
+    """The first creature a corner-pattern key asks for, as ``corner * 9 + value`` (-1: none)."""
+    for corner, weight in enumerate((1, 10, 100, 1000)):
+        digit = key // weight % 10
+        if digit > 1:
+            return corner * 9 + digit - 1
+    return -1
+
+
+KEY_LEADS: tuple[int, ...] = tuple(_lead(key) for key in range(10**4))
+"""Per corner-pattern key: the first creature it asks for (``corner * 9 + value``; -1 when it
+asks for none). Only an orientation showing that creature on that corner can fit."""
+
+LEADS: tuple[tuple[tuple[int, frozenset[int], int], ...], ...] = tuple(
+    tuple(
+        (corner * 9 + value, ORIENTATION_KEYS[code], (code >> 1) << 17 | code & 1)
+        for code in (2 * tile, 2 * tile + 1)
+        for corner, value in enumerate(ORIENTED[code])
+        if value
+    )
+    for tile in range(ALL_TILES)
+)
+"""Per tile (every list), for each creature corner of each orientation: the lead it answers
+(see :data:`KEY_LEADS`), the orientation's :data:`ORIENTATION_KEYS` and the orientation as
+``tile << 17 | turned`` (see :func:`.seascape.fitting`)."""
+
+
 def tile_bits(tile: int) -> int:
     """Both orientations of ``tile`` as a mask of :data:`MASKS` (bits ``2 * tile`` and the next)."""
     return 3 << (tile << 1)

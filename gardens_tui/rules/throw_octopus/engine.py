@@ -3,6 +3,11 @@
 ``legal_actions`` lists every action of the pending decision in a fixed order; ``apply`` checks
 the action against that list (an :class:`IllegalAction` then says why, see :mod:`.refusals`) and
 carries it out on a copy. See the package docstring for every decision kind and action shape.
+
+Speed: ``apply`` copies only what it changes. The new state starts sharing every list and dict
+of the old one (:meth:`~.state.ThrowState.derive`), and whatever changes one in place asks the
+:class:`Turn` for it first (``t.hand(seat)``, ``t.pile()``, ``t.seascape()``, ``t.cards()``
+...), which copies it once per ``apply``. A field given a new value whole needs no copy.
 """
 
 from __future__ import annotations
@@ -35,28 +40,98 @@ Format = Callable[[Action], str]
 class Log:
     """Event lines of one ``apply``: public lines, and private readings for some seats."""
 
+    __slots__ = ("lines", "private")
+
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.private: list[tuple[int, int, str]] = []
 
     def say(self, line: str, private: Mapping[int, str] | None = None) -> None:
         """Add a public ``line``; ``private`` maps seats to the line they read instead."""
-        for seat, text in (private or {}).items():
-            self.private.append((len(self.lines), seat, text))
+        if private:
+            for seat, text in private.items():
+                self.private.append((len(self.lines), seat, text))
         self.lines.append(line)
 
 
 class Turn:
-    """What one ``apply`` works with: the copied state, its PRNG and its log."""
+    """What one ``apply`` works with: the new state, its PRNG and its log.
+
+    The new state may share its lists and dicts with the state it was derived from (see the
+    module docstring): change one in place only through the accessor that copies it first.
+    ``owned`` names what this ``apply`` has copied (or built afresh) already."""
+
+    __slots__ = ("log", "owned", "rng", "s")
 
     def __init__(self, state: ThrowState) -> None:
         self.s = state
         self.rng = Rng(state.rng)
         self.log = Log()
+        self.owned: set[object] = set()
 
     def name(self, seat: int) -> str:
         """Seat's name."""
         return self.s.players[seat]
+
+    def hand(self, seat: int) -> list[int]:
+        """``seat``'s hand, to change."""
+        s, owned = self.s, self.owned
+        if "hands" not in owned:
+            owned.add("hands")
+            s.hands = s.hands[:]
+        if seat not in owned:
+            owned.add(seat)
+            s.hands[seat] = s.hands[seat][:]
+        return s.hands[seat]
+
+    def pile(self) -> list[int]:
+        """The pile, to change."""
+        if "pile" not in self.owned:
+            self.owned.add("pile")
+            self.s.pile = self.s.pile[:]
+        return self.s.pile
+
+    def seascape(self) -> ThrowState:
+        """The state with its seascape (``board`` and what is derived from it) its own, for
+        :mod:`.seascape` to change."""
+        s = self.s
+        if "seascape" not in self.owned:
+            self.owned.add("seascape")
+            s.board = s.board.copy()
+            s.points = s.points.copy()
+            s.slots = s.slots.copy()
+            s.leads = s.leads.copy()
+        return s
+
+    def cards(self) -> ThrowState:
+        """The state with its action cards (``deck``, ``discard`` and every seat's ``held``)
+        its own, to change."""
+        s = self.s
+        if "cards" not in self.owned:
+            self.owned.add("cards")
+            s.deck = s.deck[:]
+            s.discard = s.discard[:]
+            s.held = [h[:] for h in s.held]
+        return s
+
+    def turns(self) -> ThrowState:
+        """The state with ``extra`` and ``lost`` its own, to change."""
+        s = self.s
+        if "turns" not in self.owned:
+            self.owned.add("turns")
+            s.extra = s.extra[:]
+            s.lost = s.lost[:]
+        return s
+
+    def tallies(self) -> ThrowState:
+        """The state with ``creatures``, ``results`` and ``discarded`` its own, to change."""
+        s = self.s
+        if "tallies" not in self.owned:
+            self.owned.add("tallies")
+            s.creatures = [c[:] for c in s.creatures]
+            s.results = [r[:] for r in s.results]
+            s.discarded = s.discarded[:]
+        return s
 
 
 # --- setting up -------------------------------------------------------------------------------
@@ -82,7 +157,8 @@ def deal(t: Turn) -> None:
     n = len(s.players)
     tiles = list(s.tiles)
     t.rng.shuffle(tiles)
-    seascape.clear(s)
+    seascape.clear(s)  # this and every field below is built afresh, owned by this apply
+    t.owned.update(("seascape", "pile"))
     s.discarded = []
     s.active = 0
     s.extra, s.bonus_turn, s.passed, s.target, s.fresh_touch = [], False, 0, -1, 0
@@ -109,6 +185,27 @@ def deal(t: Turn) -> None:
 # --- legal actions ----------------------------------------------------------------------------
 
 
+class _Actions(dict[int, Action]):
+    """The actions of one verb by packed place (see :func:`.seascape.unpack`), each tuple made
+    the first time it is asked for and kept for the next (at most :attr:`LIMIT` of them)."""
+
+    LIMIT = 100_000
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, fit: int) -> Action:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        action = self[fit] = (self.verb, *seascape.unpack(fit))
+        return action
+
+
+_PLAYS = _Actions("play")
+_TOUCHES = _Actions("touch")
+
+
 def legal_actions(s: ThrowState) -> list[Action]:
     """Every legal action of the pending decision, in a fixed order.
 
@@ -126,9 +223,9 @@ def _compute_legal(s: ThrowState) -> list[Action]:
     n = len(s.players)
     if phase == "play":
         hand = s.hands[seat]
-        acts: list[Action] = [("play", *p) for p in seascape.placements(s, hand)]
+        acts: list[Action] = list(map(_PLAYS.__getitem__, seascape.fitting(s, hand)))
         if not s.solo and s.usable_touches() > 0:
-            acts.extend(("touch", *m) for m in seascape.moves(s))
+            acts.extend(map(_TOUCHES.__getitem__, seascape.touching(s)))
         if not any(a[0] == "play" for a in acts):
             if s.solo:
                 if s.pile:
@@ -176,8 +273,7 @@ def apply(state: ThrowState, action: Action, fmt: Format) -> ThrowState:
 def apply_unchecked(state: ThrowState, action: Action) -> ThrowState:
     """The position after ``action``, which must be one of ``legal_actions(state)`` (not
     checked: anything else gives an undefined result). ``state`` is left untouched."""
-    s = state.copy()
-    s.chance = False
+    s = state.derive()
     t = Turn(s)
     verb = action[0]
     if verb == "play":
@@ -192,15 +288,15 @@ def apply_unchecked(state: ThrowState, action: Action) -> ThrowState:
         _pass(t)
     elif verb == "discard":
         tile = action[1]
-        s.hands[s.active].remove(tile)
-        s.discarded.append(tile)
+        t.hand(s.active).remove(tile)
+        t.tallies().discarded.append(tile)
         t.log.say(f"{t.name(s.active)} could not play and discarded {tile_name(tile)}")
         draw_tiles(t, s.active, 1)
         s.turn += 1
     elif verb == "start":
         tile = action[1]
-        s.hands[s.active].remove(tile)
-        seascape.place(s, (0, 0), tile * 2)
+        t.hand(s.active).remove(tile)
+        seascape.place(t.seascape(), (0, 0), tile * 2)
         s.phase = "play"
         t.log.say(f"{t.name(s.active)} chose {tile_name(tile)} as the start tile")
     elif verb == "throw":
@@ -224,13 +320,15 @@ def apply_unchecked(state: ThrowState, action: Action) -> ThrowState:
 def draw_tiles(t: Turn, seat: int, number: int) -> None:
     """``seat`` draws up to ``number`` tiles from the pile (secretly: others read a count)."""
     s = t.s
-    drawn = [s.pile.pop() for _ in range(min(number, len(s.pile)))]
     name = t.name(seat)
-    if not drawn:
+    if not s.pile:
         t.log.say(f"The pile is empty: {name} drew nothing")
         return
-    s.hands[seat].extend(drawn)
-    s.hands[seat].sort()
+    pile = t.pile()
+    drawn = [pile.pop() for _ in range(min(number, len(pile)))]
+    hand = t.hand(seat)
+    hand.extend(drawn)
+    hand.sort()
     s.chance = True
     what = join_and([tile_name(tile) for tile in sorted(drawn)])
     t.log.say(f"{name} drew {count(len(drawn), 'tile')}", {seat: f"{name} drew {what}"})
@@ -239,8 +337,8 @@ def draw_tiles(t: Turn, seat: int, number: int) -> None:
 def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
     s = t.s
     seat = s.active
-    s.hands[seat].remove(tile)
-    done = seascape.place(s, cell, tile * 2 + (rotation == 180))
+    t.hand(seat).remove(tile)
+    done = seascape.place(t.seascape(), cell, tile * 2 + (rotation == 180))
     s.passed = 0
     t.log.say(f"{t.name(seat)} played {tile_name(tile)} at {cell[0]},{cell[1]} r{rotation}")
     _completed(t, seat, done)
@@ -252,7 +350,7 @@ def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
             game_end(t, f"{t.name(seat)} played every tile")
         return
     if done:
-        s.extra.append("bonus")
+        t.turns().extra.append("bonus")
     if not s.hands[seat]:
         game_end(t, f"{t.name(seat)} played the last tile and won")
         return
@@ -264,7 +362,7 @@ def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
 
 def _completed(t: Turn, seat: int, done: list[int]) -> None:
     for species in done:
-        t.s.creatures[seat][species in LARGE] += 1
+        t.tallies().creatures[seat][species in LARGE] += 1
         name = SPECIES[species]
         t.log.say(f"{t.name(seat)} completed {'an' if name[0] in 'aeiou' else 'a'} {name}")
 
@@ -273,9 +371,9 @@ def _touch(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
     s = t.s
     seat = s.active
     source = next(c for c, code in s.board.items() if code >> 1 == tile)
-    seascape.remove(s, source)
+    seascape.remove(t.seascape(), source)
     done = seascape.place(s, cell, tile * 2 + (rotation == 180))
-    s.held[seat].remove("touch")
+    t.cards().held[seat].remove("touch")
     s.discard.append("touch")
     s.passed = 0
     t.log.say(
@@ -284,7 +382,7 @@ def _touch(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
     )
     _completed(t, seat, done)
     if done:
-        s.extra.append("bonus")
+        t.turns().extra.append("bonus")
 
 
 def _pass(t: Turn) -> None:
@@ -305,7 +403,7 @@ def _pass(t: Turn) -> None:
 
 def draw_card(t: Turn) -> None:
     """The active seat draws an action card and it acts (or is kept)."""
-    s = t.s
+    s = t.cards()
     seat = s.active
     name = t.name(seat)
     if not s.deck and s.discard:
@@ -328,7 +426,7 @@ def draw_card(t: Turn) -> None:
     if card == "inky":
         draw_tiles(t, seat, 2)
     elif card == "rush":
-        s.extra.append("rush")
+        t.turns().extra.append("rush")
     elif card == "storm":
         n = len(s.players)
         for step in range(1, n):
@@ -351,7 +449,7 @@ def throw_at(t: Turn, target: int) -> None:
     s = t.s
     thrower, victim = t.name(s.active), t.name(target)
     if "shield" in s.held[target]:
-        s.held[target].remove("shield")
+        t.cards().held[target].remove("shield")
         s.discard.append("shield")
         s.phase = "play"
         t.log.say(
@@ -376,7 +474,7 @@ def _dodge(t: Turn, action: Action) -> None:
     s.chance = True
     t.log.say(dodge.outcome_line(t.name(target), action, odds))
     if action[0] == "hit":
-        s.lost[target] += 1
+        t.turns().lost[target] += 1
         draw_tiles(t, target, 2)
     s.target = -1
     s.phase = "play"
@@ -391,13 +489,14 @@ def _swap(t: Turn, tile: int | None) -> None:
     if tile is None:
         t.log.say(f"{name} kept every tile")
     else:
-        top = s.pile.pop()
-        hand = s.hands[seat]
+        pile = t.pile()
+        top = pile.pop()
+        hand = t.hand(seat)
         hand.remove(tile)
         hand.append(top)
         hand.sort()
-        s.pile.append(tile)
-        t.rng.shuffle(s.pile)
+        pile.append(tile)
+        t.rng.shuffle(pile)
         s.chance = True
         t.log.say(
             f"{name} swapped a tile with the top of the pile (the pile was shuffled)",
@@ -410,9 +509,10 @@ def _give(t: Turn, tile: int, other: int) -> None:
     s = t.s
     seat = s.active
     name, receiver = t.name(seat), t.name(other)
-    s.hands[seat].remove(tile)
-    s.hands[other].append(tile)
-    s.hands[other].sort()
+    t.hand(seat).remove(tile)
+    hand = t.hand(other)
+    hand.append(tile)
+    hand.sort()
     s.phase = "play"
     secret = f"{name} gave {tile_name(tile)} to {receiver}"
     t.log.say(f"{name} gave a tile to {receiver}", {seat: secret, other: secret})
@@ -431,20 +531,23 @@ def end_turn(t: Turn) -> None:
     s.fresh_touch = 0
     s.turn += 1
     if s.extra:
-        kind = s.extra.pop(0)
+        kind = t.turns().extra.pop(0)
         s.bonus_turn = kind == "bonus"
         what = "a bonus turn" if s.bonus_turn else "another turn (Octo Rush)"
         t.log.say(f"{t.name(s.active)} takes {what}")
     else:
         s.bonus_turn = False
         n = len(s.players)
-        seat = s.active
-        for _ in range(4 * n * (1 + max(s.lost))):
-            seat = (seat + 1) % n
-            if not s.lost[seat]:
-                break
-            s.lost[seat] -= 1
-            t.log.say(f"{t.name(seat)} lost this turn to the octopus")
+        seat = (s.active + 1) % n
+        if s.lost[seat]:
+            seat = s.active
+            lost = t.turns().lost
+            for _ in range(4 * n * (1 + max(lost))):
+                seat = (seat + 1) % n
+                if not lost[seat]:
+                    break
+                lost[seat] -= 1
+                t.log.say(f"{t.name(seat)} lost this turn to the octopus")
         s.active = seat
     if seascape.locked(s):
         if s.pile:
@@ -455,10 +558,12 @@ def end_turn(t: Turn) -> None:
 
 def _reset(t: Turn) -> None:
     s = t.s
-    s.pile.extend(s.board[cell] >> 1 for cell in sorted(s.board))
+    pile = t.pile()
+    pile.extend(s.board[cell] >> 1 for cell in sorted(s.board))
     seascape.clear(s)
-    t.rng.shuffle(s.pile)
-    start = s.pile.pop()
+    t.owned.add("seascape")
+    t.rng.shuffle(pile)
+    start = pile.pop()
     seascape.place(s, (0, 0), start * 2)
     s.passed = 0
     t.log.say(
@@ -469,7 +574,7 @@ def _reset(t: Turn) -> None:
 
 def game_end(t: Turn, why: str) -> None:
     """One game is over: note its result; on a Game Night deal the next, else the end."""
-    s = t.s
+    s = t.tallies()
     if s.solo:
         small, large = s.creatures[0]
         s.results.append([small + 2 * large])

@@ -61,7 +61,7 @@ def place_problem(s: ThrowState, tile: int, cell: Cell, rotation: int) -> str | 
                 "to side, never diagonally alone (rule #3)"
             )
         return f"{where} is not next to the seascape: a tile must share a side with one (rule #3)"
-    need, joins = seascape.requirement(s.board, s.points, cell)
+    need, joins = seascape.requirement(s, cell)
     mine = corners(tile, rotation)
     for i, (want, have) in enumerate(zip(need, mine, strict=True)):
         if want is not None and want != have:

@@ -1,9 +1,14 @@
 """The seascape's geometry: corner values at grid points, legal places, completions, the lock.
 
-Everything works on a :class:`~.state.ThrowState`'s ``board`` / ``points`` / ``frontier``
-(:func:`place` and :func:`remove` keep the derived ones in step). Legal places are found from
-the frontier (the empty cells beside the seascape) and the corner-pattern index of
+Everything works on a :class:`~.state.ThrowState`'s ``board`` and the fields derived from it,
+``points``, ``slots`` and ``placed`` (:func:`place` and :func:`remove` keep them in step;
+:func:`rebuild` makes them afresh). Legal places are found from the slots (the empty cells
+beside the seascape where a creature part would join) and the corner-pattern masks of
 :mod:`.components`, never by scanning the plane.
+
+The derived fields name cells and grid points by an int (:func:`cell_id`), not an ``(x, y)``
+tuple: a neighbour is one addition away and a lookup hashes no tuple, which is most of what
+placing a tile costs. ``board`` and :attr:`~.state.ThrowState.frontier` keep ``(x, y)``.
 
 The placement rule (components.md section 4): the cell is empty and shares a side with a placed
 tile; every grid point the tile shares with placed tiles has the same value as its corner there
@@ -13,7 +18,13 @@ tile; every grid point the tile shares with placed tiles has the same value as i
 
 from __future__ import annotations
 
-from gardens_tui.rules.throw_octopus.components import LARGE, ORIENTED
+from gardens_tui.rules.throw_octopus.components import (
+    KEY_LEADS,
+    LARGE,
+    LEADS,
+    ORIENTATION_KEYS,
+    ORIENTED,
+)
 from gardens_tui.rules.throw_octopus.state import Cell, ThrowState
 
 SIDES: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -24,6 +35,72 @@ CORNER_OFFSETS: tuple[Cell, ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
 
 AROUND_POINT: tuple[tuple[int, int, int], ...] = ((-1, -1, 3), (0, -1, 2), (-1, 0, 1), (0, 0, 0))
 """The four cells around a point ``(dx, dy)`` and which of their corners lies on it."""
+
+# --- cell and point ids ------------------------------------------------------------------------
+
+_ORIGIN = 128 * 256 + 128
+"""The id of cell (and point) ``(0, 0)``."""
+
+RIGHT = 256
+"""Add to an id for the cell (or point) to its right; subtract for the one to its left."""
+DOWN = 1
+"""Add to an id for the cell (or point) below it; subtract for the one above it."""
+
+
+def cell_id(x: int, y: int) -> int:
+    """The id of cell (or grid point) ``(x, y)``: ``(x + 128) * 256 + y + 128``, ordered like
+    ``(x, y)``. Every cell a game can reach lies within -128..127 both ways (85 tiles from the
+    start tile; ``from_dict`` accepts -85..85)."""
+    return x * RIGHT + y + _ORIGIN
+
+
+def cell_of(ident: int) -> Cell:
+    """The ``(x, y)`` of a cell (or point) id."""
+    return (ident >> 8) - 128, (ident & 255) - 128
+
+
+_CORNER_IDS: tuple[int, ...] = (0, RIGHT, DOWN, RIGHT + DOWN)
+"""Point id of each corner (TL, TR, BL, BR) relative to the cell's id."""
+
+_WEIGHTS: tuple[int, ...] = (1, 10, 100, 1000)
+"""The digit of each corner (TL, TR, BL, BR) in a corner-pattern key (value + 1, 0 for free)."""
+
+_AROUND_CORNER: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (cell_id(ox + ax, oy + ay) - _ORIGIN, _WEIGHTS[k])
+        for ax, ay, k in AROUND_POINT
+        if (ox + ax, oy + ay) != (0, 0)
+    )
+    for ox, oy in CORNER_OFFSETS
+)
+"""Per corner of a cell: the other three cells around the corner's point, as ``(id offset from
+the cell, weight of that point in their key)``."""
+
+_EDGES: tuple[tuple[int, int, int, int, int], ...] = (
+    (-1, 0, -RIGHT, 0, 2),
+    (1, 0, RIGHT, 1, 3),
+    (0, -1, -DOWN, 0, 1),
+    (0, 1, DOWN, 2, 3),
+)
+"""Per side of :data:`SIDES`: the neighbour ``(dx, dy)``, its id offset, and the two corners of
+the cell on that side (the points it shares with the neighbour)."""
+
+_AROUND_CELL: tuple[Cell, ...] = tuple(
+    (dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)
+)
+"""The eight cells around a cell."""
+
+_NEAR = frozenset(dx * RIGHT + dy * DOWN for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+"""The id offsets of a cell and the eight around it."""
+
+# --- points ------------------------------------------------------------------------------------
+#
+# ``points`` maps a point id to its value plus 16 times the number of tiles on it (1..4): a
+# creature is complete when four tiles meet at its point, which needs no look at the board.
+
+_VALUE = 15
+_TILE = 16
+_COMPLETE = 4 * _TILE
 
 
 def point_value(board: dict[Cell, int], point: Cell, skip: Cell | None = None) -> int | None:
@@ -38,121 +115,153 @@ def point_value(board: dict[Cell, int], point: Cell, skip: Cell | None = None) -
     return None
 
 
-def requirement(
-    board: dict[Cell, int], points: dict[Cell, int], cell: Cell
-) -> tuple[tuple[int | None, ...], bool]:
-    """The corner values ``cell`` must show (``None``: free) and whether a creature part of a
-    tile beside it would join there."""
+def _key(points: dict[int, int], cell: int) -> int:
+    """The corner-pattern key of the empty cell with id ``cell`` (see
+    :data:`.components.INDEX`): digit ``i`` is the value + 1 at corner ``i``, 0 where free."""
+    get = points.get
+    tl = get(cell)
+    tr = get(cell + RIGHT)
+    bl = get(cell + DOWN)
+    br = get(cell + RIGHT + DOWN)
+    return (
+        (0 if tl is None else (tl & _VALUE) + 1)
+        + (0 if tr is None else (tr & _VALUE) * 10 + 10)
+        + (0 if bl is None else (bl & _VALUE) * 100 + 100)
+        + (0 if br is None else (br & _VALUE) * 1000 + 1000)
+    )
+
+
+def _joins(board: dict[Cell, int], points: dict[int, int], cell: Cell) -> bool:
+    """Whether a creature part of a tile beside the empty ``cell`` would join there."""
     x, y = cell
+    c = cell_id(x, y)
     get = points.get
-    need = (get((x, y)), get((x + 1, y)), get((x, y + 1)), get((x + 1, y + 1)))
-    tl, tr, bl, br = need
-    joins = bool(
-        ((x - 1, y) in board and (tl or bl))
-        or ((x + 1, y) in board and (tr or br))
-        or ((x, y - 1) in board and (tl or tr))
-        or ((x, y + 1) in board and (bl or br))
-    )
-    return need, joins
-
-
-_WEIGHTS = (1, 10, 100, 1000)
-"""The digit of each corner (TL, TR, BL, BR) in a corner-pattern key (value + 1, 0 for free)."""
-
-_CORNERS: tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...] = tuple(
-    (
-        ox,
-        oy,
-        tuple(
-            (ox + ax, oy + ay, _WEIGHTS[k])
-            for ax, ay, k in AROUND_POINT
-            if (ox + ax, oy + ay) != (0, 0)
-        ),
-    )
-    for ox, oy in CORNER_OFFSETS
-)
-"""Per corner of a cell: the corner's point ``(dx, dy)`` from the cell, and the other three
-cells around that point ``(dx, dy, weight)`` with the weight of the point in their key."""
-
-_EDGES: tuple[tuple[int, int, int, int], ...] = (
-    (-1, 0, 0, 2),
-    (1, 0, 1, 3),
-    (0, -1, 0, 1),
-    (0, 1, 2, 3),
-)
-"""Per side of :data:`SIDES`: the neighbour ``(dx, dy)`` and the two corners of the cell on
-that side (the points it shares with the neighbour)."""
-
-
-def slot_key(board: dict[Cell, int], points: dict[Cell, int], x: int, y: int) -> int | None:
-    """The corner-pattern key of the empty cell ``(x, y)`` if a creature part of a tile beside
-    it would join there (its entry in ``slots``), else ``None``."""
-    get = points.get
-    tl = get((x, y))
-    tr = get((x + 1, y))
-    bl = get((x, y + 1))
-    br = get((x + 1, y + 1))
-    if not (
+    tl = get(c, 0) & _VALUE
+    tr = get(c + RIGHT, 0) & _VALUE
+    bl = get(c + DOWN, 0) & _VALUE
+    br = get(c + RIGHT + DOWN, 0) & _VALUE
+    return bool(
         ((tl or bl) and (x - 1, y) in board)
         or ((tr or br) and (x + 1, y) in board)
         or ((tl or tr) and (x, y - 1) in board)
         or ((bl or br) and (x, y + 1) in board)
-    ):
-        return None
-    return (
-        (0 if tl is None else tl + 1)
-        + (0 if tr is None else tr * 10 + 10)
-        + (0 if bl is None else bl * 100 + 100)
-        + (0 if br is None else br * 1000 + 1000)
     )
 
 
-def _refresh(state: ThrowState, cell: Cell) -> None:
-    """Recompute ``state.slots`` for ``cell``: its pattern key if a tile may join there."""
-    key = None
-    if cell not in state.board:
-        key = slot_key(state.board, state.points, cell[0], cell[1])
-    if key is None:
-        state.slots.pop(cell, None)
+def requirement(state: ThrowState, cell: Cell) -> tuple[tuple[int | None, ...], bool]:
+    """The corner values the empty ``cell`` must show (``None``: free) and whether a creature
+    part of a tile beside it would join there."""
+    c = cell_id(*cell)
+    get = state.points.get
+    need: list[int | None] = []
+    for corner in _CORNER_IDS:
+        point = get(c + corner)
+        need.append(None if point is None else point & _VALUE)
+    return tuple(need), _joins(state.board, state.points, cell)
+
+
+# --- slots -------------------------------------------------------------------------------------
+#
+# ``slots`` maps a slot's cell id to its key; ``leads`` files the same cells by the first creature
+# their key asks for (:data:`.components.KEY_LEADS`): lead → a tuple of cell ids. Only a tile
+# showing that creature on that corner can fit a slot, so a hand looks only at the slots filed
+# under the creatures its tiles show. The tuples are shared between states (a copy of ``leads``
+# copies only the dict).
+
+
+def _file(leads: dict[int, tuple[int, ...]], cell: int, lead: int) -> None:
+    """File slot ``cell`` under ``lead``."""
+    group = leads.get(lead)
+    leads[lead] = (cell,) if group is None else (*group, cell)
+
+
+def _unfile(leads: dict[int, tuple[int, ...]], cell: int, lead: int) -> None:
+    """Take slot ``cell`` out of its ``lead``."""
+    group = leads[lead]
+    if len(group) == 1:
+        del leads[lead]
     else:
-        state.slots[cell] = key
+        i = group.index(cell)
+        leads[lead] = group[:i] + group[i + 1 :]
 
 
-def _refresh_around(state: ThrowState, cell: Cell) -> None:
-    x, y = cell
-    for dx in (-1, 0, 1):
-        for dy in (-1, 0, 1):
-            _refresh(state, (x + dx, y + dy))
+def _rekey(slots: dict[int, int], leads: dict[int, tuple[int, ...]], cell: int, key: int) -> None:
+    """Give slot ``cell`` the new ``key`` (filing it anew if its lead changes)."""
+    lead = KEY_LEADS[slots[cell]]
+    slots[cell] = key
+    if KEY_LEADS[key] != lead:
+        _unfile(leads, cell, lead)
+        _file(leads, cell, KEY_LEADS[key])
+
+
+def _set_slot(state: ThrowState, cell: int, key: int | None) -> None:
+    """Make ``cell`` a slot with ``key`` (``None``: no slot), in ``slots`` and ``leads``."""
+    slots = state.slots
+    if key is not None and cell in slots:
+        _rekey(slots, state.leads, cell, key)
+    elif key is not None:
+        slots[cell] = key
+        _file(state.leads, cell, KEY_LEADS[key])
+    elif cell in slots:
+        _unfile(state.leads, cell, KEY_LEADS[slots.pop(cell)])
+
+
+def _refresh(state: ThrowState, cell: Cell) -> None:
+    """Work out ``cell``'s slot afresh."""
+    c = cell_id(*cell)
+    joins = cell not in state.board and _joins(state.board, state.points, cell)
+    _set_slot(state, c, _key(state.points, c) if joins else None)
+
+
+# --- legal places ------------------------------------------------------------------------------
 
 
 def fits(state: ThrowState, cell: Cell) -> tuple[int, ...]:
     """Every orientation that may be placed at ``cell`` (tiles anywhere)."""
-    key = state.slots.get(cell)
+    key = state.slots.get(cell_id(*cell))
     return () if key is None else state.index.get(key, ())
 
 
 def hand_bits(hand: list[int]) -> int:
-    """Both orientations of every tile of ``hand`` as one mask (see :data:`.components.MASKS`)."""
+    """Both orientations of every tile of ``hand`` as one mask (see :data:`.components.MASKS`;
+    a tile a view hides counts for none)."""
     bits = 0
     for tile in hand:
-        bits |= 3 << (tile << 1)
+        if tile >= 0:
+            bits |= 3 << (tile << 1)
     return bits
+
+
+def fitting(state: ThrowState, hand: list[int]) -> list[int]:
+    """Every legal place of a tile of ``hand``, each as one int (see :func:`unpack`), sorted:
+    in the order of ``(tile, x, y, rotation)``.
+
+    Every slot asks for a creature on a corner (that is how a tile joins there), so each
+    orientation looks only at the slots filed under a creature it shows on that corner."""
+    get = state.leads.get
+    slots = state.slots
+    out: list[int] = []
+    for tile in hand:
+        if tile >= 0:  # a view hides the others
+            for lead, keys, place in LEADS[tile]:
+                group = get(lead)
+                if group:
+                    for cell in group:
+                        if slots[cell] in keys:
+                            out.append(place | cell << 1)
+    out.sort()
+    return out
+
+
+def unpack(fit: int) -> tuple[int, int, int, int]:
+    """``(tile, x, y, rotation)`` of a place packed as ``tile << 17 | cell id << 1 | turned``
+    (:func:`fitting`, :func:`moves`; the packed ints sort in the order of these tuples)."""
+    return fit >> 17, (fit >> 9 & 255) - 128, (fit >> 1 & 255) - 128, 180 if fit & 1 else 0
 
 
 def placements(state: ThrowState, hand: list[int]) -> list[tuple[int, int, int, int]]:
     """Every legal ``(tile, x, y, rotation)`` for tiles of ``hand``, sorted."""
-    bits = hand_bits(hand)
-    out: list[tuple[int, int, int, int]] = []
-    get = state.masks.get
-    for (x, y), key in state.slots.items():
-        fit = get(key, 0) & bits
-        while fit:
-            low = fit & -fit
-            code = low.bit_length() - 1
-            out.append((code >> 1, x, y, 180 if code & 1 else 0))
-            fit ^= low
-    out.sort()
-    return out
+    return [unpack(fit) for fit in fitting(state, hand)]
 
 
 def can_place(state: ThrowState, hand: list[int]) -> bool:
@@ -164,117 +273,178 @@ def can_place(state: ThrowState, hand: list[int]) -> bool:
 
 def locked(state: ThrowState) -> bool:
     """No tile off the seascape fits anywhere: the game is locked (a public fact)."""
-    off_board = ~state.placed
+    placed = state.placed
     get = state.masks.get
-    return not any(get(key, 0) & off_board for key in state.slots.values())
+    for key in state.slots.values():
+        fit = get(key, 0)
+        if fit and fit | placed != placed:
+            return False
+    return True
+
+
+# --- changing the seascape ---------------------------------------------------------------------
 
 
 def clear(state: ThrowState) -> None:
     """Empty the seascape (its derived fields too)."""
-    state.board, state.points, state.frontier, state.slots = {}, {}, set(), {}
-    state.placed = 0
+    state.board, state.points, state.slots, state.leads, state.placed = {}, {}, {}, {}, 0
+    state.touches = None
+
+
+_SIDES_OF: tuple[tuple[int, ...], ...] = tuple(
+    (
+        dx,
+        dy,
+        cell_id(dx, dy) - _ORIGIN,
+        a,
+        _WEIGHTS[CORNER_OFFSETS.index((CORNER_OFFSETS[a][0] - dx, CORNER_OFFSETS[a][1] - dy))],
+        b,
+        _WEIGHTS[CORNER_OFFSETS.index((CORNER_OFFSETS[b][0] - dx, CORNER_OFFSETS[b][1] - dy))],
+        *(
+            value
+            for k, (ox, oy) in enumerate(CORNER_OFFSETS)
+            if (ox + dx, oy + dy) not in CORNER_OFFSETS
+            for value in (cell_id(ox, oy) - _ORIGIN, _WEIGHTS[k])
+        ),
+    )
+    for dx, dy, _, a, b in _EDGES
+)
+"""Per side of a cell: the neighbour ``(dx, dy)`` and its id offset; the cell's two corners on
+that side, each with its weight in the neighbour's key; and the neighbour's other two points
+as ``(point id offset from the neighbour, weight)``."""
 
 
 def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
-    """Put orientation ``code`` at ``cell`` (changing ``state``); the species of the creatures
-    it completes.
+    """Put orientation ``code`` at the empty ``cell`` (changing ``state``); the species of the
+    creatures it completes.
 
     The derived fields change only around ``cell``: a point it sets for the first time adds its
     digit to the keys of the slots around that point, and a side showing a creature part makes
     the empty cell beside it a slot."""
-    board, points, frontier, slots = state.board, state.points, state.frontier, state.slots
+    board, points, slots, leads = state.board, state.points, state.slots, state.leads
     board[cell] = code
     state.placed |= 3 << (code & ~1)
-    frontier.discard(cell)
-    slots.pop(cell, None)
+    state.touches = None
     x, y = cell
+    c = x * RIGHT + y + _ORIGIN
+    if c in slots:
+        _unfile(leads, c, KEY_LEADS[slots.pop(c)])
     values = ORIENTED[code]
     done: list[int] = []
-    for (ox, oy, around), value in zip(_CORNERS, values, strict=True):
-        point = (x + ox, y + oy)
+    for point, around, value in zip(_CORNER_IDS, _AROUND_CORNER, values, strict=True):
+        point += c
         old = points.get(point)
-        if old == value:
-            # The point was set by a tile around it: it may complete a creature.
-            if value and all((x + dx, y + dy) in board for dx, dy, _ in around):
+        if old is None:
+            points[point] = value + _TILE
+            step = value + 1
+        else:
+            # Placed beside tiles on this point; a rule-breaking placement (only ever tried
+            # on a scratch copy) overwrites their value.
+            points[point] = old + _TILE + value - (old & _VALUE)
+            if value and old >= 3 * _TILE:
                 done.append(value)
-            continue
-        points[point] = value
-        step = value + 1 if old is None else value - old
-        for dx, dy, weight in around:
-            near = (x + dx, y + dy)
+            step = value - (old & _VALUE)
+            if not step:
+                continue
+        for near, weight in around:
+            near += c
             if near in slots:
-                slots[near] += step * weight
-        if old is not None and value and all((x + dx, y + dy) in board for dx, dy, _ in around):
-            done.append(value)
-    for dx, dy, a, b in _EDGES:
-        side = (x + dx, y + dy)
-        if side not in board:
-            frontier.add(side)
-            if (values[a] or values[b]) and side not in slots:
-                slots[side] = slot_key(board, points, x + dx, y + dy)  # type: ignore[assignment]
+                _rekey(slots, leads, near, slots[near] + step * weight)
+    get = points.get
+    for dx, dy, offset, a, wa, b, wb, e, we, f, wf in _SIDES_OF:
+        if values[a] or values[b]:
+            side = c + offset
+            if side not in slots and (x + dx, y + dy) not in board:
+                # A new slot: two of its points are this tile's, the other two as they are.
+                key = (values[a] + 1) * wa + (values[b] + 1) * wb
+                known = get(side + e)
+                if known is not None:
+                    key += ((known & _VALUE) + 1) * we
+                known = get(side + f)
+                if known is not None:
+                    key += ((known & _VALUE) + 1) * wf
+                slots[side] = key
+                _file(leads, side, KEY_LEADS[key])
     return done
 
 
 def remove(state: ThrowState, cell: Cell) -> int:
     """Take the tile at ``cell`` off the seascape (changing ``state``); its orientation."""
-    board, points, frontier = state.board, state.points, state.frontier
+    board, points = state.board, state.points
     code = board.pop(cell)
     state.placed &= ~(3 << (code & ~1))
+    state.touches = None
     x, y = cell
-    for dx, dy in CORNER_OFFSETS:
-        point = (x + dx, y + dy)
-        value = point_value(board, point)
-        if value is None:
-            points.pop(point, None)
-        else:
-            points[point] = value
-    for sx, sy in SIDES:
-        side = (x + sx, y + sy)
-        if side in board:
-            frontier.add(cell)
-        elif not any((side[0] + a, side[1] + b) in board for a, b in SIDES):
-            frontier.discard(side)
-    _refresh_around(state, cell)
+    c = cell_id(x, y)
+    for corner, (dx, dy) in zip(_CORNER_IDS, CORNER_OFFSETS, strict=True):
+        point = c + corner
+        old = points[point]
+        if old < 2 * _TILE:
+            del points[point]
+        else:  # the value of the tiles left on the point
+            value = point_value(board, (x + dx, y + dy)) or 0
+            points[point] = (old & ~_VALUE) - _TILE + value
+    _refresh(state, cell)
+    for dx, dy in _AROUND_CELL:
+        _refresh(state, (x + dx, y + dy))
     return code
 
 
-def rebuild(state: ThrowState, points: dict[Cell, int] | None = None) -> None:
-    """Recompute ``points``, ``frontier``, ``slots`` and ``placed`` from ``board`` (after
-    loading; ``points`` when the caller has worked them out already).
-
-    In one pass rather than by replaying :func:`place` per tile: the result is the same (a
-    cell's slot depends only on the tiles around it, and every placement refreshes those), at
-    a fraction of the work, which matters because every loaded save and every conformance
-    round trip rebuilds."""
+def rebuild(state: ThrowState) -> None:
+    """Work out ``points``, ``slots``, ``leads`` and ``placed`` from ``board`` (after loading)."""
     board = state.board
-    frontier: set[Cell] = set()
+    points: dict[int, int] = {}
     placed = 0
-    if points is None:
-        points = {}
-        for (x, y), code in board.items():
-            for (dx, dy), value in zip(CORNER_OFFSETS, ORIENTED[code], strict=True):
-                points[(x + dx, y + dy)] = value
     for (x, y), code in board.items():
         placed |= 3 << (code & ~1)
+        c = x * RIGHT + y + _ORIGIN
+        for corner, value in zip(_CORNER_IDS, ORIENTED[code], strict=True):
+            old = points.get(c + corner)
+            points[c + corner] = value + _TILE if old is None else old + _TILE
+    slots: dict[int, int] = {}
+    leads: dict[int, tuple[int, ...]] = {}
+    for x, y in board:
         for side in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-            if side not in board:
-                frontier.add(side)
-    slots: dict[Cell, int] = {}
-    for cell in sorted(frontier):
-        key = slot_key(board, points, cell[0], cell[1])
-        if key is not None:
-            slots[cell] = key
-    state.points, state.frontier, state.slots, state.placed = points, frontier, slots, placed
+            c = cell_id(*side)
+            if c not in slots and side not in board and _joins(board, points, side):
+                slots[c] = key = _key(points, c)
+                _file(leads, c, KEY_LEADS[key])
+    state.points, state.slots, state.leads, state.placed = points, slots, leads, placed
+    state.touches = None
+
+
+# --- completions -------------------------------------------------------------------------------
 
 
 def complete_points(state: ThrowState) -> set[Cell]:
     """Every grid point whose creature is complete (four tiles around it)."""
-    board = state.board
-    return {
-        p
-        for p, v in state.points.items()
-        if v and all((p[0] + a, p[1] + b) in board for a, b, _ in AROUND_POINT)
-    }
+    return {cell_of(p) for p, v in state.points.items() if v > _COMPLETE}
+
+
+def in_complete_creature(state: ThrowState, cell: Cell) -> bool:
+    """Whether the tile at ``cell`` is part of a complete creature (one of its corners is a
+    creature whose four tiles are all placed)."""
+    c = cell_id(*cell)
+    get = state.points.get
+    return any(get(c + corner, 0) > _COMPLETE for corner in _CORNER_IDS)
+
+
+def in_complete_creatures(state: ThrowState) -> set[Cell]:
+    """The cells of every tile that is part of a complete creature."""
+    out: set[Cell] = set()
+    for p, v in state.points.items():
+        if v > _COMPLETE:
+            x, y = cell_of(p)
+            out.update(((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)))
+    return out
+
+
+def creature_points(species: int) -> int:
+    """Solo points of a completed creature: 2 for a large one, 1 for a small one."""
+    return 2 if species in LARGE else 1
+
+
+# --- Magic Touch -------------------------------------------------------------------------------
 
 
 def cut_cells(board: dict[Cell, int]) -> set[Cell]:
@@ -317,35 +487,6 @@ def _beside(board: dict[Cell, int], cell: Cell) -> list[Cell]:
     return [c for c in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if c in board]
 
 
-def in_complete_creature(state: ThrowState, cell: Cell) -> bool:
-    """Whether the tile at ``cell`` is part of a complete creature (one of its corners is a
-    creature whose four tiles are all placed)."""
-    board = state.board
-    x, y = cell
-    return any(
-        state.points.get((x + dx, y + dy))
-        and all((x + dx + a, y + dy + b) in board for a, b, _ in AROUND_POINT)
-        for dx, dy in CORNER_OFFSETS
-    )
-
-
-def in_complete_creatures(state: ThrowState) -> set[Cell]:
-    """The cells of every tile that is part of a complete creature (see
-    :func:`in_complete_creature`), found from each creature's top-left tile."""
-    board = state.board
-    get = state.points.get
-    out: set[Cell] = set()
-    for x, y in board:
-        if (
-            get((x + 1, y + 1))
-            and (x + 1, y + 1) in board
-            and (x + 1, y) in board
-            and (x, y + 1) in board
-        ):
-            out.update(((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)))
-    return out
-
-
 def movable(state: ThrowState) -> list[Cell]:
     """Cells of tiles Magic Touch may move: a tile that is no part of a complete creature and
     whose lifting leaves the rest of the seascape in one piece (any such tile, not only one at
@@ -360,94 +501,106 @@ def movable(state: ThrowState) -> list[Cell]:
     return out
 
 
-def _lifted_slots(state: ThrowState, cell: Cell) -> list[tuple[Cell, int]]:
-    """The slots around ``cell`` (not ``cell`` itself) once its tile is lifted: those are the
-    only slots lifting it changes (a slot's key depends only on the tiles around it)."""
-    board = state.board
+def _lift_table(dx: int, dy: int) -> tuple[int, tuple[tuple[int, int], ...], tuple[Cell, ...]]:
+    """For the cell ``(dx, dy)`` from a lifted tile: its id offset; the lifted tile's points it
+    shares, as ``(point id offset from the lifted tile, weight in its key)``; and, when it is
+    beside the lifted tile, its other three sides (the ways it may still join)."""
+    shared = tuple(
+        (cell_id(ox, oy) - _ORIGIN, _WEIGHTS[CORNER_OFFSETS.index((ox - dx, oy - dy))])
+        for ox, oy in CORNER_OFFSETS
+        if (ox - dx, oy - dy) in CORNER_OFFSETS
+    )
+    sides = () if abs(dx) + abs(dy) != 1 else tuple(s for s in SIDES if s != (-dx, -dy))
+    return cell_id(dx, dy) - _ORIGIN, shared, sides
+
+
+_LIFTS = tuple(_lift_table(dx, dy) for dx, dy in _AROUND_CELL)
+""":func:`_lift_table` for each of the eight cells around a lifted tile."""
+
+
+def _lifted_slots(state: ThrowState, cell: Cell) -> list[tuple[int, int]]:
+    """The slots around ``cell`` once its tile is lifted, as ``(cell id, key)``: those are the
+    only slots lifting it changes (a slot's key depends only on the tiles around it).
+
+    Lifting makes no new slot (no side joins that did not before): a slot around keeps its key
+    but for the points only the lifted tile was on, which become free, and one beside it stays
+    a slot only if it still joins by another side."""
+    board, points, slots = state.board, state.points, state.slots
     x, y = cell
-    # The points of the lifted tile's corners keep the values of the other tiles on them.
-    lifted = {
-        (x + dx, y + dy): point_value(board, (x + dx, y + dy), skip=cell)
-        for dx, dy in CORNER_OFFSETS
-    }
-    get = state.points.get
-    out: list[tuple[Cell, int]] = []
-    for dx, dy in _AROUND_CELL:
-        nx, ny = x + dx, y + dy
-        if (nx, ny) in board:
+    c = x * RIGHT + y + _ORIGIN
+    out: list[tuple[int, int]] = []
+    for offset, shared, sides in _LIFTS:
+        near = c + offset
+        key = slots.get(near)
+        if key is None:
             continue
-        p = (nx, ny)
-        tl = lifted[p] if p in lifted else get(p)
-        p = (nx + 1, ny)
-        tr = lifted[p] if p in lifted else get(p)
-        p = (nx, ny + 1)
-        bl = lifted[p] if p in lifted else get(p)
-        p = (nx + 1, ny + 1)
-        br = lifted[p] if p in lifted else get(p)
-        if (
-            ((tl or bl) and (nx - 1, ny) != cell and (nx - 1, ny) in board)
-            or ((tr or br) and (nx + 1, ny) != cell and (nx + 1, ny) in board)
-            or ((tl or tr) and (nx, ny - 1) != cell and (nx, ny - 1) in board)
-            or ((bl or br) and (nx, ny + 1) != cell and (nx, ny + 1) in board)
-        ):
-            key = (
-                (0 if tl is None else tl + 1)
-                + (0 if tr is None else tr * 10 + 10)
-                + (0 if bl is None else bl * 100 + 100)
-                + (0 if br is None else br * 1000 + 1000)
-            )
-            out.append(((nx, ny), key))
+        for point, weight in shared:
+            value = points[c + point]
+            if value < 2 * _TILE:
+                key -= ((value & _VALUE) + 1) * weight
+        if sides:
+            nx, ny = cell_of(near)
+            if not _joins_by(board, points, nx, ny, sides):
+                continue
+        out.append((near, key))
     return out
 
 
-_AROUND_CELL: tuple[Cell, ...] = tuple(
-    (dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)
-)
-"""The eight cells around a cell."""
+def _joins_by(
+    board: dict[Cell, int], points: dict[int, int], x: int, y: int, sides: tuple[Cell, ...]
+) -> bool:
+    """Whether a tile beside the empty cell ``(x, y)`` on one of ``sides`` shows a creature
+    part on that side."""
+    c = x * RIGHT + y + _ORIGIN
+    get = points.get
+    for sx, sy in sides:
+        if (x + sx, y + sy) in board:
+            # The cell's two corners on that side.
+            a = c + (RIGHT if sx > 0 else 0) + (DOWN if sy > 0 else 0)
+            b = a + (DOWN if sx else RIGHT)
+            if get(a, 0) & _VALUE or get(b, 0) & _VALUE:
+                return True
+    return False
 
 
 def moves(state: ThrowState) -> list[tuple[int, int, int, int]]:
     """Every Magic Touch move ``(tile, x, y, rotation)``: a :func:`movable` tile to another
-    cell where it is legal once lifted.
+    cell where it is legal once lifted."""
+    return [unpack(fit) for fit in touching(state)]
+
+
+def touching(state: ThrowState) -> list[int]:
+    """Every Magic Touch move (see :func:`moves`), each as one int (see :func:`unpack`), sorted;
+    kept in ``state.touches`` (do not change the list)."""
+    if state.touches is None:
+        state.touches = _touching(state)
+    return state.touches
+
+
+def _touching(state: ThrowState) -> list[int]:
+    """:func:`touching` worked out.
 
     A slot away from the lifted tile (not among the eight cells around it) keeps its key, so
-    the slots are matched once against every movable tile together; only the slots around each
-    lifted tile are worked out again."""
-    cells = movable(state)
-    if not cells:
-        return []
-    board = state.board
-    masks = state.masks
-    source: dict[int, Cell] = {}
-    movers = 0
-    for cell in cells:
+    it is matched as for a hand (see :func:`fitting`); only the slots around each lifted tile
+    are worked out again."""
+    board, slots = state.board, state.slots
+    get = state.leads.get
+    out: list[int] = []
+    for cell in movable(state):
         code = board[cell]
-        source[code >> 1] = cell
-        movers |= 3 << (code & ~1)
-    out: list[tuple[int, int, int, int]] = []
-    for (tx, ty), key in state.slots.items():
-        fit = masks.get(key, 0) & movers
-        while fit:
-            low = fit & -fit
-            code = low.bit_length() - 1
-            fit ^= low
-            sx, sy = source[code >> 1]
-            if -1 <= tx - sx <= 1 and -1 <= ty - sy <= 1:
-                continue
-            out.append((code >> 1, tx, ty, 180 if code & 1 else 0))
-    for cell in cells:
-        code = board[cell]
-        upright = code & ~1
-        for (tx, ty), key in _lifted_slots(state, cell):
-            fit = masks.get(key, 0) >> upright
-            if fit & 1:
-                out.append((code >> 1, tx, ty, 0))
-            if fit & 2:
-                out.append((code >> 1, tx, ty, 180))
+        tile = code >> 1
+        source = cell_id(*cell)
+        for lead, keys, place in LEADS[tile]:
+            group = get(lead)
+            if group:
+                for target in group:
+                    if slots[target] in keys and target - source not in _NEAR:
+                        out.append(place | target << 1)
+        place = tile << 17
+        for target, key in _lifted_slots(state, cell):
+            if key in ORIENTATION_KEYS[code & ~1]:
+                out.append(place | target << 1)
+            if key in ORIENTATION_KEYS[code | 1]:
+                out.append(place | target << 1 | 1)
     out.sort()
     return out
-
-
-def creature_points(species: int) -> int:
-    """Solo points of a completed creature: 2 for a large one, 1 for a small one."""
-    return 2 if species in LARGE else 1

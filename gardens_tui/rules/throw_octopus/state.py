@@ -5,11 +5,15 @@ The seascape
 ``board`` maps a cell ``(x, y)`` (signed, from the start tile at ``(0, 0)``; x grows rightwards,
 y downwards) to an orientation ``tile * 2 + turned`` (see :mod:`.components`). Grid points are
 the tiles' corners: the tile at ``(x, y)`` has its top-left corner on point ``(x, y)`` and its
-bottom-right corner on point ``(x + 1, y + 1)``. ``points`` (every point some tile touches → its
-value) and ``frontier`` (every empty cell sharing a side with a tile) are derived from ``board``
-and kept up to date by :mod:`.seascape`, as are ``slots`` (every frontier cell where a creature
-part would join → the corner-pattern key of :data:`.components.INDEX`) and ``placed`` (the
-tiles on the seascape as a mask of :data:`.components.MASKS`); they are not saved.
+bottom-right corner on point ``(x + 1, y + 1)``. :attr:`ThrowState.frontier` (every empty cell
+sharing a side with a tile) is worked out from ``board`` when asked.
+
+Derived from ``board``, kept up to date by :mod:`.seascape` and never saved: ``points`` (every
+point some tile touches → its value plus 16 times the number of tiles on it), ``slots`` (every
+empty cell beside the seascape where a creature part would join → the corner-pattern key of
+:data:`.components.INDEX`), both keyed by :func:`.seascape.cell_id`, ``leads`` (the same slots
+filed by the first creature their key asks for, see :mod:`.seascape`) and ``placed`` (the tiles
+on the seascape as a mask of :data:`.components.MASKS`).
 
 ``phase`` names the pending decision; see the package docstring for every phase and action.
 """
@@ -43,7 +47,7 @@ class ThrowState(GameState):
     - ``phase``: the pending decision (:data:`PHASES`).
     - ``hands``: each seat's tiles, sorted (a view shows other seats' as :data:`HIDDEN`).
     - ``pile``: the face-down tile pile, the top last (a view shows it all :data:`HIDDEN`).
-    - ``board`` / ``points`` / ``frontier`` / ``slots`` / ``placed``: the seascape (see the
+    - ``board`` / ``points`` / ``slots`` / ``leads`` / ``placed``: the seascape (see the
       module docstring).
     - ``discarded``: tiles discarded in solo play (face up).
     - ``deck``: the action cards still to draw, sorted: the card drawn is picked at random from
@@ -68,9 +72,13 @@ class ThrowState(GameState):
     hands: list[list[int]] = field(default_factory=list)
     pile: list[int] = field(default_factory=list)
     board: dict[Cell, int] = field(default_factory=dict)
-    points: dict[Cell, int] = field(default_factory=dict)
-    frontier: set[Cell] = field(default_factory=set)
-    slots: dict[Cell, int] = field(default_factory=dict)
+    points: dict[int, int] = field(default_factory=dict)
+    slots: dict[int, int] = field(default_factory=dict)
+    leads: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    touches: list[int] | None = field(default=None, repr=False)
+    """The seascape's Magic Touch moves (:func:`.seascape.touching`) once worked out: derived
+    from the seascape alone, so kept by a state derived from this one until its seascape
+    changes (never saved, never copied)."""
     placed: int = 0
     discarded: list[int] = field(default_factory=list)
     deck: list[str] = field(default_factory=list)
@@ -107,6 +115,17 @@ class ThrowState(GameState):
     def index(self) -> dict[int, tuple[int, ...]]:
         """The corner-pattern index of the game's tiles (:data:`.components.INDEXES`)."""
         return INDEXES[self.tile_list]
+
+    @property
+    def frontier(self) -> set[Cell]:
+        """Every empty cell sharing a side with a tile (worked out from ``board``)."""
+        board = self.board
+        return {
+            side
+            for x, y in board
+            for side in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+            if side not in board
+        }
 
     @property
     def masks(self) -> dict[int, int]:
@@ -168,6 +187,38 @@ class ThrowState(GameState):
             prompt = "Play a tile, or pass if none fits (the pile is empty)"
         return Decision(seat, "play", prompt)
 
+    def derive(self) -> ThrowState:
+        """A new state sharing every list and dict with this one, for ``apply`` to change: it
+        must copy each one before changing it in place (:class:`.engine.Turn` does); ``chance``
+        is false and no legal actions are cached."""
+        n: ThrowState = _new(ThrowState)
+        copy_common_fields(self, n)
+        n.chance = False
+        n.phase = self.phase
+        n.hands = self.hands
+        n.pile = self.pile
+        n.board = self.board
+        n.points = self.points
+        n.slots = self.slots
+        n.leads = self.leads
+        n.touches = self.touches
+        n.placed = self.placed
+        n.discarded = self.discarded
+        n.deck = self.deck
+        n.discard = self.discard
+        n.held = self.held
+        n.fresh_touch = self.fresh_touch
+        n.extra = self.extra
+        n.bonus_turn = self.bonus_turn
+        n.lost = self.lost
+        n.passed = self.passed
+        n.target = self.target
+        n.creatures = self.creatures
+        n.results = self.results
+        n.revealed = self.revealed
+        n.legal_cache = None
+        return n
+
     def copy(self) -> ThrowState:
         """An independent copy, built without ``__init__`` (on every bot's hot path)."""
         n: ThrowState = _new(ThrowState)
@@ -177,8 +228,9 @@ class ThrowState(GameState):
         n.pile = self.pile[:]
         n.board = self.board.copy()
         n.points = self.points.copy()
-        n.frontier = self.frontier.copy()
         n.slots = self.slots.copy()
+        n.leads = self.leads.copy()
+        n.touches = None
         n.placed = self.placed
         n.discarded = self.discarded[:]
         n.deck = self.deck[:]

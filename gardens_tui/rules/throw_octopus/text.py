@@ -41,7 +41,8 @@ def tile_text(tile: int) -> str:
 
 def seascape_picture(s: ThrowState) -> list[str]:
     """The seascape as text lines, with x over the columns and y before the rows."""
-    cells = set(s.board) | s.frontier
+    frontier = s.frontier
+    cells = set(s.board) | frontier
     if not cells:
         return ["(no tile placed yet)"]
     xs = [x for x, _ in cells]
@@ -53,7 +54,7 @@ def seascape_picture(s: ThrowState) -> list[str]:
         for x in range(min(xs), max(xs) + 1):
             code = s.board.get((x, y))
             if code is None:
-                mark = "  +  " if (x, y) in s.frontier else "     "
+                mark = "  +  " if (x, y) in frontier else "     "
                 top.append(mark)
                 bottom.append("     ")
                 continue
@@ -114,12 +115,16 @@ def describe_action(s: ThrowState, action: Action) -> str:
         word = "at" if action[0] == "throw" else "to"
         return f"{text} ({word} {s.players[action[-1]]})"
     if action[0] in ("play", "touch") and (action[2], action[3]) not in s.board:
-        trial = s.copy()
-        if action[0] == "touch":
-            source = next((c for c, v in trial.board.items() if v >> 1 == action[1]), None)
-            if source is not None:
-                seascape.remove(trial, source)
-        done = seascape.place(trial, (action[2], action[3]), action[1] * 2 + (action[4] == 180))
+        done: list[int] = []
+        # A tile completes a creature only beside the seascape (and only there may it be tried).
+        if (action[2], action[3]) in s.frontier:
+            trial = s.copy()
+            if action[0] == "touch":
+                source = next((c for c, v in trial.board.items() if v >> 1 == action[1]), None)
+                if source is not None:
+                    seascape.remove(trial, source)
+            code = action[1] * 2 + (action[4] == 180)
+            done = seascape.place(trial, (action[2], action[3]), code)
         notes = [f"completes the {SPECIES[v]} at its corner" for v in done]
         if action[0] == "play" and OCTOPUS[action[1]] and not s.solo:
             notes.append("draws an action card")
