@@ -17,6 +17,7 @@ drawn``, a walk's trail copied first) and ``dice``, ``deck``, ``spent`` (:func:`
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from gardens_tui.rules.tanuki.components import (
     DEN,
@@ -44,7 +45,11 @@ from gardens_tui.rules.tanuki.state import (
     TanukiState,
     WalkRecord,
 )
-from gardens_tui.rules.words import count, possessive
+from gardens_tui.rules.words import count
+from gardens_tui.rules.words import possessive as _possessive
+
+possessive = lru_cache(maxsize=64)(_possessive)
+"""``words.possessive``, remembered: the same few names are written all game long."""
 
 CRASH_LOSS = 5
 LOOP_LOSS = 5

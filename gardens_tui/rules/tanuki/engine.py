@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gardens_tui.rules.base import Action, IllegalAction, cached_legal
+from gardens_tui.rules.base import Action, IllegalAction
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.tanuki import board as B
 from gardens_tui.rules.tanuki import cards as GM
@@ -211,8 +211,10 @@ def legal_actions(s: TanukiState) -> list[Action]:
 
     Computed once per state and cached on it (states are immutable once handed out; ``copy``
     starts without the cache), so ``legal_actions`` followed by ``apply`` costs one
-    computation."""
-    cached = cached_legal(s, _compute_legal)
+    computation. (``base.cached_legal``'s work, written out: it runs at every decision.)"""
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
     return list(cached)
 
 
@@ -256,7 +258,9 @@ def _compute_legal(s: TanukiState) -> list[Action]:
 
 def apply(s: TanukiState, action: Action, fmt: Callable[[Any], str]) -> TanukiState:
     """The next position; :class:`IllegalAction` naming the rule (``s`` untouched) if illegal."""
-    cached = cached_legal(s, _compute_legal)
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
     if s.over or action not in cached:
         from gardens_tui.rules.tanuki.refusals import reason
 
