@@ -17,7 +17,7 @@ from gardens_tui.rules.base import Action, IllegalAction, cached_legal
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.seabed import refusals, scoring, seascape
 from gardens_tui.rules.seabed.seascape import find
-from gardens_tui.rules.seabed.spec import SPEC
+from gardens_tui.rules.seabed.spec import NEGOTIATION_KEY, SPEC
 from gardens_tui.rules.seabed.state import (
     CATEGORIES,
     PROPOSE,
@@ -27,7 +27,6 @@ from gardens_tui.rules.seabed.state import (
 )
 from gardens_tui.rules.seabed.tiles import (
     CLAM_TILES,
-    FIELD,
     MAX_AREAS,
     REEF,
     SEA,
@@ -36,8 +35,8 @@ from gardens_tui.rules.seabed.tiles import (
     TYPES,
     area_starts,
     describe,
-    field_area,
     fit_degrees,
+    flag_spots,
     regular_pile,
     turned,
 )
@@ -54,14 +53,15 @@ PASS: Action = ("pass",)
 
 
 class Turn:
-    """What one ``apply`` works with: the copied state, its PRNG and its event lines (every
-    line is public in this game; ``say`` adds one)."""
+    """What one ``apply`` works with: the copied state, its PRNG (made at the first draw,
+    :func:`_draw`) and its event lines (every line is public in this game; ``say`` adds
+    one)."""
 
     __slots__ = ("lines", "rng", "s", "say")
 
     def __init__(self, state: SeabedState) -> None:
         self.s = state
-        self.rng = Rng(state.rng)
+        self.rng: Rng | None = None
         self.lines: list[str] = []
         self.say = self.lines.append
 
@@ -85,7 +85,8 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
     t = Turn(s)
     t.say("The start tile lies at 0,0")
     begin_turn(t, 0, first=True)
-    s.rng = t.rng.state
+    if t.rng is not None:
+        s.rng = t.rng.state
     s.events = tuple(t.lines)
     s.chance = False
     return s
@@ -173,28 +174,23 @@ def flag_actions(s: SeabedState, pending: list[int] | None = None) -> list[Actio
     out: list[Action] = []
     for cell in s.flag_cells:
         x, y = cell
-        code = s.board[cell]
-        names = turned(code).names
         base = s.index[cell] * MAX_AREAS
-        field = field_area(code >> 2)
-        for a, area in enumerate(area_starts(code >> 2)):
-            kind = area.kind
-            if flags and kind != FIELD:
+        for a, name, flaggable, palace_ok, palace_name in flag_spots(s.board[cell]):
+            if flags and flaggable:
                 root = find(parent, base + a)
                 f = feats[root]
                 if (
                     not any(f.flags)
-                    and (not seascape.complete(f) or root in pending)
+                    and (f.open or f.kind == SEA or root in pending)  # not completed before
                     and not (once and root in flagged)
                 ):
                     flagged.add(root)
-                    out.append(("flag", x, y, names[a]))
-            if palaces and kind in (STREAK, FIELD):
+                    out.append(("flag", x, y, name))
+            if palaces and palace_ok:
                 system = find(sparent, base + a)
                 if not any(systems[system].palaces) and not (once and system in palaced):
                     palaced.add(system)
-                    spot = field if once and field >= 0 else a
-                    out.append(("palace", x, y, names[spot]))
+                    out.append(("palace", x, y, palace_name if once else name))
     return out
 
 
@@ -216,14 +212,37 @@ def whirlpool_actions(s: SeabedState) -> list[Action]:
 
 def apply(state: SeabedState, action: Action, fmt: Format) -> SeabedState:
     """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal."""
-    legal = cached_legal(state, _compute_legal)
-    try:
-        ok = action in legal
-    except TypeError:
-        ok = False
+    ok = _listed_placement(state, action)
+    if ok is None:
+        try:
+            ok = action in cached_legal(state, _compute_legal)
+        except TypeError:
+            ok = False
     if not ok:
-        raise IllegalAction(refusals.explain(state, action, list(legal), fmt))
+        legal = list(cached_legal(state, _compute_legal))
+        raise IllegalAction(refusals.explain(state, action, legal, fmt))
     return apply_unchecked(state, action)
+
+
+PLACING_VERBS = {"place": "place", "propose": "propose", "counter": "propose"}
+"""The verb of the placements each placing phase lists (:func:`placement_actions`)."""
+
+
+def _listed_placement(s: SeabedState, action: Action) -> bool | None:
+    """Whether ``action`` is one of :func:`placement_actions` of ``s``, found without listing
+    them (apply's check, on every placement a search plays); ``None`` when this quick answer
+    does not apply: not a placing phase, or not a tuple of a verb and four plain ints."""
+    verb = PLACING_VERBS.get(s.phase)
+    if verb is None or s.over or type(action) is not tuple or len(action) != 5:
+        return None
+    given, slot, x, y, degrees = action
+    if type(given) is not str or not type(slot) is type(x) is type(y) is type(degrees) is int:
+        return None
+    tiles = s.choosable()
+    if given != verb or not 1 <= slot <= len(tiles) or (slot == 2 and tiles[1] == tiles[0]):
+        return False
+    code = s.need.get((x, y))
+    return code is not None and degrees in fit_degrees(tiles[slot - 1])[code]
 
 
 def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
@@ -260,9 +279,8 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
     elif verb == "return":
         _return_flag(t, (action[1], action[2]), action[3])
         advance(t)
-    if t.rng.state != state.rng:
-        s.chance = True
-    s.rng = t.rng.state
+    if t.rng is not None:  # (a draw also set ``chance``)
+        s.rng = t.rng.state
     s.events = tuple(t.lines)
     s.private_events = ()
     return s
@@ -285,7 +303,10 @@ def _propose(t: Turn, placement: tuple[int, int, int, int]) -> None:
 
 
 def _draw(t: Turn, pile: list[int]) -> int:
+    """A tile drawn from ``pile`` at random (the PRNG's next draw)."""
     t.s.chance = True
+    if t.rng is None:
+        t.rng = Rng(t.s.rng)
     return pile.pop(t.rng.randrange(len(pile)))
 
 
@@ -338,7 +359,7 @@ def begin_turn(t: Turn, seat: int, first: bool = False) -> None:
 
 
 def _place_phase(s: SeabedState) -> str:
-    return "propose" if s.negotiation == PROPOSE else "place"
+    return "propose" if s.options.get(NEGOTIATION_KEY) == PROPOSE else "place"
 
 
 def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:

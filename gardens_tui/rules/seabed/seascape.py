@@ -19,6 +19,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import MutableSequence
 from dataclasses import dataclass
+from functools import cache
 
 from gardens_tui.rules.seabed.state import Cell, Feat, SeabedState, Sys, new_links
 from gardens_tui.rules.seabed.tiles import (
@@ -115,6 +116,8 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
     systems), closing two open edge segments per touching pair. An area joined to nothing
     becomes a feature of its own; each seaweed system of the tile (:func:`.tiles.system_starts`)
     starts as a system of its own."""
+    if s.sea_shared:
+        s.own_seascape()
     index = len(s.cells)
     base = index * MAX_AREAS
     bit = 1 << index
@@ -137,29 +140,34 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
             sparent[base + member] = root
     starts = area_starts(kind)
     turn = shape(code)
-    x, y = cell
     copied: list[int] = []  # older roots whose records this call copied (and may change)
+    joined = 0  # a bit per area of the tile already joined to an older feature
+    present = 0  # a bit per side with a neighbour
     completed = False
-    for side, (dx, dy) in enumerate(SIDE_OFFSETS):
-        other_cell = (x + dx, y + dy)
+    for side, other_cell in enumerate(around(cell)):
         other = board.get(other_cell)
         if other is None:
             _need(s, other_cell, turn.needs[side])
             continue
+        present |= 1 << side
         other_base = s.index[other_cell] * MAX_AREAS
         other_at = shape(other).area_at
         for area, segment, pairs, seaweed in turn.joins[side]:
             mine, theirs = base + area, other_base + other_at[segment]
-            f = _join(s, mine, theirs, starts[area], copied)
+            if joined >> area & 1:
+                f = _join(s, mine, theirs, copied)
+            else:
+                joined |= 1 << area
+                f = _adopt(s, mine, theirs, starts[area], copied)
             f.open -= 2 * pairs
             if f.open == 0 and f.kind in (STREAK, REEF):
                 completed = True
             if seaweed:
                 _join_systems(s, mine, theirs, base)
-    for node, start in enumerate(starts, base):
-        if parent[node] == node:  # joined to nothing: a feature of its own
-            closers = NO_CLOSERS if start.field < 0 else frozenset((base + start.field,))
-            feats[node] = Feat(start.kind, start.open, start.counts, bit, closers, nobody)
+    for area in turn.alone[present]:  # joined to nothing: a feature of its own
+        start = starts[area]
+        closers = NO_CLOSERS if start.field < 0 else frozenset((base + start.field,))
+        feats[base + area] = Feat(start.kind, start.open, start.counts, bit, closers, nobody)
     done: list[int] = []
     if completed:  # (only a join completes a streak or reef: each area starts with open edges)
         for node in range(base, base + len(starts)):
@@ -167,6 +175,13 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
             if root not in done and complete(feats[root]):
                 done.append(root)
     return done
+
+
+@cache
+def around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four places beside ``cell``, by side (north, east, south, west)."""
+    x, y = cell
+    return (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)
 
 
 NO_CLOSERS: frozenset[int] = frozenset()
@@ -203,26 +218,30 @@ def _leave_front(s: SeabedState, cell: Cell) -> None:
     del s.front[i]
 
 
-def _join(s: SeabedState, mine: int, theirs: int, area: AreaStart, copied: list[int]) -> Feat:
-    """Join the feature of node ``mine`` of the tile being laid (whose area starts as ``area``)
-    with the older feature of node ``theirs``; the joined record, which the caller may change.
+def _adopt(s: SeabedState, mine: int, theirs: int, area: AreaStart, copied: list[int]) -> Feat:
+    """Put node ``mine`` of the tile being laid, not joined yet (its area starts as ``area``),
+    into the older feature of node ``theirs``; the joined record, which the caller may change.
 
-    The smaller root stays the root, so a root is always the smallest node of its feature: an
-    area of the new tile joined for the first time goes into the older feature, and when the
-    tile joins two older features the later one goes into the earlier. Older records are
-    shared with other states: each is copied once per call (its root then joins ``copied``)
-    before it changes."""
+    The older root stays the root, so a root is always the smallest node of its feature.
+    Older records are shared with other states: each is copied once per :func:`place` (its
+    root then joins ``copied``) before it changes."""
+    root = find(s.parent, theirs)
+    f = _own(s.feats, root, copied)
+    f.open += area.open
+    f.counts += area.counts
+    f.tiles |= 1 << mine // MAX_AREAS
+    if area.field >= 0:
+        f.closers = f.closers | {mine - mine % MAX_AREAS + area.field}
+    s.parent[mine] = root
+    return f
+
+
+def _join(s: SeabedState, mine: int, theirs: int, copied: list[int]) -> Feat:
+    """Join the feature of node ``mine`` of the tile being laid, already in an older feature,
+    with the older feature of node ``theirs`` (the later goes into the earlier, see
+    :func:`_adopt`); the joined record, which the caller may change."""
     feats, parent = s.feats, s.parent
     ra, rb = find(parent, mine), find(parent, theirs)
-    if ra == mine:  # not joined yet (its own root: no older feature holds it)
-        f = _own(feats, rb, copied)
-        f.open += area.open
-        f.counts += area.counts
-        f.tiles |= 1 << mine // MAX_AREAS
-        if area.field >= 0:
-            f.closers = f.closers | {mine - mine % MAX_AREAS + area.field}
-        parent[mine] = rb
-        return f
     if rb < ra:
         ra, rb = rb, ra
     f = _own(feats, ra, copied)
@@ -277,6 +296,7 @@ def rebuild(s: SeabedState) -> None:
     board = dict(s.board)
     s.cells, s.board, s.index, s.need, s.front, s.front_keys = [], {}, {}, {}, [], []
     s.parent, s.feats, s.sparent, s.systems = new_links(), {}, new_links(), {}
+    s.sea_shared = False
     for cell in order:
         place(s, cell, board[cell])
     for team, node, what in s.flags:

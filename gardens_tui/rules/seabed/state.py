@@ -272,6 +272,9 @@ class SeabedState(GameState):
     proposal: Placement | None = None
     counter: Placement | None = None
     rules: int = RULES_VERSION
+    sea_shared: bool = field(default=False, repr=False)
+    """Whether ``board``, ``cells``, ``index``, ``need``, ``front``, ``front_keys``, ``parent``
+    and ``sparent`` may be shared with another state (see :meth:`own_seascape`)."""
     legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
     """The engine's cache of this state's legal actions (never saved, never copied)."""
 
@@ -341,14 +344,29 @@ class SeabedState(GameState):
             )
         return Decision(self.active, "whirlpool", f"Whirlpool: take back one flag of {who}")
 
+    def own_seascape(self) -> None:
+        """Give this state its own copies of the seascape containers :meth:`copy` shares (see
+        ``sea_shared``): :func:`.seascape.place` calls it before it changes them, so a copy pays
+        for copying the seascape only when it lays a tile."""
+        self.board = self.board.copy()
+        self.cells = self.cells[:]
+        self.index = self.index.copy()
+        self.need = self.need.copy()
+        self.front = self.front[:]
+        self.front_keys = self.front_keys[:]
+        self.parent = self.parent[:]
+        self.sparent = self.sparent[:]
+        self.sea_shared = False
+
     def copy(self) -> SeabedState:
         """An independent copy, built without ``__init__`` (on every bot's hot path).
 
         Features and systems are shared objects that are never changed in place, and so are
         the lists few decisions change: ``pile``, ``clams``, ``removed``, ``flags``, ``supply``
         and ``piles`` (their rows too). The rules replace those (:func:`bumped` for a row)
-        instead of changing them; the seascape's containers, ``hand`` and ``last`` are
-        copied."""
+        instead of changing them. The seascape's containers that only a placement changes
+        are shared until one does (:meth:`own_seascape`); ``feats``, ``systems``, ``hand`` and
+        ``last`` are copied."""
         n: SeabedState = _new(SeabedState)
         copy_common_fields(self, n)
         n.phase = self.phase
@@ -357,15 +375,16 @@ class SeabedState(GameState):
         n.hand = self.hand[:]
         n.clam = self.clam
         n.removed = self.removed
-        n.board = self.board.copy()
-        n.cells = self.cells[:]
-        n.index = self.index.copy()
-        n.need = self.need.copy()
-        n.front = self.front[:]
-        n.front_keys = self.front_keys[:]
-        n.parent = self.parent[:]
+        n.board = self.board
+        n.cells = self.cells
+        n.index = self.index
+        n.need = self.need
+        n.front = self.front
+        n.front_keys = self.front_keys
+        n.parent = self.parent
+        n.sparent = self.sparent
+        n.sea_shared = self.sea_shared = True
         n.feats = self.feats.copy()
-        n.sparent = self.sparent[:]
         n.systems = self.systems.copy()
         n.flags = self.flags
         n.supply = self.supply

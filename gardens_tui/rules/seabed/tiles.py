@@ -585,6 +585,29 @@ def field_area(kind: int) -> int:
     return next((a for a, area in enumerate(TYPES[kind].areas) if area.kind == FIELD), -1)
 
 
+Spot = tuple[int, str, bool, bool, str]
+"""An area as the flag step sees it (:func:`flag_spots`)."""
+
+
+@cache
+def flag_spots(code: int) -> tuple[Spot, ...]:
+    """Every area of the turned tile ``code`` as the flag step lists it: (area, its canonical
+    name, whether a flag may stand on it (streak, reef, seabed), whether a palace may (streak,
+    field), the name rules version 2 gives its palace (the field's on a tile with a field))."""
+    names = turned(code).names
+    field = field_area(code >> 2)
+    return tuple(
+        (
+            a,
+            names[a],
+            area.kind != FIELD,
+            area.kind in (STREAK, FIELD),
+            names[field if field >= 0 else a],
+        )
+        for a, area in enumerate(TYPES[code >> 2].areas)
+    )
+
+
 Join = tuple[int, int, int, bool]
 """One join across a side: (my area, the neighbour's segment touching it, how many segment
 pairs touch, whether they are the seaweed of a streak side)."""
@@ -594,11 +617,13 @@ pairs touch, whether they are the seaweed of a streak side)."""
 class Shape:
     """A turned tile's tables for :func:`.seascape.place`: which area each edge segment
     belongs to, for each side what an empty place across it needs from there on (its
-    requirement code bits, see :func:`fits`) and the joins with a neighbour there."""
+    requirement code bits, see :func:`fits`) and the joins with a neighbour there, and by
+    which sides have neighbours (a bit per side) the areas that touch none of them."""
 
     area_at: tuple[int, ...]
     needs: tuple[int, ...]
     joins: tuple[tuple[Join, ...], ...]
+    alone: tuple[tuple[int, ...], ...]
 
 
 @cache
@@ -619,7 +644,14 @@ def shape(code: int) -> Shape:
             assert len({area_at[p] for p in segments}) == 1
             joins.append(((area_at[3 * side], mirror(3 * side), 3, False),))
     needs = tuple(codes[side] << (2 * ((side + 2) % 4)) for side in range(4))
-    return Shape(area_at, needs, tuple(joins))
+    sides_of = [0] * len(TYPES[code >> 2].areas)
+    for p, a in enumerate(area_at):
+        if a >= 0:
+            sides_of[a] |= 1 << (p // 3)
+    alone = tuple(
+        tuple(a for a, sides in enumerate(sides_of) if not sides & present) for present in range(16)
+    )
+    return Shape(area_at, needs, tuple(joins), alone)
 
 
 def tile_name(kind: int) -> str:
