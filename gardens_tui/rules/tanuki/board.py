@@ -10,8 +10,10 @@ Shared lists
 state it came from (a turn changes few of them, and copying them all was a fifth of a turn's
 time). So the rules never change those lists in place: they assign a new one. They are a
 seat's list in ``hands``, ``trail`` and ``cards`` (:func:`without`, ``hands[seat] = hand +
-drawn``, a walk's trail copied first) and ``dice``, ``deck``, ``spent`` (:func:`spend`),
-``traps`` and ``trap_owner`` (:func:`set_trap`), ``effects``, ``play`` and ``tiebreak``.
+drawn``, a walk's trail copied first) and ``pile`` (copied before a draw), ``discard``,
+``stash`` (:func:`set_stash`), ``queue`` (:func:`take_turn_in_queue`), ``magari``, ``dice``,
+``deck``, ``spent`` (:func:`spend`), ``traps`` and ``trap_owner`` (:func:`set_trap`),
+``effects``, ``play`` and ``tiebreak``.
 """
 
 from __future__ import annotations
@@ -85,6 +87,19 @@ def without(items: list[int], item: int) -> list[int]:
     return out
 
 
+def set_stash(s: TanukiState, sq: int, amount: int) -> None:
+    """The stash on ``sq`` is now ``amount`` shiitake (a new list, see "Shared lists")."""
+    stash = s.stash.copy()
+    stash[sq] = amount
+    s.stash = stash
+
+
+def take_turn_in_queue(s: TanukiState) -> int:
+    """The first seat of the queue, taken off it (a new list, see "Shared lists")."""
+    seat, *s.queue = s.queue
+    return seat
+
+
 def spend(s: TanukiState, card: int) -> None:
     """``card`` goes onto the spent cards (a new list, see "Shared lists")."""
     s.spent = [*s.spent, card]
@@ -134,12 +149,13 @@ def remove_tile(s: TanukiState, sq: int) -> bool:
     """Take the tile (or rock garden) off ``sq``; its stash goes back to the supply. Returns
     whether a tile was removed (rocks leave the board, tiles go to the discard)."""
     here = s.board[sq]
-    s.stash[sq] = 0
+    if s.stash[sq]:
+        set_stash(s, sq, 0)
     if here == EMPTY:
         return False
     s.board[sq] = EMPTY
     if here >= 0:
-        s.discard.append(here >> 2)
+        s.discard = [*s.discard, here >> 2]  # a new list: see "Shared lists"
         return True
     return False
 
@@ -243,7 +259,7 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
         if not (first and i == 0):
             if s.stash[here]:
                 stashed += s.stash[here] * double
-                s.stash[here] = 0
+                set_stash(s, here, 0)
             if sym == SHIITAKE:
                 gained += double
             elif sym == DEN:
@@ -268,6 +284,7 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
         _settle(s, seat, gained, lost, stashed, log)
     whose = possessive(names[seat])
     if crossed:
+        s.magari = s.magari.copy()  # a new list: see "Shared lists"
         s.magari[seat] = True
         log.say(f"{whose} monk crossed an ashi-magari")
     if steps:
@@ -400,7 +417,7 @@ def arrive(s: TanukiState, i: int, sq: int, landing: bool, attack: bool, log: Lo
         loss = LAND_LOSS if landing else PASS_LOSS
         for seat in seats:
             paid = lose(s, seat, loss)
-            s.stash[sq] += paid
+            set_stash(s, sq, s.stash[sq] + paid)
             what = "landed on" if landing else "passed"
             monk = f"{possessive(s.players[seat])} monk"
             if paid:

@@ -198,7 +198,7 @@ def in_the_way(s: TanukiState, path: list[int]) -> list[int]:
 
 def repel_answer(s: TanukiState, repel: bool, log: B.Log) -> None:
     """The first seat of the Repellant window answered."""
-    seat = s.queue.pop(0)
+    seat = B.take_turn_in_queue(s)
     if repel:
         card = _card_of(s, seat, "repellant")
         s.cards[seat] = B.without(s.cards[seat], card)
@@ -240,7 +240,7 @@ def play(s: TanukiState, action: Action, log: B.Log) -> None:
 
 def offense_answer(s: TanukiState, cancel: bool, log: B.Log) -> None:
     """The first seat of the Best Offense window answered."""
-    seat = s.queue.pop(0)
+    seat = B.take_turn_in_queue(s)
     if cancel:
         own = _card_of(s, seat, "offense")
         s.cards[seat] = B.without(s.cards[seat], own)

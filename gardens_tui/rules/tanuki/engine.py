@@ -291,9 +291,9 @@ def apply_unchecked(s: TanukiState, action: Action) -> TanukiState:
     elif verb in ("place", "enter", "distract", "pass"):
         _place_verb(n, action, rng, log)
     elif verb == "discard":
-        seat = n.queue.pop(0)
+        seat = B.take_turn_in_queue(n)
         n.hands[seat] = B.without(n.hands[seat], action[1])
-        n.discard.append(action[1])
+        n.discard = [*n.discard, action[1]]  # a new list: see board's "Shared lists"
         log.say(f"{n.players[seat]} discarded {tile_name(action[1])} for the ashi-magari")
         after_moves(n, rng, log)
     elif verb in ("repel", "let"):
@@ -334,7 +334,7 @@ def apply_unchecked(s: TanukiState, action: Action) -> TanukiState:
 
 
 def _edge(n: TanukiState, edge: int, rng: Rng, log: B.Log) -> None:
-    seat = n.queue.pop(0)
+    seat = B.take_turn_in_queue(n)
     sq = EDGES[edge][0]
     if n.board[sq] != EMPTY and sq not in {n.monk_square(o) for o in range(len(n.players))}:
         B.remove_tile(n, sq)
@@ -554,10 +554,13 @@ def after_moves(n: TanukiState, rng: Rng, log: B.Log) -> None:
 def draw(n: TanukiState, seat: int, wanted: int, rng: Rng, log: B.Log) -> None:
     """``seat`` draws ``wanted`` tiles (the discards are shuffled into a new pile when it runs
     out); what it drew is a line for it alone."""
+    if not wanted:
+        return
+    n.pile = n.pile.copy()  # a new list to draw from: see board's "Shared lists"
     got: list[int] = []
     for _ in range(wanted):
         if not n.pile and n.discard:
-            n.pile = n.discard
+            n.pile = n.discard.copy()
             n.discard = []
             shuffle(rng, n.pile)
             n.chance = True

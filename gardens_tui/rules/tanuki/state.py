@@ -307,16 +307,17 @@ class TanukiState(GameState):
         """A copy for ``apply`` to change, quicker than :meth:`copy`: it shares with this state
         what the engine never changes in place (it assigns a new list instead, see
         :mod:`.board`'s "Shared lists"): the seats' lists in ``hands``, ``trail`` and ``cards``
-        (the outer lists are copied) and ``dice``, ``deck``, ``spent``, ``traps``,
-        ``trap_owner``, ``effects``, ``play`` and ``tiebreak``. Only the engine may change a
-        derived state, and only until it hands it out."""
+        (the outer lists are copied) and ``pile``, ``discard``, ``stash``, ``queue``,
+        ``magari``, ``dice``, ``deck``, ``spent``, ``traps``, ``trap_owner``, ``effects``,
+        ``play`` and ``tiebreak``. Only the engine may change a derived state, and only until
+        it hands it out."""
         n: TanukiState = _new(TanukiState)
         copy_common_fields(self, n)
         n.hands = self.hands.copy()
-        n.pile = self.pile.copy()
-        n.discard = self.discard.copy()
+        n.pile = self.pile
+        n.discard = self.discard
         n.board = self.board.copy()
-        n.stash = self.stash.copy()
+        n.stash = self.stash
         n.monks = self.monks.copy()
         n.shiitake = self.shiitake.copy()
         n.trail = self.trail.copy()
@@ -324,8 +325,8 @@ class TanukiState(GameState):
         n.dice = self.dice
         n.dirs = self.dirs.copy()
         n.moving = self.moving
-        n.queue = self.queue.copy()
-        n.magari = self.magari.copy()
+        n.queue = self.queue
+        n.magari = self.magari
         n.had_tiles = self.had_tiles
         n.placed = self.placed
         n.gone = self.gone
