@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from gardens_tui.rules import words
 from gardens_tui.rules.tanuki.components import (
     DEN,
     EDGE_OF,
@@ -47,11 +48,11 @@ from gardens_tui.rules.tanuki.state import (
     TanukiState,
     WalkRecord,
 )
-from gardens_tui.rules.words import count
-from gardens_tui.rules.words import possessive as _possessive
 
-possessive = lru_cache(maxsize=64)(_possessive)
+possessive = lru_cache(maxsize=64)(words.possessive)
 """``words.possessive``, remembered: the same few names are written all game long."""
+count = lru_cache(maxsize=256)(words.count)
+"""``words.count``, remembered: the same few amounts of shiitake are written all game long."""
 
 CRASH_LOSS = 5
 LOOP_LOSS = 5

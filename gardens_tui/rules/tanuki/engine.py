@@ -60,13 +60,14 @@ DISTRACT_PRICE = 2
 
 
 _SPAN = 1 << 64
+_DIE_LIMIT = _SPAN - _SPAN % 6
 
 
 def die(rng: Rng) -> int:
     """A die roll, 1-6: the very draw of ``rng.randint(1, 6)`` (the same rejection of the
     biased top of the range, hence the same games), in fewer calls; dice roll every turn."""
     x = rng.next64()
-    while x >= _SPAN - _SPAN % 6:
+    while x >= _DIE_LIMIT:
         x = rng.next64()
     return 1 + x % 6
 
@@ -132,7 +133,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
 
 def _finish(s: TanukiState, log: B.Log) -> None:
     s.events = tuple(log.lines)
-    s.private_events = tuple(log.private)
+    s.private_events = tuple(log.private) if log.private else ()
 
 
 # --------------------------------------------------------------------------------------------
