@@ -12,6 +12,7 @@ of the old one (:meth:`~.state.ThrowState.derive`), and whatever changes one in 
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -19,10 +20,12 @@ from gardens_tui.rules.base import ROLL, Action, IllegalAction, cached_legal
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.throw_octopus import dodge, refusals, seascape
 from gardens_tui.rules.throw_octopus.components import (
+    ALL_TILES,
     CARD_TITLES,
     LARGE,
     OCTOPUS,
     SPECIES,
+    TILE_NAMES,
     all_cards,
     tile_name,
 )
@@ -36,38 +39,33 @@ GAMES_PER_NIGHT = 3
 
 Format = Callable[[Action], str]
 
-
-class Log:
-    """Event lines of one ``apply``: public lines, and private readings for some seats."""
-
-    __slots__ = ("lines", "private")
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.private: list[tuple[int, int, str]] = []
-
-    def say(self, line: str, private: Mapping[int, str] | None = None) -> None:
-        """Add a public ``line``; ``private`` maps seats to the line they read instead."""
-        if private:
-            for seat, text in private.items():
-                self.private.append((len(self.lines), seat, text))
-        self.lines.append(line)
+_new = object.__new__
 
 
 class Turn:
-    """What one ``apply`` works with: the new state, its PRNG and its log.
+    """What one ``apply`` works with: the new state, its PRNG and the events it logs
+    (``lines``, public, and ``private``: ``(line index, seat, the line that seat reads)``).
 
     The new state may share its lists and dicts with the state it was derived from (see the
     module docstring): change one in place only through the accessor that copies it first.
     ``owned`` names what this ``apply`` has copied (or built afresh) already."""
 
-    __slots__ = ("log", "owned", "rng", "s")
+    __slots__ = ("lines", "owned", "private", "rng", "s")
 
     def __init__(self, state: ThrowState) -> None:
         self.s = state
-        self.rng = Rng(state.rng)
-        self.log = Log()
+        self.rng = rng = _new(Rng)  # without Rng's check: the state's PRNG state was checked
+        rng.state = state.rng
+        self.lines: list[str] = []
+        self.private: list[tuple[int, int, str]] = []
         self.owned: set[object] = set()
+
+    def say(self, line: str, private: Mapping[int, str] | None = None) -> None:
+        """Log a public ``line``; ``private`` maps seats to the line they read instead."""
+        if private:
+            for seat, text in private.items():
+                self.private.append((len(self.lines), seat, text))
+        self.lines.append(line)
 
     def name(self, seat: int) -> str:
         """Seat's name."""
@@ -75,14 +73,17 @@ class Turn:
 
     def hand(self, seat: int) -> list[int]:
         """``seat``'s hand, to change."""
-        s, owned = self.s, self.owned
-        if "hands" not in owned:
+        owned = self.owned
+        if seat in owned:
+            return self.s.hands[seat]
+        if "hands" in owned:
+            hands = self.s.hands
+        else:
             owned.add("hands")
-            s.hands = s.hands[:]
-        if seat not in owned:
-            owned.add(seat)
-            s.hands[seat] = s.hands[seat][:]
-        return s.hands[seat]
+            hands = self.s.hands = self.s.hands[:]
+        owned.add(seat)
+        hand = hands[seat] = hands[seat][:]
+        return hand
 
     def pile(self) -> list[int]:
         """The pile, to change."""
@@ -136,6 +137,31 @@ class Turn:
 
 # --- setting up -------------------------------------------------------------------------------
 
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_LIMITS = tuple((1 << 64) - (1 << 64) % n for n in range(1, 2 * ALL_TILES + 2))
+"""``Rng.randrange(n)``'s bound below which a draw is kept, for ``n - 1`` (at most every tile)."""
+
+
+def shuffle(rng: Rng, items: list[int]) -> None:
+    """``rng.shuffle(items)`` to the bit (the same draws, the same order), inline: a new game
+    shuffles 85 tiles, and three calls per draw (``randrange``, ``next64``, ``mix64``) cost
+    more than the draw. ``tests/rules/test_throw_octopusTEST_shuffle.py`` holds it to
+    :meth:`~gardens_tui.rules.rng.Rng.shuffle`."""
+    state = rng.state
+    for i in range(len(items) - 1, 0, -1):
+        limit = _LIMITS[i]
+        while True:  # randrange(i + 1): SplitMix64 draws, those past the last whole span redrawn
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    rng.state = state
+
 
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> ThrowState:
     """The starting position: tiles shuffled and dealt, the start tile turned over (solo: six
@@ -146,8 +172,8 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
     t = Turn(s)
     deal(t)
     s.rng = t.rng.state
-    s.events = tuple(t.log.lines)
-    s.private_events = tuple(t.log.private)
+    s.events = tuple(t.lines)
+    s.private_events = tuple(t.private)
     return s
 
 
@@ -156,7 +182,7 @@ def deal(t: Turn) -> None:
     s = t.s
     n = len(s.players)
     tiles = list(s.tiles)
-    t.rng.shuffle(tiles)
+    shuffle(t.rng, tiles)
     seascape.clear(s)  # this and every field below is built afresh, owned by this apply
     t.owned.update(("seascape", "pile"))
     s.discarded = []
@@ -171,7 +197,7 @@ def deal(t: Turn) -> None:
         s.hands = [sorted(tiles[-6:])]
         s.pile = tiles[:-6]
         s.phase = "start"
-        t.log.say(f"{night}{t.name(0)} drew 6 tiles to choose a start tile from")
+        t.say(f"{night}{t.name(0)} drew 6 tiles to choose a start tile from")
         return
     s.hands = [sorted(tiles[-HAND * (i + 1) : len(tiles) - HAND * i]) for i in range(n)]
     s.pile = tiles[: len(tiles) - HAND * n]
@@ -179,31 +205,29 @@ def deal(t: Turn) -> None:
     start = s.pile.pop()
     seascape.place(s, (0, 0), start * 2)
     s.phase = "play"
-    t.log.say(f"{night}8 tiles were dealt to each player; {tile_name(start)} is the start tile")
+    t.say(f"{night}8 tiles were dealt to each player; {tile_name(start)} is the start tile")
 
 
 # --- legal actions ----------------------------------------------------------------------------
 
 
-class _Actions(dict[int, Action]):
-    """The actions of one verb by packed place (see :func:`.seascape.unpack`), each tuple made
-    the first time it is asked for and kept for the next (at most :attr:`LIMIT` of them)."""
+class _Places(dict[int, tuple[int, int, int]]):
+    """``(x, y, rotation)`` by ``cell id << 1 | turned`` (the low bits of a packed place, see
+    :func:`.seascape.unpack`), each made the first time it is asked for: an action is its head
+    and this, so no tuple is taken apart to make one (and few places are ever made)."""
 
-    LIMIT = 100_000
-
-    def __init__(self, verb: str) -> None:
-        super().__init__()
-        self.verb = verb
-
-    def __missing__(self, fit: int) -> Action:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        action = self[fit] = (self.verb, *seascape.unpack(fit))
-        return action
+    def __missing__(self, where: int) -> tuple[int, int, int]:
+        place = self[where] = seascape.unpack(where)[1:]
+        return place
 
 
-_PLAYS = _Actions("play")
-_TOUCHES = _Actions("touch")
+_WHERE = _Places()
+
+
+_HEADS: dict[str, list[tuple[str, int]]] = {
+    verb: [(verb, tile) for tile in range(ALL_TILES)] for verb in ("play", "touch")
+}
+"""``(verb, tile)`` by tile, the head of a play or touch action (its place follows)."""
 
 
 def legal_actions(s: ThrowState) -> list[Action]:
@@ -223,10 +247,13 @@ def _compute_legal(s: ThrowState) -> list[Action]:
     n = len(s.players)
     if phase == "play":
         hand = s.hands[seat]
-        acts: list[Action] = list(map(_PLAYS.__getitem__, seascape.fitting(s, hand)))
-        if not s.solo and s.usable_touches() > 0:
-            acts.extend(map(_TOUCHES.__getitem__, seascape.touching(s)))
-        if not any(a[0] == "play" for a in acts):
+        heads, where = _HEADS["play"], _WHERE
+        fits = seascape.fitting(s, hand)
+        acts: list[Action] = [heads[fit >> 17] + where[fit & 0x1FFFF] for fit in fits]
+        if n > 1 and s.usable_touches() > 0:
+            heads = _HEADS["touch"]
+            acts += [heads[fit >> 17] + where[fit & 0x1FFFF] for fit in seascape.touching(s)]
+        if not fits:
             if s.solo:
                 if s.pile:
                     acts.extend(("discard", tile) for tile in sorted(set(hand)))
@@ -281,7 +308,7 @@ def apply_unchecked(state: ThrowState, action: Action) -> ThrowState:
     elif verb == "touch":
         _touch(t, action[1], (action[2], action[3]), action[4])
     elif verb == "draw":
-        t.log.say(f"{t.name(s.active)} could not play and drew a tile", {})
+        t.say(f"{t.name(s.active)} could not play and drew a tile", {})
         draw_tiles(t, s.active, 1)
         end_turn(t)
     elif verb == "pass":
@@ -290,7 +317,7 @@ def apply_unchecked(state: ThrowState, action: Action) -> ThrowState:
         tile = action[1]
         t.hand(s.active).remove(tile)
         t.tallies().discarded.append(tile)
-        t.log.say(f"{t.name(s.active)} could not play and discarded {tile_name(tile)}")
+        t.say(f"{t.name(s.active)} could not play and discarded {tile_name(tile)}")
         draw_tiles(t, s.active, 1)
         s.turn += 1
     elif verb == "start":
@@ -298,7 +325,7 @@ def apply_unchecked(state: ThrowState, action: Action) -> ThrowState:
         t.hand(s.active).remove(tile)
         seascape.place(t.seascape(), (0, 0), tile * 2)
         s.phase = "play"
-        t.log.say(f"{t.name(s.active)} chose {tile_name(tile)} as the start tile")
+        t.say(f"{t.name(s.active)} chose {tile_name(tile)} as the start tile")
     elif verb == "throw":
         throw_at(t, action[1])
         if s.phase != "dodge":
@@ -312,46 +339,56 @@ def apply_unchecked(state: ThrowState, action: Action) -> ThrowState:
     if t.rng.state != state.rng:
         s.chance = True
     s.rng = t.rng.state
-    s.events = tuple(t.log.lines)
-    s.private_events = tuple(t.log.private)
+    s.events = tuple(t.lines)
+    s.private_events = tuple(t.private)
     return s
 
 
 def draw_tiles(t: Turn, seat: int, number: int) -> None:
     """``seat`` draws up to ``number`` tiles from the pile (secretly: others read a count)."""
     s = t.s
-    name = t.name(seat)
+    name = s.players[seat]
     if not s.pile:
-        t.log.say(f"The pile is empty: {name} drew nothing")
+        t.say(f"The pile is empty: {name} drew nothing")
         return
+    s.chance = True
     pile = t.pile()
-    drawn = [pile.pop() for _ in range(min(number, len(pile)))]
     hand = t.hand(seat)
+    if number == 1:
+        tile = pile.pop()
+        insort(hand, tile)
+        t.private.append((len(t.lines), seat, f"{name} drew {TILE_NAMES[tile]}"))
+        t.lines.append(f"{name} drew 1 tile")
+        return
+    drawn = [pile.pop() for _ in range(min(number, len(pile)))]
     hand.extend(drawn)
     hand.sort()
-    s.chance = True
     what = join_and([tile_name(tile) for tile in sorted(drawn)])
-    t.log.say(f"{name} drew {count(len(drawn), 'tile')}", {seat: f"{name} drew {what}"})
+    t.say(f"{name} drew {count(len(drawn), 'tile')}", {seat: f"{name} drew {what}"})
 
 
 def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
     s = t.s
     seat = s.active
-    t.hand(seat).remove(tile)
+    hand = t.hand(seat)
+    hand.remove(tile)
     done = seascape.place(t.seascape(), cell, tile * 2 + (rotation == 180))
     s.passed = 0
-    t.log.say(f"{t.name(seat)} played {tile_name(tile)} at {cell[0]},{cell[1]} r{rotation}")
-    _completed(t, seat, done)
-    if s.solo:
+    t.lines.append(
+        f"{s.players[seat]} played {TILE_NAMES[tile]} at {cell[0]},{cell[1]} r{rotation}"
+    )
+    if done:
+        _completed(t, seat, done)
+    if len(s.players) == 1:
         s.turn += 1
-        if len(s.hands[seat]) < SOLO_HAND and s.pile:
-            draw_tiles(t, seat, SOLO_HAND - len(s.hands[seat]))
+        if len(hand) < SOLO_HAND and s.pile:
+            draw_tiles(t, seat, SOLO_HAND - len(hand))
         if not s.hands[seat]:
             game_end(t, f"{t.name(seat)} played every tile")
         return
     if done:
         t.turns().extra.append("bonus")
-    if not s.hands[seat]:
+    if not hand:
         game_end(t, f"{t.name(seat)} played the last tile and won")
         return
     if OCTOPUS[tile]:
@@ -364,7 +401,7 @@ def _completed(t: Turn, seat: int, done: list[int]) -> None:
     for species in done:
         t.tallies().creatures[seat][species in LARGE] += 1
         name = SPECIES[species]
-        t.log.say(f"{t.name(seat)} completed {'an' if name[0] in 'aeiou' else 'a'} {name}")
+        t.say(f"{t.name(seat)} completed {'an' if name[0] in 'aeiou' else 'a'} {name}")
 
 
 def _touch(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
@@ -376,7 +413,7 @@ def _touch(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
     t.cards().held[seat].remove("touch")
     s.discard.append("touch")
     s.passed = 0
-    t.log.say(
+    t.say(
         f"{t.name(seat)} used {CARD_TITLES['touch']}: moved {tile_name(tile)} from "
         f"{source[0]},{source[1]} to {cell[0]},{cell[1]} r{rotation}"
     )
@@ -389,10 +426,10 @@ def _pass(t: Turn) -> None:
     s = t.s
     seat = s.active
     if s.solo:
-        t.log.say(f"{t.name(seat)} could not play and the pile is empty")
+        t.say(f"{t.name(seat)} could not play and the pile is empty")
         game_end(t, "the solo game is over")
         return
-    t.log.say(f"{t.name(seat)} could not play and passed")
+    t.say(f"{t.name(seat)} could not play and passed")
     if not s.pile:
         s.passed |= 1 << seat
         if s.passed == (1 << len(s.players)) - 1:
@@ -408,9 +445,9 @@ def draw_card(t: Turn) -> None:
     name = t.name(seat)
     if not s.deck and s.discard:
         s.deck, s.discard = sorted(s.discard), []
-        t.log.say("The used action cards were shuffled into a new deck")
+        t.say("The used action cards were shuffled into a new deck")
     if not s.deck:
-        t.log.say(f"No action card is left for {name} to draw")
+        t.say(f"No action card is left for {name} to draw")
         return
     card = s.deck.pop(t.rng.randrange(len(s.deck)))
     s.chance = True
@@ -419,10 +456,10 @@ def draw_card(t: Turn) -> None:
         s.held[seat].append(card)
         if card == "touch":
             s.fresh_touch += 1
-        t.log.say(f"{name} drew {title} and kept it")
+        t.say(f"{name} drew {title} and kept it")
         return
     s.discard.append(card)
-    t.log.say(f"{name} drew {title}")
+    t.say(f"{name} drew {title}")
     if card == "inky":
         draw_tiles(t, seat, 2)
     elif card == "rush":
@@ -435,7 +472,7 @@ def draw_card(t: Turn) -> None:
         if s.pile:
             s.phase = "swap"
         else:
-            t.log.say("The pile is empty: nothing to swap")
+            t.say("The pile is empty: nothing to swap")
     elif card == "gift":
         s.phase = "gift"
     elif card == "throw-any":
@@ -452,13 +489,13 @@ def throw_at(t: Turn, target: int) -> None:
         t.cards().held[target].remove("shield")
         s.discard.append("shield")
         s.phase = "play"
-        t.log.say(
+        t.say(
             f"{thrower} threw the octopus at {victim}; {possessive(victim)} Octo Shield stopped it"
         )
         return
     s.phase = "dodge"
     s.target = target
-    t.log.say(f"{thrower} threw the octopus at {victim}")
+    t.say(f"{thrower} threw the octopus at {victim}")
 
 
 def _dodge(t: Turn, action: Action) -> None:
@@ -472,7 +509,7 @@ def _dodge(t: Turn, action: Action) -> None:
         hits, out_of = hit_odds(odds)
         action = dodge.HIT if t.rng.randrange(out_of) < hits else dodge.DODGE
     s.chance = True
-    t.log.say(dodge.outcome_line(t.name(target), action, odds))
+    t.say(dodge.outcome_line(t.name(target), action, odds))
     if action[0] == "hit":
         t.turns().lost[target] += 1
         draw_tiles(t, target, 2)
@@ -487,7 +524,7 @@ def _swap(t: Turn, tile: int | None) -> None:
     name = t.name(seat)
     s.phase = "play"
     if tile is None:
-        t.log.say(f"{name} kept every tile")
+        t.say(f"{name} kept every tile")
     else:
         pile = t.pile()
         top = pile.pop()
@@ -496,9 +533,9 @@ def _swap(t: Turn, tile: int | None) -> None:
         hand.append(top)
         hand.sort()
         pile.append(tile)
-        t.rng.shuffle(pile)
+        shuffle(t.rng, pile)
         s.chance = True
-        t.log.say(
+        t.say(
             f"{name} swapped a tile with the top of the pile (the pile was shuffled)",
             {seat: f"{name} swapped {tile_name(tile)} for {tile_name(top)}"},
         )
@@ -515,7 +552,7 @@ def _give(t: Turn, tile: int, other: int) -> None:
     hand.sort()
     s.phase = "play"
     secret = f"{name} gave {tile_name(tile)} to {receiver}"
-    t.log.say(f"{name} gave a tile to {receiver}", {seat: secret, other: secret})
+    t.say(f"{name} gave a tile to {receiver}", {seat: secret, other: secret})
     if not s.hands[seat]:
         game_end(t, f"{name} gave away the last tile and won")
         return
@@ -534,7 +571,7 @@ def end_turn(t: Turn) -> None:
         kind = t.turns().extra.pop(0)
         s.bonus_turn = kind == "bonus"
         what = "a bonus turn" if s.bonus_turn else "another turn (Octo Rush)"
-        t.log.say(f"{t.name(s.active)} takes {what}")
+        t.say(f"{t.name(s.active)} takes {what}")
     else:
         s.bonus_turn = False
         n = len(s.players)
@@ -547,7 +584,7 @@ def end_turn(t: Turn) -> None:
                 if not lost[seat]:
                     break
                 lost[seat] -= 1
-                t.log.say(f"{t.name(seat)} lost this turn to the octopus")
+                t.say(f"{t.name(seat)} lost this turn to the octopus")
         s.active = seat
     if seascape.locked(s):
         if s.pile:
@@ -562,11 +599,11 @@ def _reset(t: Turn) -> None:
     pile.extend(s.board[cell] >> 1 for cell in sorted(s.board))
     seascape.clear(s)
     t.owned.add("seascape")
-    t.rng.shuffle(pile)
+    shuffle(t.rng, pile)
     start = pile.pop()
     seascape.place(s, (0, 0), start * 2)
     s.passed = 0
-    t.log.say(
+    t.say(
         f"Locked game: no tile can be played. The seascape went back into the pile; "
         f"{tile_name(start)} is the new start tile and {t.name(s.active)} goes on"
     )
@@ -580,7 +617,7 @@ def game_end(t: Turn, why: str) -> None:
         s.results.append([small + 2 * large])
     else:
         s.results.append([len(hand) for hand in s.hands])
-    t.log.say(f"{why}.")
+    t.say(f"{why}.")
     s.revealed = [hand[:] for hand in s.hands]
     s.extra, s.target, s.bonus_turn = [], -1, False
     s.chance = True

@@ -314,6 +314,25 @@ that side, each with its weight in the neighbour's key; and the neighbour's othe
 as ``(point id offset from the neighbour, weight)``."""
 
 
+_CORNER_PLANS: tuple[tuple[tuple[int, tuple[tuple[int, int], ...], int], ...], ...] = tuple(
+    tuple(zip(_CORNER_IDS, _AROUND_CORNER, values, strict=True)) for values in ORIENTED
+)
+"""Per orientation, per corner: the point's id offset from the cell, the other cells around the
+point (:data:`_AROUND_CORNER`) and the orientation's value there."""
+
+_SIDE_PLANS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        (dx, dy, offset, (values[a] + 1) * wa + (values[b] + 1) * wb, e, we, f, wf)
+        for dx, dy, offset, a, wa, b, wb, e, we, f, wf in _SIDES_OF
+        if values[a] or values[b]
+    )
+    for values in ORIENTED
+)
+"""Per orientation, per side showing a creature part (where a slot may open): the neighbour
+``(dx, dy)`` and its id offset, the digits this tile's two points give its key, and its other
+two points (see :data:`_SIDES_OF`)."""
+
+
 def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
     """Put orientation ``code`` at the empty ``cell`` (changing ``state``); the species of the
     creatures it completes.
@@ -329,9 +348,8 @@ def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
     c = x * RIGHT + y + _ORIGIN
     if c in slots:
         _unfile(leads, c, KEY_LEADS[slots.pop(c)])
-    values = ORIENTED[code]
     done: list[int] = []
-    for point, around, value in zip(_CORNER_IDS, _AROUND_CORNER, values, strict=True):
+    for point, around, value in _CORNER_PLANS[code]:
         point += c
         old = points.get(point)
         if old is None:
@@ -351,20 +369,18 @@ def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
             if near in slots:
                 _rekey(slots, leads, near, slots[near] + step * weight)
     get = points.get
-    for dx, dy, offset, a, wa, b, wb, e, we, f, wf in _SIDES_OF:
-        if values[a] or values[b]:
-            side = c + offset
-            if side not in slots and (x + dx, y + dy) not in board:
-                # A new slot: two of its points are this tile's, the other two as they are.
-                key = (values[a] + 1) * wa + (values[b] + 1) * wb
-                known = get(side + e)
-                if known is not None:
-                    key += ((known & _VALUE) + 1) * we
-                known = get(side + f)
-                if known is not None:
-                    key += ((known & _VALUE) + 1) * wf
-                slots[side] = key
-                _file(leads, side, KEY_LEADS[key])
+    for dx, dy, offset, key, e, we, f, wf in _SIDE_PLANS[code]:
+        side = c + offset
+        if side not in slots and (x + dx, y + dy) not in board:
+            # A new slot: two of its points are this tile's, the other two as they are.
+            known = get(side + e)
+            if known is not None:
+                key += ((known & _VALUE) + 1) * we
+            known = get(side + f)
+            if known is not None:
+                key += ((known & _VALUE) + 1) * wf
+            slots[side] = key
+            _file(leads, side, KEY_LEADS[key])
     return done
 
 
@@ -429,16 +445,6 @@ def in_complete_creature(state: ThrowState, cell: Cell) -> bool:
     return any(get(c + corner, 0) > _COMPLETE for corner in _CORNER_IDS)
 
 
-def in_complete_creatures(state: ThrowState) -> set[Cell]:
-    """The cells of every tile that is part of a complete creature."""
-    out: set[Cell] = set()
-    for p, v in state.points.items():
-        if v > _COMPLETE:
-            x, y = cell_of(p)
-            out.update(((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)))
-    return out
-
-
 def creature_points(species: int) -> int:
     """Solo points of a completed creature: 2 for a large one, 1 for a small one."""
     return 2 if species in LARGE else 1
@@ -447,32 +453,41 @@ def creature_points(species: int) -> int:
 # --- Magic Touch -------------------------------------------------------------------------------
 
 
-def cut_cells(board: dict[Cell, int]) -> set[Cell]:
-    """The cells whose tile holds the seascape together: lifting one of them would split the
-    rest in two or more pieces (the articulation points of the side-by-side graph)."""
-    cuts: set[Cell] = set()
-    if len(board) < 3:
+_STEPS: tuple[int, ...] = (-RIGHT, RIGHT, -DOWN, DOWN)
+"""The id offsets of the cells beside a cell (left, right, up, down)."""
+
+
+def _grid(board: dict[Cell, int]) -> dict[int, int]:
+    """``board`` keyed by cell id."""
+    return {x * RIGHT + y + _ORIGIN: code for (x, y), code in board.items()}
+
+
+def _cut_ids(grid: dict[int, int]) -> set[int]:
+    """The ids of the cells whose tile holds the seascape together (see :func:`cut_cells`):
+    the articulation points of the side-by-side graph, by Tarjan's depth-first search."""
+    cuts: set[int] = set()
+    if len(grid) < 3:
         return cuts
-    root = min(board)
-    order: dict[Cell, int] = {root: 0}
-    low: dict[Cell, int] = {root: 0}
+    root = min(grid)
+    order = {root: 0}
+    low = {root: 0}
     root_children = 0
     # Depth-first search without recursion: (cell, parent, neighbours still to visit).
-    stack: list[tuple[Cell, Cell | None, list[Cell]]] = [(root, None, _beside(board, root))]
+    stack = [(root, 0, [root + step for step in _STEPS if root + step in grid])]
     while stack:
         cell, parent, todo = stack[-1]
         if todo:
             nxt = todo.pop()
             if nxt not in order:
                 order[nxt] = low[nxt] = len(order)
-                stack.append((nxt, cell, _beside(board, nxt)))
-                if parent is None:
+                stack.append((nxt, cell, [nxt + step for step in _STEPS if nxt + step in grid]))
+                if not parent:
                     root_children += 1
             elif nxt != parent and order[nxt] < low[cell]:
                 low[cell] = order[nxt]
             continue
         stack.pop()
-        if parent is not None:
+        if parent:
             if low[cell] < low[parent]:
                 low[parent] = low[cell]
             if low[cell] >= order[parent] and parent != root:
@@ -482,85 +497,52 @@ def cut_cells(board: dict[Cell, int]) -> set[Cell]:
     return cuts
 
 
-def _beside(board: dict[Cell, int], cell: Cell) -> list[Cell]:
-    x, y = cell
-    return [c for c in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if c in board]
+def cut_cells(board: dict[Cell, int]) -> set[Cell]:
+    """The cells whose tile holds the seascape together: lifting one of them would split the
+    rest in two or more pieces (the articulation points of the side-by-side graph)."""
+    return {cell_of(cell) for cell in _cut_ids(_grid(board))}
+
+
+def _movable_ids(grid: dict[int, int], points: dict[int, int]) -> list[int]:
+    """The ids of the cells :func:`movable` lists, in the same order."""
+    if len(grid) < 2:
+        return []
+    fixed = _cut_ids(grid)
+    for point, value in points.items():
+        if value > _COMPLETE:  # a complete creature: its four tiles stay
+            fixed.update((point - RIGHT - DOWN, point - DOWN, point - RIGHT, point))
+    return sorted(grid.keys() - fixed)
 
 
 def movable(state: ThrowState) -> list[Cell]:
     """Cells of tiles Magic Touch may move: a tile that is no part of a complete creature and
     whose lifting leaves the rest of the seascape in one piece (any such tile, not only one at
     the end of a line), when the seascape holds at least two tiles."""
-    board = state.board
-    if len(board) < 2:
-        return []
-    fixed = cut_cells(board)
-    fixed |= in_complete_creatures(state)
-    out = [cell for cell in board if cell not in fixed]
-    out.sort()
-    return out
+    return [cell_of(cell) for cell in _movable_ids(_grid(state.board), state.points)]
 
 
-def _lift_table(dx: int, dy: int) -> tuple[int, tuple[tuple[int, int], ...], tuple[Cell, ...]]:
+def _lift_table(
+    dx: int, dy: int
+) -> tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]:
     """For the cell ``(dx, dy)`` from a lifted tile: its id offset; the lifted tile's points it
     shares, as ``(point id offset from the lifted tile, weight in its key)``; and, when it is
-    beside the lifted tile, its other three sides (the ways it may still join)."""
+    beside the lifted tile, its other three sides as ``(id offset of the cell on that side, id
+    offsets of its two points on that side)``: the ways it may still join."""
     shared = tuple(
         (cell_id(ox, oy) - _ORIGIN, _WEIGHTS[CORNER_OFFSETS.index((ox - dx, oy - dy))])
         for ox, oy in CORNER_OFFSETS
         if (ox - dx, oy - dy) in CORNER_OFFSETS
     )
-    sides = () if abs(dx) + abs(dy) != 1 else tuple(s for s in SIDES if s != (-dx, -dy))
+    sides = tuple(
+        (offset, _CORNER_IDS[a], _CORNER_IDS[b])
+        for sx, sy, offset, a, b in _EDGES
+        if abs(dx) + abs(dy) == 1 and (sx, sy) != (-dx, -dy)
+    )
     return cell_id(dx, dy) - _ORIGIN, shared, sides
 
 
 _LIFTS = tuple(_lift_table(dx, dy) for dx, dy in _AROUND_CELL)
 """:func:`_lift_table` for each of the eight cells around a lifted tile."""
-
-
-def _lifted_slots(state: ThrowState, cell: Cell) -> list[tuple[int, int]]:
-    """The slots around ``cell`` once its tile is lifted, as ``(cell id, key)``: those are the
-    only slots lifting it changes (a slot's key depends only on the tiles around it).
-
-    Lifting makes no new slot (no side joins that did not before): a slot around keeps its key
-    but for the points only the lifted tile was on, which become free, and one beside it stays
-    a slot only if it still joins by another side."""
-    board, points, slots = state.board, state.points, state.slots
-    x, y = cell
-    c = x * RIGHT + y + _ORIGIN
-    out: list[tuple[int, int]] = []
-    for offset, shared, sides in _LIFTS:
-        near = c + offset
-        key = slots.get(near)
-        if key is None:
-            continue
-        for point, weight in shared:
-            value = points[c + point]
-            if value < 2 * _TILE:
-                key -= ((value & _VALUE) + 1) * weight
-        if sides:
-            nx, ny = cell_of(near)
-            if not _joins_by(board, points, nx, ny, sides):
-                continue
-        out.append((near, key))
-    return out
-
-
-def _joins_by(
-    board: dict[Cell, int], points: dict[int, int], x: int, y: int, sides: tuple[Cell, ...]
-) -> bool:
-    """Whether a tile beside the empty cell ``(x, y)`` on one of ``sides`` shows a creature
-    part on that side."""
-    c = x * RIGHT + y + _ORIGIN
-    get = points.get
-    for sx, sy in sides:
-        if (x + sx, y + sy) in board:
-            # The cell's two corners on that side.
-            a = c + (RIGHT if sx > 0 else 0) + (DOWN if sy > 0 else 0)
-            b = a + (DOWN if sx else RIGHT)
-            if get(a, 0) & _VALUE or get(b, 0) & _VALUE:
-                return True
-    return False
 
 
 def moves(state: ThrowState) -> list[tuple[int, int, int, int]]:
@@ -581,26 +563,44 @@ def _touching(state: ThrowState) -> list[int]:
     """:func:`touching` worked out.
 
     A slot away from the lifted tile (not among the eight cells around it) keeps its key, so
-    it is matched as for a hand (see :func:`fitting`); only the slots around each lifted tile
-    are worked out again."""
-    board, slots = state.board, state.slots
+    it is matched as for a hand (see :func:`fitting`). Lifting makes no new slot (no side joins
+    that did not before): a slot around the lifted tile keeps its key but for the points only
+    that tile was on, which become free, and one beside it stays a slot only if it still joins
+    by another side."""
+    points, slots = state.points, state.slots
+    grid = _grid(state.board)
     get = state.leads.get
     out: list[int] = []
-    for cell in movable(state):
-        code = board[cell]
-        tile = code >> 1
-        source = cell_id(*cell)
-        for lead, keys, place in LEADS[tile]:
+    for source in _movable_ids(grid, points):
+        code = grid[source]
+        for lead, keys, place in LEADS[code >> 1]:
             group = get(lead)
             if group:
                 for target in group:
                     if slots[target] in keys and target - source not in _NEAR:
                         out.append(place | target << 1)
-        place = tile << 17
-        for target, key in _lifted_slots(state, cell):
-            if key in ORIENTATION_KEYS[code & ~1]:
-                out.append(place | target << 1)
-            if key in ORIENTATION_KEYS[code | 1]:
-                out.append(place | target << 1 | 1)
+        upright, turned = ORIENTATION_KEYS[code & ~1], ORIENTATION_KEYS[code | 1]
+        place = (code >> 1) << 17
+        for offset, shared, sides in _LIFTS:
+            near = source + offset
+            key = slots.get(near)
+            if key is None:
+                continue
+            for point, weight in shared:
+                value = points[source + point]
+                if value < 2 * _TILE:
+                    key -= ((value & _VALUE) + 1) * weight
+            if sides:
+                for step, a, b in sides:
+                    if near + step in grid and (
+                        points.get(near + a, 0) & _VALUE or points.get(near + b, 0) & _VALUE
+                    ):
+                        break
+                else:
+                    continue
+            if key in upright:
+                out.append(place | near << 1)
+            if key in turned:
+                out.append(place | near << 1 | 1)
     out.sort()
     return out

@@ -192,8 +192,16 @@ class ThrowState(GameState):
         must copy each one before changing it in place (:class:`.engine.Turn` does); ``chance``
         is false and no legal actions are cached."""
         n: ThrowState = _new(ThrowState)
-        copy_common_fields(self, n)
+        n.players = self.players  # the common fields (base.copy_common_fields), inline
+        n.options = self.options
+        n.rng = self.rng
+        n.active = self.active
+        n.turn = self.turn
+        n.events = self.events
+        n.private_events = self.private_events
         n.chance = False
+        n.over = self.over
+        n.hidden = self.hidden
         n.phase = self.phase
         n.hands = self.hands
         n.pile = self.pile
