@@ -216,18 +216,22 @@ ORIENTATION_KEYS: tuple[frozenset[int], ...] = tuple(
 free): it fits a place exactly when the place's key is one of them."""
 
 
+NO_LEAD = 4 * 9
+"""The lead of a key that asks for no creature (no slot has one: a slot joins by a creature)."""
+
+
 def _lead(key: int) -> int:
-    """The first creature a corner-pattern key asks for, as ``corner * 9 + value`` (-1: none)."""
+    """The first creature a corner-pattern key asks for, as ``corner * 9 + value``."""
     for corner, weight in enumerate((1, 10, 100, 1000)):
         digit = key // weight % 10
         if digit > 1:
             return corner * 9 + digit - 1
-    return -1
+    return NO_LEAD
 
 
 KEY_LEADS: tuple[int, ...] = tuple(_lead(key) for key in range(10**4))
-"""Per corner-pattern key: the first creature it asks for (``corner * 9 + value``; -1 when it
-asks for none). Only an orientation showing that creature on that corner can fit."""
+"""Per corner-pattern key: the first creature it asks for (``corner * 9 + value``, below
+:data:`NO_LEAD`). Only an orientation showing that creature on that corner can fit."""
 
 LEADS: tuple[tuple[tuple[int, frozenset[int], int], ...], ...] = tuple(
     tuple(

@@ -16,7 +16,7 @@ from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gardens_tui.rules.base import ROLL, Action, IllegalAction, cached_legal
+from gardens_tui.rules.base import ROLL, Action, IllegalAction
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.throw_octopus import dodge, refusals, seascape
 from gardens_tui.rules.throw_octopus.components import (
@@ -101,7 +101,7 @@ class Turn:
             s.board = s.board.copy()
             s.points = s.points.copy()
             s.slots = s.slots.copy()
-            s.leads = s.leads.copy()
+            s.leads = s.leads[:]
         return s
 
     def cards(self) -> ThrowState:
@@ -211,19 +211,6 @@ def deal(t: Turn) -> None:
 # --- legal actions ----------------------------------------------------------------------------
 
 
-class _Places(dict[int, tuple[int, int, int]]):
-    """``(x, y, rotation)`` by ``cell id << 1 | turned`` (the low bits of a packed place, see
-    :func:`.seascape.unpack`), each made the first time it is asked for: an action is its head
-    and this, so no tuple is taken apart to make one (and few places are ever made)."""
-
-    def __missing__(self, where: int) -> tuple[int, int, int]:
-        place = self[where] = seascape.unpack(where)[1:]
-        return place
-
-
-_WHERE = _Places()
-
-
 _HEADS: dict[str, list[tuple[str, int]]] = {
     verb: [(verb, tile) for tile in range(ALL_TILES)] for verb in ("play", "touch")
 }
@@ -234,9 +221,12 @@ def legal_actions(s: ThrowState) -> list[Action]:
     """Every legal action of the pending decision, in a fixed order.
 
     Computed once per state and cached on it (states are immutable once handed out), so
-    ``legal_actions`` followed by ``apply`` costs one computation."""
-    cached = cached_legal(s, _compute_legal)
-    return list(cached)
+    ``legal_actions`` followed by ``apply`` costs one computation (``base.cached_legal``,
+    inline: this is on every search's path)."""
+    cached = s.legal_cache
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
+    return cached[:]
 
 
 def _compute_legal(s: ThrowState) -> list[Action]:
@@ -247,7 +237,7 @@ def _compute_legal(s: ThrowState) -> list[Action]:
     n = len(s.players)
     if phase == "play":
         hand = s.hands[seat]
-        heads, where = _HEADS["play"], _WHERE
+        heads, where = _HEADS["play"], seascape.WHERE
         fits = seascape.fitting(s, hand)
         acts: list[Action] = [heads[fit >> 17] + where[fit & 0x1FFFF] for fit in fits]
         if n > 1 and s.usable_touches() > 0:
@@ -287,7 +277,9 @@ def _compute_legal(s: ThrowState) -> list[Action]:
 
 def apply(state: ThrowState, action: Action, fmt: Format) -> ThrowState:
     """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal."""
-    legal = cached_legal(state, _compute_legal)
+    legal = state.legal_cache
+    if legal is None:
+        legal = state.legal_cache = _compute_legal(state)
     try:
         ok = action in legal
     except TypeError:

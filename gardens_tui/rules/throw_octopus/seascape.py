@@ -22,6 +22,7 @@ from gardens_tui.rules.throw_octopus.components import (
     KEY_LEADS,
     LARGE,
     LEADS,
+    NO_LEAD,
     ORIENTATION_KEYS,
     ORIENTED,
 )
@@ -163,29 +164,37 @@ def requirement(state: ThrowState, cell: Cell) -> tuple[tuple[int | None, ...], 
 # --- slots -------------------------------------------------------------------------------------
 #
 # ``slots`` maps a slot's cell id to its key; ``leads`` files the same cells by the first creature
-# their key asks for (:data:`.components.KEY_LEADS`): lead → a tuple of cell ids. Only a tile
-# showing that creature on that corner can fit a slot, so a hand looks only at the slots filed
-# under the creatures its tiles show. The tuples are shared between states (a copy of ``leads``
-# copies only the dict).
+# their key asks for (:data:`.components.KEY_LEADS`): ``leads[lead]`` is a tuple of cell ids.
+# Only a tile showing that creature on that corner can fit a slot, so a hand looks only at the
+# slots filed under the creatures its tiles show. The tuples are shared between states (a copy
+# of ``leads`` copies only the list).
+
+LEAD_COUNT = NO_LEAD + 1
+"""The length of ``leads``."""
 
 
-def _file(leads: dict[int, tuple[int, ...]], cell: int, lead: int) -> None:
+def _file(leads: list[tuple[int, ...]], cell: int, lead: int) -> None:
     """File slot ``cell`` under ``lead``."""
-    group = leads.get(lead)
-    leads[lead] = (cell,) if group is None else (*group, cell)
+    leads[lead] += (cell,)
+    if cell << 1 not in WHERE:
+        WHERE[cell << 1] = unpack(cell << 1)[1:]
+        WHERE[cell << 1 | 1] = unpack(cell << 1 | 1)[1:]
 
 
-def _unfile(leads: dict[int, tuple[int, ...]], cell: int, lead: int) -> None:
+def _unfile(leads: list[tuple[int, ...]], cell: int, lead: int) -> None:
     """Take slot ``cell`` out of its ``lead``."""
     group = leads[lead]
-    if len(group) == 1:
-        del leads[lead]
-    else:
-        i = group.index(cell)
-        leads[lead] = group[:i] + group[i + 1 :]
+    i = group.index(cell)
+    leads[lead] = group[:i] + group[i + 1 :]
 
 
-def _rekey(slots: dict[int, int], leads: dict[int, tuple[int, ...]], cell: int, key: int) -> None:
+WHERE: dict[int, tuple[int, int, int]] = {}
+"""``(x, y, rotation)`` by the low bits of a packed place, ``cell id << 1 | turned`` (see
+:func:`unpack`), for every cell ever filed as a slot (:func:`_file` adds it): an action is made
+from a head ``(verb, tile)`` and this, without taking a tuple apart."""
+
+
+def _rekey(slots: dict[int, int], leads: list[tuple[int, ...]], cell: int, key: int) -> None:
     """Give slot ``cell`` the new ``key`` (filing it anew if its lead changes)."""
     lead = KEY_LEADS[slots[cell]]
     slots[cell] = key
@@ -238,17 +247,14 @@ def fitting(state: ThrowState, hand: list[int]) -> list[int]:
 
     Every slot asks for a creature on a corner (that is how a tile joins there), so each
     orientation looks only at the slots filed under a creature it shows on that corner."""
-    get = state.leads.get
-    slots = state.slots
+    leads, slots = state.leads, state.slots
     out: list[int] = []
     for tile in hand:
         if tile >= 0:  # a view hides the others
             for lead, keys, place in LEADS[tile]:
-                group = get(lead)
-                if group:
-                    for cell in group:
-                        if slots[cell] in keys:
-                            out.append(place | cell << 1)
+                for cell in leads[lead]:
+                    if slots[cell] in keys:
+                        out.append(place | cell << 1)
     out.sort()
     return out
 
@@ -287,8 +293,9 @@ def locked(state: ThrowState) -> bool:
 
 def clear(state: ThrowState) -> None:
     """Empty the seascape (its derived fields too)."""
-    state.board, state.points, state.slots, state.leads, state.placed = {}, {}, {}, {}, 0
-    state.touches = None
+    state.board, state.points, state.slots, state.placed = {}, {}, {}, 0
+    state.leads = [()] * LEAD_COUNT
+    state.cuts = state.touches = None
 
 
 _SIDES_OF: tuple[tuple[int, ...], ...] = tuple(
@@ -346,6 +353,8 @@ def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
     state.touches = None
     x, y = cell
     c = x * RIGHT + y + _ORIGIN
+    if state.cuts is not None:
+        state.cuts = _cuts_after(board, state.cuts, x, y)
     if c in slots:
         _unfile(leads, c, KEY_LEADS[slots.pop(c)])
     done: list[int] = []
@@ -389,7 +398,7 @@ def remove(state: ThrowState, cell: Cell) -> int:
     board, points = state.board, state.points
     code = board.pop(cell)
     state.placed &= ~(3 << (code & ~1))
-    state.touches = None
+    state.cuts = state.touches = None
     x, y = cell
     c = cell_id(x, y)
     for corner, (dx, dy) in zip(_CORNER_IDS, CORNER_OFFSETS, strict=True):
@@ -418,7 +427,7 @@ def rebuild(state: ThrowState) -> None:
             old = points.get(c + corner)
             points[c + corner] = value + _TILE if old is None else old + _TILE
     slots: dict[int, int] = {}
-    leads: dict[int, tuple[int, ...]] = {}
+    leads: list[tuple[int, ...]] = [()] * LEAD_COUNT
     for x, y in board:
         for side in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
             c = cell_id(*side)
@@ -426,7 +435,7 @@ def rebuild(state: ThrowState) -> None:
                 slots[c] = key = _key(points, c)
                 _file(leads, c, KEY_LEADS[key])
     state.points, state.slots, state.leads, state.placed = points, slots, leads, placed
-    state.touches = None
+    state.cuts = state.touches = None
 
 
 # --- completions -------------------------------------------------------------------------------
@@ -464,35 +473,37 @@ def _grid(board: dict[Cell, int]) -> dict[int, int]:
 
 def _cut_ids(grid: dict[int, int]) -> set[int]:
     """The ids of the cells whose tile holds the seascape together (see :func:`cut_cells`):
-    the articulation points of the side-by-side graph, by Tarjan's depth-first search."""
+    the articulation points of the side-by-side graph, by Tarjan's depth-first search (85 tiles
+    at most, so recursion is safe, and cheaper than a stack of our own)."""
     cuts: set[int] = set()
     if len(grid) < 3:
         return cuts
+    order: dict[int, int] = {}
+
+    def visit(cell: int, parent: int) -> int:
+        """Number ``cell`` and search below it; the lowest number its subtree reaches back to."""
+        order[cell] = first = low = len(order)
+        for beside in (cell - RIGHT, cell + RIGHT, cell - DOWN, cell + DOWN):
+            if beside in grid:
+                seen = order.get(beside)
+                if seen is None:
+                    below = visit(beside, cell)
+                    if below >= first and parent:
+                        cuts.add(cell)  # the tiles below hold on only through this one
+                    if below < low:
+                        low = below
+                elif seen < low and beside != parent:
+                    low = seen
+        return low
+
     root = min(grid)
-    order = {root: 0}
-    low = {root: 0}
-    root_children = 0
-    # Depth-first search without recursion: (cell, parent, neighbours still to visit).
-    stack = [(root, 0, [root + step for step in _STEPS if root + step in grid])]
-    while stack:
-        cell, parent, todo = stack[-1]
-        if todo:
-            nxt = todo.pop()
-            if nxt not in order:
-                order[nxt] = low[nxt] = len(order)
-                stack.append((nxt, cell, [nxt + step for step in _STEPS if nxt + step in grid]))
-                if not parent:
-                    root_children += 1
-            elif nxt != parent and order[nxt] < low[cell]:
-                low[cell] = order[nxt]
-            continue
-        stack.pop()
-        if parent:
-            if low[cell] < low[parent]:
-                low[parent] = low[cell]
-            if low[cell] >= order[parent] and parent != root:
-                cuts.add(parent)
-    if root_children > 1:
+    order[root] = 0
+    children = 0
+    for beside in (root - RIGHT, root + RIGHT, root - DOWN, root + DOWN):
+        if beside in grid and beside not in order:
+            children += 1
+            visit(beside, root)
+    if children > 1:
         cuts.add(root)
     return cuts
 
@@ -503,12 +514,32 @@ def cut_cells(board: dict[Cell, int]) -> set[Cell]:
     return {cell_of(cell) for cell in _cut_ids(_grid(board))}
 
 
-def _movable_ids(grid: dict[int, int], points: dict[int, int]) -> list[int]:
+def _cuts_after(
+    board: dict[Cell, int], cuts: frozenset[int], x: int, y: int
+) -> frozenset[int] | None:
+    """The cut cells (see :func:`cut_cells`) once a tile is put at ``(x, y)`` (``board`` has
+    it), from ``cuts`` before; ``None`` when they must be worked out again.
+
+    A tile beside a single other one hangs off it, which then holds that tile to the rest (when
+    there is a rest); no other cell's part changes. A tile beside several closes a loop, which
+    may free cells on it."""
+    if len(board) < 3:
+        return frozenset()
+    beside = [side for side in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if side in board]
+    if len(beside) != 1:
+        return None
+    bx, by = beside[0]
+    return cuts | {bx * RIGHT + by + _ORIGIN}
+
+
+def _movable_ids(state: ThrowState, grid: dict[int, int]) -> list[int]:
     """The ids of the cells :func:`movable` lists, in the same order."""
     if len(grid) < 2:
         return []
-    fixed = _cut_ids(grid)
-    for point, value in points.items():
+    if state.cuts is None:
+        state.cuts = frozenset(_cut_ids(grid))
+    fixed = set(state.cuts)
+    for point, value in state.points.items():
         if value > _COMPLETE:  # a complete creature: its four tiles stay
             fixed.update((point - RIGHT - DOWN, point - DOWN, point - RIGHT, point))
     return sorted(grid.keys() - fixed)
@@ -518,7 +549,7 @@ def movable(state: ThrowState) -> list[Cell]:
     """Cells of tiles Magic Touch may move: a tile that is no part of a complete creature and
     whose lifting leaves the rest of the seascape in one piece (any such tile, not only one at
     the end of a line), when the seascape holds at least two tiles."""
-    return [cell_of(cell) for cell in _movable_ids(_grid(state.board), state.points)]
+    return [cell_of(cell) for cell in _movable_ids(state, _grid(state.board))]
 
 
 def _lift_table(
@@ -569,16 +600,14 @@ def _touching(state: ThrowState) -> list[int]:
     by another side."""
     points, slots = state.points, state.slots
     grid = _grid(state.board)
-    get = state.leads.get
+    leads = state.leads
     out: list[int] = []
-    for source in _movable_ids(grid, points):
+    for source in _movable_ids(state, grid):
         code = grid[source]
         for lead, keys, place in LEADS[code >> 1]:
-            group = get(lead)
-            if group:
-                for target in group:
-                    if slots[target] in keys and target - source not in _NEAR:
-                        out.append(place | target << 1)
+            for target in leads[lead]:
+                if slots[target] in keys and target - source not in _NEAR:
+                    out.append(place | target << 1)
         upright, turned = ORIENTATION_KEYS[code & ~1], ORIENTATION_KEYS[code | 1]
         place = (code >> 1) << 17
         for offset, shared, sides in _LIFTS:

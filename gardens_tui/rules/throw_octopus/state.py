@@ -74,7 +74,10 @@ class ThrowState(GameState):
     board: dict[Cell, int] = field(default_factory=dict)
     points: dict[int, int] = field(default_factory=dict)
     slots: dict[int, int] = field(default_factory=dict)
-    leads: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    leads: list[tuple[int, ...]] = field(default_factory=list)
+    cuts: frozenset[int] | None = field(default=None, repr=False)
+    """The ids of the cells whose tile holds the seascape together (:func:`.seascape.cut_cells`)
+    once worked out, kept up to date while tiles are added at the end of a branch (never saved)."""
     touches: list[int] | None = field(default=None, repr=False)
     """The seascape's Magic Touch moves (:func:`.seascape.touching`) once worked out: derived
     from the seascape alone, so kept by a state derived from this one until its seascape
@@ -209,6 +212,7 @@ class ThrowState(GameState):
         n.points = self.points
         n.slots = self.slots
         n.leads = self.leads
+        n.cuts = self.cuts
         n.touches = self.touches
         n.placed = self.placed
         n.discarded = self.discarded
@@ -237,7 +241,8 @@ class ThrowState(GameState):
         n.board = self.board.copy()
         n.points = self.points.copy()
         n.slots = self.slots.copy()
-        n.leads = self.leads.copy()
+        n.leads = self.leads[:]
+        n.cuts = self.cuts
         n.touches = None
         n.placed = self.placed
         n.discarded = self.discarded[:]
