@@ -281,7 +281,8 @@ def locked(state: ThrowState) -> bool:
     """No tile off the seascape fits anywhere: the game is locked (a public fact)."""
     placed = state.placed
     get = state.masks.get
-    for key in state.slots.values():
+    # The newest slots first: the oldest are the likeliest to be dead ends.
+    for key in reversed(state.slots.values()):
         fit = get(key, 0)
         if fit and fit | placed != placed:
             return False
@@ -321,23 +322,24 @@ that side, each with its weight in the neighbour's key; and the neighbour's othe
 as ``(point id offset from the neighbour, weight)``."""
 
 
-_CORNER_PLANS: tuple[tuple[tuple[int, tuple[tuple[int, int], ...], int], ...], ...] = tuple(
-    tuple(zip(_CORNER_IDS, _AROUND_CORNER, values, strict=True)) for values in ORIENTED
+_CORNER_PLANS: tuple[tuple[tuple[int, tuple[tuple[int, int], ...], int, int], ...], ...] = tuple(
+    tuple(zip(_CORNER_IDS, _AROUND_CORNER, values, (1, 2, 4, 8), strict=True))
+    for values in ORIENTED
 )
 """Per orientation, per corner: the point's id offset from the cell, the other cells around the
-point (:data:`_AROUND_CORNER`) and the orientation's value there."""
+point (:data:`_AROUND_CORNER`), the orientation's value there and the corner's bit."""
 
 _SIDE_PLANS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
-        (dx, dy, offset, (values[a] + 1) * wa + (values[b] + 1) * wb, e, we, f, wf)
+        (dx, dy, offset, (values[a] + 1) * wa + (values[b] + 1) * wb, e, we, f, wf, 1 << a | 1 << b)
         for dx, dy, offset, a, wa, b, wb, e, we, f, wf in _SIDES_OF
         if values[a] or values[b]
     )
     for values in ORIENTED
 )
 """Per orientation, per side showing a creature part (where a slot may open): the neighbour
-``(dx, dy)`` and its id offset, the digits this tile's two points give its key, and its other
-two points (see :data:`_SIDES_OF`)."""
+``(dx, dy)`` and its id offset, the digits this tile's two points give its key, its other
+two points (see :data:`_SIDES_OF`) and the bits of this tile's corners on that side."""
 
 
 def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
@@ -358,12 +360,14 @@ def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
     if c in slots:
         _unfile(leads, c, KEY_LEADS[slots.pop(c)])
     done: list[int] = []
-    for point, around, value in _CORNER_PLANS[code]:
+    fresh = 0  # the corners on points no tile was on: no tile beside shares those
+    for point, around, value, corner in _CORNER_PLANS[code]:
         point += c
         old = points.get(point)
         if old is None:
             points[point] = value + _TILE
             step = value + 1
+            fresh |= corner
         else:
             # Placed beside tiles on this point; a rule-breaking placement (only ever tried
             # on a scratch copy) overwrites their value.
@@ -376,11 +380,15 @@ def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
         for near, weight in around:
             near += c
             if near in slots:
-                _rekey(slots, leads, near, slots[near] + step * weight)
+                key = slots[near]
+                slots[near] = new = key + step * weight
+                if KEY_LEADS[new] != KEY_LEADS[key]:
+                    _unfile(leads, near, KEY_LEADS[key])
+                    _file(leads, near, KEY_LEADS[new])
     get = points.get
-    for dx, dy, offset, key, e, we, f, wf in _SIDE_PLANS[code]:
+    for dx, dy, offset, key, e, we, f, wf, corners in _SIDE_PLANS[code]:
         side = c + offset
-        if side not in slots and (x + dx, y + dy) not in board:
+        if side not in slots and (fresh & corners or (x + dx, y + dy) not in board):
             # A new slot: two of its points are this tile's, the other two as they are.
             known = get(side + e)
             if known is not None:
@@ -572,8 +580,11 @@ def _lift_table(
     return cell_id(dx, dy) - _ORIGIN, shared, sides
 
 
-_LIFTS = tuple(_lift_table(dx, dy) for dx, dy in _AROUND_CELL)
-""":func:`_lift_table` for each of the eight cells around a lifted tile."""
+_LIFT_AT = {
+    offset: (shared, sides)
+    for offset, shared, sides in (_lift_table(dx, dy) for dx, dy in _AROUND_CELL)
+}
+""":func:`_lift_table` for each of the eight cells around a lifted tile, by its id offset."""
 
 
 def moves(state: ThrowState) -> list[tuple[int, int, int, int]]:
@@ -610,11 +621,9 @@ def _touching(state: ThrowState) -> list[int]:
                     out.append(place | target << 1)
         upright, turned = ORIENTATION_KEYS[code & ~1], ORIENTATION_KEYS[code | 1]
         place = (code >> 1) << 17
-        for offset, shared, sides in _LIFTS:
-            near = source + offset
-            key = slots.get(near)
-            if key is None:
-                continue
+        for near in slots.keys() & map(source.__add__, _LIFT_AT):
+            shared, sides = _LIFT_AT[near - source]
+            key = slots[near]
             for point, weight in shared:
                 value = points[source + point]
                 if value < 2 * _TILE:

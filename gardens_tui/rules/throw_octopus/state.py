@@ -133,7 +133,7 @@ class ThrowState(GameState):
     @property
     def masks(self) -> dict[int, int]:
         """The corner-pattern masks of the game's tiles (:data:`.components.MASKS`)."""
-        return MASKS[self.tile_list]
+        return MASKS[str(self.options.get(TILE_LIST_KEY, "balanced"))]
 
     def usable_touches(self) -> int:
         """Magic Touch cards the active seat may play now (not those drawn this turn)."""
