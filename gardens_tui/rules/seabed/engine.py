@@ -99,23 +99,35 @@ def legal_actions(s: SeabedState) -> list[Action]:
     """Every legal action of the pending decision, in a fixed order.
 
     Computed once per state and cached on it (states are immutable once handed out)."""
-    cached = cached_legal(s, _compute_legal)
-    return list(cached)
+    cached = s.legal_cache  # (base.cached_legal, without the call: on every search's path)
+    if cached is None:
+        cached = s.legal_cache = _compute_legal(s)
+    return cached[:]
 
 
 def placement_actions(s: SeabedState, verb: str) -> list[Action]:
     """Every legal placement of the tiles to choose from, as ``(verb, slot, x, y, degrees)``
     by slot, row, column and turn (a second copy of the same tile in the hand is not listed
     again)."""
-    out: list[Action] = []
     tiles = s.choosable()
+    if not tiles:
+        return []
     front = s.front
-    for slot, kind in enumerate(tiles, 1):
-        if slot > 1 and kind == tiles[0]:
-            continue
-        turns = fit_degrees(kind)
-        out += [(verb, slot, x, y, degrees) for y, x, code in front for degrees in turns[code]]
-    return out
+    turns = fit_degrees(tiles[0])
+    if len(tiles) == 1 or tiles[1] == tiles[0]:
+        return [(verb, 1, x, y, degrees) for y, x, code in front for degrees in turns[code]]
+    # two different tiles: one pass over the places lists both (tile 1's first)
+    first: list[Action] = []
+    second: list[Action] = []
+    add1, add2 = first.append, second.append
+    others = fit_degrees(tiles[1])
+    for y, x, code in front:
+        for degrees in turns[code]:
+            add1((verb, 1, x, y, degrees))
+        for degrees in others[code]:
+            add2((verb, 2, x, y, degrees))
+    first += second
+    return first
 
 
 def _compute_legal(s: SeabedState) -> list[Action]:

@@ -58,8 +58,6 @@ The log
 
 from __future__ import annotations
 
-from collections import Counter
-
 from gardens_tui.rules.common_invariants import no_private_lines, turn_passes_in_seat_order
 from gardens_tui.rules.fields import fail
 from gardens_tui.rules.seabed import seascape
@@ -79,7 +77,9 @@ PALACES, SEABED = CATEGORIES.index("palaces"), CATEGORIES.index("seabed")
 CLAM_POINTS = CATEGORIES.index("clam tiles")
 _PLACING = ("place", "propose", "answer", "counter", "pick")
 _SCORING_CLAMS = frozenset(k for k in CLAM_TILES if TYPES[k].effect in ("party", "harvester"))
-_WANT = Counter([*regular_pile(), START, *CLAM_TILES])
+_WANT = sorted([*regular_pile(), START, *CLAM_TILES])
+_REGULAR = frozenset(k for k, tile in enumerate(TYPES) if tile.name[0] == "t")
+_CLAMS = frozenset(k for k, tile in enumerate(TYPES) if tile.name[0] == "c")
 
 
 def check(state: SeabedState) -> None:
@@ -94,12 +94,14 @@ def check(state: SeabedState) -> None:
     no_private_lines(state, "Seabed Neighbours")
 
 
-def check_consistent(state: SeabedState) -> None:
+def check_consistent(state: SeabedState, laid_checked: bool = False) -> None:
     """The invariants marked *(consistent)* in the module docstring: what every position the
     rules work on must keep, reachable or not. ``from_dict`` checks them on everything it reads
-    (positions built for a test or a rule check included); :func:`check` checks them first."""
+    (positions built for a test or a rule check included; it has checked invariant 2 tile by
+    tile as it laid them, ``laid_checked``); :func:`check` checks them first."""
     _check_tiles(state)
-    _check_fits(state)
+    if not laid_checked:
+        _check_fits(state)
     _check_pieces(state)
     _check_decision(state)
 
@@ -108,19 +110,19 @@ def check_consistent(state: SeabedState) -> None:
 
 
 def _check_tiles(s: SeabedState) -> None:
-    every = Counter(s.pile + s.hand + s.removed + [s.board[c] >> 2 for c in s.cells])
-    every.update(s.clams)
+    every = s.pile + s.hand + s.removed + s.clams + [code >> 2 for code in s.board.values()]
     if s.clam >= 0:
-        every[s.clam] += 1
-    if every != _WANT:
+        every.append(s.clam)
+    every.sort()
+    if every != _WANT:  # (each tile of the game exactly once)
         raise fail("state", "the tiles do not add up: 78 regular, the start tile, 16 clam tiles")
     if s.pile != sorted(s.pile) or s.clams != sorted(s.clams) or s.removed != sorted(s.removed):
         raise fail("state.pile", "the piles are kept sorted (tiles are drawn at random)")
     if s.clam >= 0 and TYPES[s.clam].name[0] != "c":
         raise fail("state.clam", "not a clam tile")
-    if any(TYPES[k].name[0] != "t" for k in s.hand + s.pile):
+    if not _REGULAR.issuperset(s.hand + s.pile):
         raise fail("state.hand", "only regular tiles are drawn into the hand")
-    if any(TYPES[k].name[0] != "c" for k in s.clams):
+    if not _CLAMS.issuperset(s.clams):
         raise fail("state.clams", "only clam tiles are in the clam stack")
 
 
@@ -138,13 +140,20 @@ def check_fits(laid: dict[Cell, int], index: int, cell: Cell, code: int) -> None
     at ``cell``, beside the tiles ``laid`` before it, each side matching its neighbour's.
     ``from_dict`` calls it for every tile as it rebuilds the seascape (its feature graph takes
     only tiles that fit), :func:`check_consistent` for a whole state."""
+    problem = fit_problem(need_code(laid, cell), cell, code)
+    if problem:
+        raise fail(f"state.seascape[{index}]", problem)
+
+
+def fit_problem(need: int, cell: Cell, code: int) -> str | None:
+    """Why the tile ``code`` may not be laid at ``cell`` whose neighbours make the requirement
+    code ``need`` (:func:`.seascape.need_code`); ``None`` when it fits."""
     kind, quarter = divmod(code, 4)
-    need = need_code(laid, cell)
-    path = f"state.seascape[{index}]"
     if not need:
-        raise fail(path, f"{cell[0]},{cell[1]} does not touch the tiles laid before it")
+        return f"{cell[0]},{cell[1]} does not touch the tiles laid before it"
     if quarter not in fit_table(kind)[need]:
-        raise fail(path, f"{tile_name(kind)} does not fit at {cell[0]},{cell[1]}")
+        return f"{tile_name(kind)} does not fit at {cell[0]},{cell[1]}"
+    return None
 
 
 def _regular_laid(s: SeabedState) -> int:
@@ -185,9 +194,10 @@ def _check_laid(s: SeabedState) -> None:
 
 def _check_pieces(s: SeabedState) -> None:
     n = len(s.players)
-    for team in range(n):
-        flags = sum(1 for t, _, w in s.flags if t == team and w == "flag")
-        palaces = sum(1 for t, _, w in s.flags if t == team and w == "palace")
+    out = [[0, 0] for _ in range(n)]  # each team's flags and palaces on the seascape
+    for team, _, what in s.flags:
+        out[team][what != "flag"] += 1
+    for team, (flags, palaces) in enumerate(out):
         if flags + s.supply[team][0] != 5 or palaces + s.supply[team][1] != 3:
             raise fail(f"state.supply[{team}]", "5 flags and 3 palaces per team in all")
     for i, c in enumerate(s.last):

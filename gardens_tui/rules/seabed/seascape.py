@@ -30,7 +30,6 @@ from gardens_tui.rules.seabed.tiles import (
     SIDE_OFFSETS,
     STREAK,
     TYPES,
-    AreaStart,
     area_starts,
     fit_table,
     fitting_codes,
@@ -107,7 +106,7 @@ def places(
     ]
 
 
-def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
+def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int]:
     """Put the tile ``code`` at ``cell`` (legality is the caller's business) and join its
     features; returns the roots of the streaks and reefs it completed, in area order.
 
@@ -115,7 +114,10 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
     joins an area of the tile to the neighbour's feature (and on a streak side the two seaweed
     systems), closing two open edge segments per touching pair. An area joined to nothing
     becomes a feature of its own; each seaweed system of the tile (:func:`.tiles.system_starts`)
-    starts as a system of its own."""
+    starts as a system of its own.
+
+    ``front=False`` leaves ``front`` and ``front_keys`` alone, for a caller laying many tiles
+    who sorts them once at the end (:func:`sort_front`)."""
     if s.sea_shared:
         s.own_seascape()
     index = len(s.cells)
@@ -127,7 +129,7 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
     s.cells.append(cell)
     s.index[cell] = index
     board[cell] = code
-    if need.pop(cell, None) is not None:
+    if need.pop(cell, None) is not None and front:
         _leave_front(s, cell)
     if len(parent) < base + MAX_AREAS:  # more tiles than a game has (a file may lay them)
         parent.extend(range(len(parent), base + MAX_AREAS))
@@ -140,30 +142,42 @@ def place(s: SeabedState, cell: Cell, code: int) -> list[int]:
             sparent[base + member] = root
     starts = area_starts(kind)
     turn = shape(code)
-    copied: list[int] = []  # older roots whose records this call copied (and may change)
+    # older roots whose records this call copied (and may change); None: all are this state's
+    copied: list[int] | None = [] if s.records_shared else None
     joined = 0  # a bit per area of the tile already joined to an older feature
     present = 0  # a bit per side with a neighbour
     completed = False
     for side, other_cell in enumerate(around(cell)):
         other = board.get(other_cell)
         if other is None:
-            _need(s, other_cell, turn.needs[side])
+            if front:
+                _need(s, other_cell, turn.needs[side])
+            else:
+                need[other_cell] = need.get(other_cell, 0) | turn.needs[side]
             continue
         present |= 1 << side
         other_base = s.index[other_cell] * MAX_AREAS
         other_at = shape(other).area_at
-        for area, segment, pairs, seaweed in turn.joins[side]:
+        for area, segment, closed, seaweed in turn.joins[side]:
             mine, theirs = base + area, other_base + other_at[segment]
             if joined >> area & 1:
                 f = _join(s, mine, theirs, copied)
-            else:
+            else:  # the area's first join: it goes into the older feature (its root stays)
                 joined |= 1 << area
-                f = _adopt(s, mine, theirs, starts[area], copied)
-            f.open -= 2 * pairs
+                root = find(parent, theirs)
+                f = feats[root] if copied is None else _own(feats, root, copied)
+                start = starts[area]
+                f.open += start.open
+                f.counts += start.counts
+                f.tiles |= bit
+                if start.field >= 0:
+                    f.closers = f.closers | {base + start.field}
+                parent[mine] = root
+            f.open -= closed
             if f.open == 0 and f.kind in (STREAK, REEF):
                 completed = True
             if seaweed:
-                _join_systems(s, mine, theirs, base)
+                _join_systems(s, mine, theirs, base if s.records_shared else 0)
     for area in turn.alone[present]:  # joined to nothing: a feature of its own
         start = starts[area]
         closers = NO_CLOSERS if start.field < 0 else frozenset((base + start.field,))
@@ -211,6 +225,12 @@ def _need(s: SeabedState, cell: Cell, bits: int) -> None:
         s.front[bisect_left(s.front_keys, y * ROW + x)] = (y, x, code)
 
 
+def sort_front(s: SeabedState) -> None:
+    """Set ``front`` and ``front_keys`` from ``need`` (after laying with ``front=False``)."""
+    s.front = sorted([(y, x, code) for (x, y), code in s.need.items()])
+    s.front_keys = [y * ROW + x for y, x, _ in s.front]
+
+
 def _leave_front(s: SeabedState, cell: Cell) -> None:
     """Take the place ``cell`` (just laid) out of ``front``."""
     i = bisect_left(s.front_keys, cell[1] * ROW + cell[0])
@@ -218,33 +238,17 @@ def _leave_front(s: SeabedState, cell: Cell) -> None:
     del s.front[i]
 
 
-def _adopt(s: SeabedState, mine: int, theirs: int, area: AreaStart, copied: list[int]) -> Feat:
-    """Put node ``mine`` of the tile being laid, not joined yet (its area starts as ``area``),
-    into the older feature of node ``theirs``; the joined record, which the caller may change.
-
-    The older root stays the root, so a root is always the smallest node of its feature.
-    Older records are shared with other states: each is copied once per :func:`place` (its
-    root then joins ``copied``) before it changes."""
-    root = find(s.parent, theirs)
-    f = _own(s.feats, root, copied)
-    f.open += area.open
-    f.counts += area.counts
-    f.tiles |= 1 << mine // MAX_AREAS
-    if area.field >= 0:
-        f.closers = f.closers | {mine - mine % MAX_AREAS + area.field}
-    s.parent[mine] = root
-    return f
-
-
-def _join(s: SeabedState, mine: int, theirs: int, copied: list[int]) -> Feat:
+def _join(s: SeabedState, mine: int, theirs: int, copied: list[int] | None) -> Feat:
     """Join the feature of node ``mine`` of the tile being laid, already in an older feature,
-    with the older feature of node ``theirs`` (the later goes into the earlier, see
-    :func:`_adopt`); the joined record, which the caller may change."""
+    with the older feature of node ``theirs``; the joined record, which the caller may change.
+
+    The smaller root stays the root (so a root is always the smallest node of its feature):
+    the later feature goes into the earlier."""
     feats, parent = s.feats, s.parent
     ra, rb = find(parent, mine), find(parent, theirs)
     if rb < ra:
         ra, rb = rb, ra
-    f = _own(feats, ra, copied)
+    f = feats[ra] if copied is None else _own(feats, ra, copied)
     if ra != rb:
         g = feats.pop(rb)
         f.open += g.open
@@ -259,8 +263,10 @@ def _join(s: SeabedState, mine: int, theirs: int, copied: list[int]) -> Feat:
 
 
 def _own(feats: dict[int, Feat], root: int, copied: list[int]) -> Feat:
-    """The record of the older feature ``root``, copied first unless ``copied`` says this
-    :func:`place` has copied it already."""
+    """The record of the older feature ``root``, which the caller may change: older records
+    may be shared with other states, so it is copied first, once per :func:`place` (its root
+    then joins ``copied``). (Callers skip it when no record is shared: ``copied`` is
+    ``None``.)"""
     if root in copied:
         return feats[root]
     copied.append(root)
@@ -269,8 +275,9 @@ def _own(feats: dict[int, Feat], root: int, copied: list[int]) -> Feat:
 
 
 def _join_systems(s: SeabedState, a: int, b: int, base: int) -> None:
-    """:func:`_join` for the seaweed systems of nodes ``a`` and ``b`` (an old system's record
-    is always copied: this happens at most twice a tile)."""
+    """:func:`_join` for the seaweed systems of nodes ``a`` and ``b`` (a record of a root
+    below ``base``, made before this :func:`place`, is copied first: this happens at most
+    twice a tile)."""
     systems, sparent = s.systems, s.sparent
     ra, rb = find(sparent, a), find(sparent, b)
     if ra == rb:
@@ -296,7 +303,7 @@ def rebuild(s: SeabedState) -> None:
     board = dict(s.board)
     s.cells, s.board, s.index, s.need, s.front, s.front_keys = [], {}, {}, {}, [], []
     s.parent, s.feats, s.sparent, s.systems = new_links(), {}, new_links(), {}
-    s.sea_shared = False
+    s.sea_shared = s.records_shared = False
     for cell in order:
         place(s, cell, board[cell])
     for team, node, what in s.flags:

@@ -43,6 +43,7 @@ from gardens_tui.rules.seabed.tiles import (
     STREAK,
     TYPE_BY_NAME,
     TYPES,
+    fit_table,
     tile_name,
     turned,
 )
@@ -143,7 +144,11 @@ def _from_dict(data: Any) -> SeabedState:
     n = len(common["players"])
 
     def tiles(value: Any, path: str, limit: int = 100) -> list[int]:
-        return F.array(value, path, _tile, max_length=limit)
+        if type(value) is list and len(value) <= limit:  # the usual case, in one pass
+            kinds = [TYPE_BY_NAME.get(name, -1) if type(name) is str else -1 for name in value]
+            if -1 not in kinds:
+                return kinds
+        return F.array(value, path, _tile, max_length=limit)  # (says what is wrong)
 
     def placed(value: Any, path: str) -> tuple[int, int, int, int]:
         if not isinstance(value, list) or len(value) != 4:
@@ -168,7 +173,9 @@ def _from_dict(data: Any) -> SeabedState:
         )
 
     phase = F.string(d.get("phase"), "state.phase", PHASES)
-    laid = F.array(d.get("seascape"), "state.seascape", placed, max_length=100)
+    laid = _seascape(d.get("seascape"))
+    if laid is None:  # (says what is wrong)
+        laid = F.array(d.get("seascape"), "state.seascape", placed, max_length=100)
     clam_name = d.get("clam")
     clam = -1 if clam_name is None else _tile(clam_name, "state.clam")
     s = SeabedState(
@@ -179,8 +186,8 @@ def _from_dict(data: Any) -> SeabedState:
         hand=tiles(d.get("hand"), "state.hand", 2),
         clam=clam,
         removed=tiles(d.get("removed", []), "state.removed"),
-        supply=F.integer_rows(d.get("supply", [[0, 0]] * n), "state.supply", n, 2, 0, 5),
-        piles=F.integer_rows(
+        supply=_rows(d.get("supply", [[0, 0]] * n), "state.supply", n, 2, 0, 5),
+        piles=_rows(
             d.get("piles", [[0] * len(CATEGORIES)] * n),
             "state.piles",
             n,
@@ -202,7 +209,9 @@ def _from_dict(data: Any) -> SeabedState:
         rules=F.integer(d.get("rules", RULES_VERSION), "state.rules", 1, RULES_VERSION),
     )
     _lay(s, laid)
-    pieces = F.array(d.get("flags", []), "state.flags", piece, max_length=8 * n)
+    pieces = _pieces(d.get("flags", []), n)
+    if pieces is None:  # (says what is wrong)
+        pieces = F.array(d.get("flags", []), "state.flags", piece, max_length=8 * n)
     for i, (team, x, y, name, what) in enumerate(pieces):
         path = f"state.flags[{i}]"
         if (x, y) not in s.board:
@@ -226,26 +235,100 @@ def _from_dict(data: Any) -> SeabedState:
             ]
             for team in range(n)
         ]
-    invariants.check_consistent(s)
+    invariants.check_consistent(s, laid_checked=True)
     return s
+
+
+def _rows(value: Any, path: str, rows: int, width: int, low: int, high: int) -> list[list[int]]:
+    """:func:`~gardens_tui.rules.fields.integer_rows`, with a quick pass for the usual case
+    (a list of ``rows`` lists of ``width`` plain ints within ``low..high``)."""
+    if type(value) is list and len(value) == rows:
+        out = [row[:] for row in value if type(row) is list and len(row) == width]
+        if len(out) == rows and all(
+            type(v) is int and low <= v <= high for row in out for v in row
+        ):
+            return out
+    return F.integer_rows(value, path, rows, width, low, high)
+
+
+def _pieces(value: Any, teams: int) -> list[tuple[int, int, int, str, str]] | None:
+    """The saved flags and palaces as ``(team, x, y, segment, what)``, when they are a list of
+    well-formed entries (read in one quick pass); ``None`` for anything else, which the
+    field-by-field reader then names."""
+    if type(value) is not list or len(value) > 8 * teams:
+        return None
+    out = []
+    for entry in value:
+        if type(entry) is not list or len(entry) != 5:
+            return None
+        team, x, y, name, what = entry
+        if (
+            type(team) is not int
+            or type(x) is not int
+            or type(y) is not int
+            or type(name) is not str
+            or what not in ("flag", "palace")
+            or type(what) is not str
+            or not 0 <= team < teams
+            or not -LIMIT <= x <= LIMIT
+            or not -LIMIT <= y <= LIMIT
+        ):
+            return None
+        out.append((team, x, y, name, what))
+    return out
+
+
+QUARTERS = {0: 0, 90: 1, 180: 2, 270: 3}
+"""A tile's turn in degrees, as quarter turns."""
+
+
+def _seascape(value: Any) -> list[tuple[int, int, int, int]] | None:
+    """The saved seascape as ``(x, y, type, quarter)``, when it is a list of well-formed
+    entries (the usual case, read in one quick pass); ``None`` for anything else, which the
+    field-by-field reader then names."""
+    if type(value) is not list or len(value) > 100:
+        return None
+    out = []
+    for entry in value:
+        if type(entry) is not list or len(entry) != 4:
+            return None
+        x, y, name, degrees = entry
+        kind = TYPE_BY_NAME.get(name) if type(name) is str else None
+        quarter = QUARTERS.get(degrees) if type(degrees) is int else None
+        if (
+            kind is None
+            or quarter is None
+            or not type(x) is type(y) is int
+            or not -LIMIT <= x <= LIMIT
+            or not -LIMIT <= y <= LIMIT
+        ):
+            return None
+        out.append((x, y, kind, quarter))
+    return out
 
 
 def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
     """Rebuild the seascape from its tiles in the order they were laid: the start tile first,
     unturned at 0,0, one tile a place, each a legal placement when it was laid (invariant 2,
-    :func:`.invariants.check_fits`, checked here tile by tile because the feature graph is
-    built only from tiles that fit)."""
+    checked here tile by tile because the feature graph is built only from tiles that fit;
+    what a tile must meet is ``s.need``, kept by :func:`.seascape.place`)."""
     if not laid or laid[0] != (0, 0, START, 0):
         raise F.fail("state.seascape[0]", "the start tile lies unturned at 0,0 first")
+    board, need = s.board, s.need
     for i, (x, y, kind, quarter) in enumerate(laid):
-        path = f"state.seascape[{i}]"
-        if (x, y) in s.board:
-            raise F.fail(path, f"a second tile at {x},{y}")
+        cell = (x, y)
+        code = kind * 4 + quarter
+        if cell in board:
+            raise F.fail(f"state.seascape[{i}]", f"a second tile at {x},{y}")
         if i:
             if kind == START:
-                raise F.fail(path, "only one start tile")
-            invariants.check_fits(s.board, i, (x, y), kind * 4 + quarter)
-        seascape.place(s, (x, y), kind * 4 + quarter)
+                raise F.fail(f"state.seascape[{i}]", "only one start tile")
+            fits = need.get(cell, 0)
+            if not fits or quarter not in fit_table(kind)[fits]:
+                problem = invariants.fit_problem(fits, cell, code)
+                raise F.fail(f"state.seascape[{i}]", str(problem))
+        seascape.place(s, cell, code, front=False)
+    seascape.sort_front(s)
 
 
 def component_counts(s: SeabedState) -> dict[str, int]:

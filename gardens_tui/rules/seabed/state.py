@@ -275,6 +275,10 @@ class SeabedState(GameState):
     sea_shared: bool = field(default=False, repr=False)
     """Whether ``board``, ``cells``, ``index``, ``need``, ``front``, ``front_keys``, ``parent``
     and ``sparent`` may be shared with another state (see :meth:`own_seascape`)."""
+    records_shared: bool = field(default=False, repr=False)
+    """Whether the records in ``feats`` and ``systems`` may be shared with another state (a
+    copy's are: :func:`.seascape.place` then copies an older one before it changes it; a
+    position being built, by ``from_dict`` say, changes its own in place)."""
     legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
     """The engine's cache of this state's legal actions (never saved, never copied)."""
 
@@ -386,6 +390,7 @@ class SeabedState(GameState):
         n.sea_shared = self.sea_shared = True
         n.feats = self.feats.copy()
         n.systems = self.systems.copy()
+        n.records_shared = self.records_shared = True
         n.flags = self.flags
         n.supply = self.supply
         n.piles = self.piles

@@ -609,8 +609,8 @@ def flag_spots(code: int) -> tuple[Spot, ...]:
 
 
 Join = tuple[int, int, int, bool]
-"""One join across a side: (my area, the neighbour's segment touching it, how many segment
-pairs touch, whether they are the seaweed of a streak side)."""
+"""One join across a side: (my area, the neighbour's segment touching it, the open edge
+segments it closes (two per touching pair), whether they are the seaweed of a streak side)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -639,10 +639,10 @@ def shape(code: int) -> Shape:
     for side in range(4):
         segments = range(3 * side, 3 * side + 3)
         if codes[side] == KIND_CODE["W"]:
-            joins.append(tuple((area_at[p], mirror(p), 1, p % 3 == 1) for p in segments))
+            joins.append(tuple((area_at[p], mirror(p), 2, p % 3 == 1) for p in segments))
         else:
             assert len({area_at[p] for p in segments}) == 1
-            joins.append(((area_at[3 * side], mirror(3 * side), 3, False),))
+            joins.append(((area_at[3 * side], mirror(3 * side), 6, False),))
     needs = tuple(codes[side] << (2 * ((side + 2) % 4)) for side in range(4))
     sides_of = [0] * len(TYPES[code >> 2].areas)
     for p, a in enumerate(area_at):
