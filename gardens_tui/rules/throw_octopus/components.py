@@ -154,10 +154,11 @@ TILE_NAMES: tuple[str, ...] = tuple(f"t{tile % NUM_TILES + 1}" for tile in range
 
 The name is the same in every list (``t42``); which tile it is depends on the game's list."""
 
-_TILE_IDS: dict[str, int] = {f"t{tile + 1}": tile for tile in range(NUM_TILES)} | {
+TILE_NUMBERS: dict[str, int] = {f"t{tile + 1}": tile for tile in range(NUM_TILES)} | {
     f"t0{tile + 1}": tile for tile in range(9)
 }
-"""Every name :func:`tile_id` accepts: the tiles' own and ``t01`` .. ``t09`` as typed."""
+"""Every name :func:`tile_id` accepts (the tiles' own and ``t01`` .. ``t09`` as typed) → the
+tile's place in its list (``t1`` is 0)."""
 
 
 def tile_name(tile: int) -> str:
@@ -167,7 +168,7 @@ def tile_name(tile: int) -> str:
 
 def tile_id(name: str, tile_list: str = TILE_LISTS[0]) -> int | None:
     """The tile a name like ``t42`` denotes in ``tile_list``, or ``None``."""
-    number = _TILE_IDS.get(name)
+    number = TILE_NUMBERS.get(name)
     return None if number is None else number + LIST_BASE[tile_list]
 
 

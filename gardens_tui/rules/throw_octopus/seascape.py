@@ -18,14 +18,18 @@ tile; every grid point the tile shares with placed tiles has the same value as i
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from gardens_tui.rules.throw_octopus.components import (
     KEY_LEADS,
     LARGE,
     LEADS,
+    MASKS,
     NO_LEAD,
     ORIENTATION_KEYS,
     ORIENTED,
 )
+from gardens_tui.rules.throw_octopus.spec import TILE_LIST_KEY
 from gardens_tui.rules.throw_octopus.state import Cell, ThrowState
 
 SIDES: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -176,6 +180,12 @@ LEAD_COUNT = NO_LEAD + 1
 def _file(leads: list[tuple[int, ...]], cell: int, lead: int) -> None:
     """File slot ``cell`` under ``lead``."""
     leads[lead] += (cell,)
+
+
+def _new_slot(slots: dict[int, int], leads: list[tuple[int, ...]], cell: int, key: int) -> None:
+    """Make the empty ``cell`` a slot with ``key`` (filed, and its places in :data:`WHERE`)."""
+    slots[cell] = key
+    leads[KEY_LEADS[key]] += (cell,)
     if cell << 1 not in WHERE:
         WHERE[cell << 1] = unpack(cell << 1)[1:]
         WHERE[cell << 1 | 1] = unpack(cell << 1 | 1)[1:]
@@ -209,8 +219,7 @@ def _set_slot(state: ThrowState, cell: int, key: int | None) -> None:
     if key is not None and cell in slots:
         _rekey(slots, state.leads, cell, key)
     elif key is not None:
-        slots[cell] = key
-        _file(state.leads, cell, KEY_LEADS[key])
+        _new_slot(slots, state.leads, cell, key)
     elif cell in slots:
         _unfile(state.leads, cell, KEY_LEADS[slots.pop(cell)])
 
@@ -280,7 +289,7 @@ def can_place(state: ThrowState, hand: list[int]) -> bool:
 def locked(state: ThrowState) -> bool:
     """No tile off the seascape fits anywhere: the game is locked (a public fact)."""
     placed = state.placed
-    get = state.masks.get
+    get = MASKS[str(state.options.get(TILE_LIST_KEY, "balanced"))].get
     # The newest slots first: the oldest are the likeliest to be dead ends.
     for key in reversed(state.slots.values()):
         fit = get(key, 0)
@@ -342,6 +351,10 @@ _SIDE_PLANS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 two points (see :data:`_SIDES_OF`) and the bits of this tile's corners on that side."""
 
 
+_BITS: tuple[int, ...] = tuple(3 << (code & ~1) for code in range(len(ORIENTED)))
+"""Per orientation: both orientations of its tile as a mask of :data:`.components.MASKS`."""
+
+
 def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
     """Put orientation ``code`` at the empty ``cell`` (changing ``state``); the species of the
     creatures it completes.
@@ -351,7 +364,7 @@ def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
     the empty cell beside it a slot."""
     board, points, slots, leads = state.board, state.points, state.slots, state.leads
     board[cell] = code
-    state.placed |= 3 << (code & ~1)
+    state.placed |= _BITS[code]
     state.touches = None
     x, y = cell
     c = x * RIGHT + y + _ORIGIN
@@ -396,8 +409,7 @@ def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
             known = get(side + f)
             if known is not None:
                 key += ((known & _VALUE) + 1) * wf
-            slots[side] = key
-            _file(leads, side, KEY_LEADS[key])
+            _new_slot(slots, leads, side, key)
     return done
 
 
@@ -423,26 +435,71 @@ def remove(state: ThrowState, cell: Cell) -> int:
     return code
 
 
-def rebuild(state: ThrowState) -> None:
-    """Work out ``points``, ``slots``, ``leads`` and ``placed`` from ``board`` (after loading)."""
-    board = state.board
+class Survey(NamedTuple):
+    """What one pass over a loaded seascape finds (see :func:`survey`)."""
+
+    points: dict[int, int]
+    """``points`` as :func:`place` keeps them; a point takes the value of the first tile on it."""
+    clash: tuple[int, int, int] | None
+    """The first tile (board order) whose corner disagrees with a tile before it on the same
+    point, as ``(orientation, x, y)``; ``None`` when every point agrees."""
+    alone: tuple[int, int, int] | None
+    """The first tile with no tile beside it, as ``(orientation, x, y)``; ``None`` if none."""
+    joins: dict[int, bool]
+    """Every empty cell beside the seascape (by id) → whether a tile beside it shows a creature
+    part on their shared side."""
+    placed: int
+    """The tiles on the seascape as a mask (``placed``)."""
+
+
+def survey(board: dict[Cell, int]) -> Survey:
+    """One pass over ``board`` for :func:`rebuild` and the loader's checks: points, the first
+    clash and the first lonely tile, the cells beside, and the tiles placed."""
     points: dict[int, int] = {}
+    joins: dict[int, bool] = {}
+    clash = alone = None
     placed = 0
+    cells = {x * RIGHT + y + _ORIGIN for x, y in board}
     for (x, y), code in board.items():
-        placed |= 3 << (code & ~1)
+        placed |= _BITS[code]
         c = x * RIGHT + y + _ORIGIN
-        for corner, value in zip(_CORNER_IDS, ORIENTED[code], strict=True):
-            old = points.get(c + corner)
-            points[c + corner] = value + _TILE if old is None else old + _TILE
+        for point, _, value, _ in _CORNER_PLANS[code]:
+            point += c
+            old = points.get(point)
+            if old is None:
+                points[point] = value + _TILE
+            else:
+                points[point] = old + _TILE
+                if clash is None and old & _VALUE != value:
+                    clash = (code, x, y)
+        lonely = True
+        values = ORIENTED[code]
+        for _, _, offset, a, b in _EDGES:
+            side = c + offset
+            if side in cells:
+                lonely = False
+            elif values[a] or values[b]:
+                joins[side] = True
+            elif side not in joins:
+                joins[side] = False
+        if lonely and alone is None:
+            alone = (code, x, y)
+    return Survey(points, clash, alone, joins, placed)
+
+
+def rebuild(state: ThrowState, found: Survey | None = None) -> None:
+    """Work out ``points``, ``slots``, ``leads`` and ``placed`` from ``board`` (after loading;
+    ``found``: the board's :func:`survey`, when the caller has it). The seascape must be
+    consistent (every point agrees)."""
+    if found is None:
+        found = survey(state.board)
+    points = found.points
     slots: dict[int, int] = {}
     leads: list[tuple[int, ...]] = [()] * LEAD_COUNT
-    for x, y in board:
-        for side in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-            c = cell_id(*side)
-            if c not in slots and side not in board and _joins(board, points, side):
-                slots[c] = key = _key(points, c)
-                _file(leads, c, KEY_LEADS[key])
-    state.points, state.slots, state.leads, state.placed = points, slots, leads, placed
+    for cell, joined in found.joins.items():
+        if joined:
+            _new_slot(slots, leads, cell, _key(points, cell))
+    state.points, state.slots, state.leads, state.placed = points, slots, leads, found.placed
     state.cuts = state.touches = None
 
 

@@ -19,8 +19,9 @@ from gardens_tui.rules.throw_octopus.components import (
     CARD_COUNTS,
     CARD_KINDS,
     KEPT_CARDS,
+    LIST_BASE,
     NUM_TILES,
-    ORIENTED,
+    TILE_NUMBERS,
     tile_id,
     tile_name,
 )
@@ -73,6 +74,23 @@ def _tile_reader(hidden: bool, tile_list: str) -> Any:
     return read
 
 
+def _names(hidden: bool, tile_list: str) -> dict[str, int]:
+    """Every tile name :func:`_tile_reader` accepts → the tile it reads (``?`` in a view)."""
+    base = LIST_BASE[tile_list]
+    names = {name: number + base for name, number in TILE_NUMBERS.items()}
+    if hidden:
+        names["?"] = HIDDEN
+    return names
+
+
+_NAMES: dict[tuple[bool, str], dict[str, int]] = {
+    (hidden, tile_list): _names(hidden, tile_list)
+    for hidden in (False, True)
+    for tile_list in LIST_BASE
+}
+""":func:`_names` for every view flag and tile list."""
+
+
 def _card(value: Any, path: str) -> str:
     return F.string(value, path, CARD_KINDS)
 
@@ -85,12 +103,37 @@ def from_dict(data: Any) -> ThrowState:
     hidden = common["hidden"]
     tile_list = str(common["options"][TILE_LIST_KEY])
     tile = _tile_reader(hidden, tile_list)
+    names = _NAMES[hidden, tile_list]
+    tile_ids = _NAMES[False, tile_list]
 
     def tiles(value: Any, path: str) -> list[int]:
+        # A list of known names reads at once; anything else is read item by item, which
+        # names the bad item.
+        if type(value) is list and len(value) <= NUM_TILES:
+            try:
+                return [names[name] for name in value]
+            except (KeyError, TypeError):
+                pass
         return F.array(value, path, tile, max_length=NUM_TILES)
 
     def count(value: Any, path: str) -> int:
         return F.integer(value, path, 0, 1_000)
+
+    def cell_at(i: int, value: Any) -> tuple[int, int, int]:
+        if type(value) is list and len(value) == 4:  # the usual, well-formed entry at once
+            x, y, name, rotation = value
+            found = tile_ids.get(name) if type(name) is str else None
+            if (
+                type(x) is int
+                and type(y) is int
+                and -NUM_TILES <= x <= NUM_TILES
+                and -NUM_TILES <= y <= NUM_TILES
+                and found is not None
+                and type(rotation) is int
+                and (rotation == 0 or rotation == 180)
+            ):
+                return x, y, found * 2 + (rotation == 180)
+        return cell(value, f"state.seascape[{i}]")
 
     def cell(value: Any, path: str) -> tuple[int, int, int]:
         if not isinstance(value, list) or len(value) != 4:
@@ -107,7 +150,11 @@ def from_dict(data: Any) -> ThrowState:
         return x, y, found * 2 + (rotation == 180)
 
     phase = F.string(d.get("phase"), "state.phase", PHASES)
-    placed = F.array(d.get("seascape"), "state.seascape", cell, max_length=NUM_TILES)
+    raw = d.get("seascape")
+    if type(raw) is list and len(raw) <= NUM_TILES:
+        placed = [cell_at(i, value) for i, value in enumerate(raw)]
+    else:
+        placed = F.array(raw, "state.seascape", cell, max_length=NUM_TILES)
     board: dict[tuple[int, int], int] = {}
     for i, (x, y, code) in enumerate(placed):
         if (x, y) in board:
@@ -160,13 +207,12 @@ def from_dict(data: Any) -> ThrowState:
             lambda v, p: F.array(v, p, _tile_reader(False, tile_list), max_length=NUM_TILES),
             length=n,
         )
-    _check(s)
-    seascape.rebuild(s)
+    seascape.rebuild(s, _check(s))
     return s
 
 
-def _check(s: ThrowState) -> None:
-    """Component counts, the seascape and the phase must make sense."""
+def _check(s: ThrowState) -> seascape.Survey:
+    """Component counts, the seascape and the phase must make sense; the seascape's survey."""
     n = len(s.players)
     if not s.hidden:
         every = [t for h in s.hands for t in h] + s.pile + s.discarded
@@ -202,17 +248,16 @@ def _check(s: ThrowState) -> None:
         raise F.fail("state.phase", "the start tile is chosen in solo play, before any other")
     if not s.board and s.phase not in ("start", "over"):
         raise F.fail("state.seascape", "the seascape has a start tile")
-    values_at: dict[tuple[int, int], int] = {}  # every tile touching a grid point agrees
-    for (x, y), code in s.board.items():
-        for (dx, dy), value in zip(seascape.CORNER_OFFSETS, ORIENTED[code], strict=True):
-            if values_at.setdefault((x + dx, y + dy), value) != value:
-                raise F.fail("state.seascape", f"{tile_name(code >> 1)} at {x},{y} does not match")
-    if len(s.board) > 1:
-        for (x, y), code in s.board.items():
-            if not any((x + a, y + b) in s.board for a, b in seascape.SIDES):
-                raise F.fail("state.seascape", f"{tile_name(code >> 1)} at {x},{y} is alone")
+    found = seascape.survey(s.board)
+    if found.clash is not None:  # every tile touching a grid point agrees
+        code, x, y = found.clash
+        raise F.fail("state.seascape", f"{tile_name(code >> 1)} at {x},{y} does not match")
+    if len(s.board) > 1 and found.alone is not None:
+        code, x, y = found.alone
+        raise F.fail("state.seascape", f"{tile_name(code >> 1)} at {x},{y} is alone")
     if n == 2:
         raise F.fail("state.players", "two players cannot play")
+    return found
 
 
 def component_counts(s: ThrowState) -> dict[str, int]:
