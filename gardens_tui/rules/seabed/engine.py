@@ -159,8 +159,11 @@ def pending_roots(s: SeabedState) -> list[int]:
     parent, feats = s.parent, s.feats
     out: list[int] = []
     for node in range(base, base + len(area_starts(code >> 2))):
-        root = find(parent, node)
-        if root not in out and seascape.complete(feats[root]):
+        root = parent[node]
+        if parent[root] != root:  # (find's work only when the root is further up)
+            root = find(parent, root)
+        f = feats[root]
+        if f.open == 0 and f.kind in (STREAK, REEF) and root not in out:
             out.append(root)
     return out
 
@@ -181,6 +184,7 @@ def flag_actions(s: SeabedState, pending: list[int] | None = None) -> list[Actio
         pending = pending_roots(s)
     parent, sparent, feats, systems = s.parent, s.sparent, s.feats, s.systems
     once = s.rules >= 2
+    nobody = (0,) * len(s.players)  # (no piece of any team on it)
     flagged: set[int] = set()
     palaced: set[int] = set()
     out: list[Action] = []
@@ -189,18 +193,22 @@ def flag_actions(s: SeabedState, pending: list[int] | None = None) -> list[Actio
         base = s.index[cell] * MAX_AREAS
         for a, name, flaggable, palace_ok, palace_name in flag_spots(s.board[cell]):
             if flags and flaggable:
-                root = find(parent, base + a)
+                root = parent[base + a]
+                if parent[root] != root:  # (find's work only when the root is further up)
+                    root = find(parent, root)
                 f = feats[root]
                 if (
-                    not any(f.flags)
+                    f.flags == nobody
                     and (f.open or f.kind == SEA or root in pending)  # not completed before
                     and not (once and root in flagged)
                 ):
                     flagged.add(root)
                     out.append(("flag", x, y, name))
             if palaces and palace_ok:
-                system = find(sparent, base + a)
-                if not any(systems[system].palaces) and not (once and system in palaced):
+                system = sparent[base + a]
+                if sparent[system] != system:
+                    system = find(sparent, system)
+                if systems[system].palaces == nobody and not (once and system in palaced):
                     palaced.add(system)
                     out.append(("palace", x, y, palace_name if once else name))
     return out

@@ -129,8 +129,11 @@ def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int
     s.cells.append(cell)
     s.index[cell] = index
     board[cell] = code
-    if need.pop(cell, None) is not None and front:
-        _leave_front(s, cell)
+    fronts, keys = s.front, s.front_keys
+    if need.pop(cell, None) is not None and front:  # out of the sorted frontier
+        i = bisect_left(keys, cell[1] * ROW + cell[0])
+        del keys[i]
+        del fronts[i]
     if len(parent) < base + MAX_AREAS:  # more tiles than a game has (a file may lay them)
         parent.extend(range(len(parent), base + MAX_AREAS))
         sparent.extend(range(len(sparent), base + MAX_AREAS))
@@ -149,11 +152,18 @@ def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int
     completed = False
     for side, other_cell in enumerate(around(cell)):
         other = board.get(other_cell)
-        if other is None:
-            if front:
-                _need(s, other_cell, turn.needs[side])
-            else:
-                need[other_cell] = need.get(other_cell, 0) | turn.needs[side]
+        if other is None:  # an empty place: it needs this side's kind too
+            old = need.get(other_cell)
+            needs = need[other_cell] = turn.needs[side] if old is None else old | turn.needs[side]
+            if front:  # (and the frontier, sorted by row and column, follows)
+                ox, oy = other_cell
+                key = oy * ROW + ox
+                i = bisect_left(keys, key)
+                if old is None:
+                    keys.insert(i, key)
+                    fronts.insert(i, (oy, ox, needs))
+                else:
+                    fronts[i] = (oy, ox, needs)
             continue
         present |= 1 << side
         other_base = s.index[other_cell] * MAX_AREAS
@@ -164,7 +174,9 @@ def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int
                 f = _join(s, mine, theirs, copied)
             else:  # the area's first join: it goes into the older feature (its root stays)
                 joined |= 1 << area
-                root = find(parent, theirs)
+                root = parent[theirs]
+                if parent[root] != root:  # (find's work only when the root is further up)
+                    root = find(parent, root)
                 f = feats[root] if copied is None else _own(feats, root, copied)
                 start = starts[area]
                 f.open += start.open
@@ -186,7 +198,8 @@ def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int
     if completed:  # (only a join completes a streak or reef: each area starts with open edges)
         for node in range(base, base + len(starts)):
             root = find(parent, node)
-            if root not in done and complete(feats[root]):
+            f = feats[root]
+            if f.open == 0 and f.kind in (STREAK, REEF) and root not in done:
                 done.append(root)
     return done
 
@@ -209,33 +222,10 @@ def front_key(cell: Cell) -> int:
     return cell[1] * ROW + cell[0]
 
 
-def _need(s: SeabedState, cell: Cell, bits: int) -> None:
-    """Add ``bits`` to what the empty place ``cell`` needs (a side's requirement code, see
-    :func:`need_code`), in ``need`` and in the sorted ``front``."""
-    x, y = cell
-    old = s.need.get(cell)
-    if old is None:
-        s.need[cell] = bits
-        key = y * ROW + x
-        i = bisect_left(s.front_keys, key)
-        s.front_keys.insert(i, key)
-        s.front.insert(i, (y, x, bits))
-    else:
-        code = s.need[cell] = old | bits
-        s.front[bisect_left(s.front_keys, y * ROW + x)] = (y, x, code)
-
-
 def sort_front(s: SeabedState) -> None:
     """Set ``front`` and ``front_keys`` from ``need`` (after laying with ``front=False``)."""
     s.front = sorted([(y, x, code) for (x, y), code in s.need.items()])
     s.front_keys = [y * ROW + x for y, x, _ in s.front]
-
-
-def _leave_front(s: SeabedState, cell: Cell) -> None:
-    """Take the place ``cell`` (just laid) out of ``front``."""
-    i = bisect_left(s.front_keys, cell[1] * ROW + cell[0])
-    del s.front_keys[i]
-    del s.front[i]
 
 
 def _join(s: SeabedState, mine: int, theirs: int, copied: list[int] | None) -> Feat:
