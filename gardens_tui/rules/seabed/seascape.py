@@ -224,8 +224,9 @@ def front_key(cell: Cell) -> int:
 
 def sort_front(s: SeabedState) -> None:
     """Set ``front`` and ``front_keys`` from ``need`` (after laying with ``front=False``)."""
-    s.front = sorted([(y, x, code) for (x, y), code in s.need.items()])
-    s.front_keys = [y * ROW + x for y, x, _ in s.front]
+    by_key = {y * ROW + x: (y, x, code) for (x, y), code in s.need.items()}
+    s.front_keys = sorted(by_key)  # (ints sort much faster than tuples)
+    s.front = [by_key[key] for key in s.front_keys]
 
 
 def _join(s: SeabedState, mine: int, theirs: int, copied: list[int] | None) -> Feat:
@@ -304,18 +305,20 @@ def add_piece(s: SeabedState, team: int, node: int, what: str, delta: int) -> No
     """Count a flag (on the node's feature) or a palace (on its seaweed system) in or out."""
     if what == "flag":
         root = find(s.parent, node)
-        f = s.feats[root].copy()
+        f = s.feats[root]
+        if s.records_shared:  # (see SeabedState.records_shared)
+            f = s.feats[root] = f.copy()
         flags = list(f.flags)
         flags[team] += delta
         f.flags = tuple(flags)
-        s.feats[root] = f
     else:
         root = find(s.sparent, node)
-        y = s.systems[root].copy()
+        y = s.systems[root]
+        if s.records_shared:
+            y = s.systems[root] = y.copy()
         palaces = list(y.palaces)
         palaces[team] += delta
         y.palaces = tuple(palaces)
-        s.systems[root] = y
 
 
 def tile_count(f: Feat | Sys) -> int:

@@ -244,8 +244,11 @@ def _rows(value: Any, path: str, rows: int, width: int, low: int, high: int) -> 
     (a list of ``rows`` lists of ``width`` plain ints within ``low..high``)."""
     if type(value) is list and len(value) == rows:
         out = [row[:] for row in value if type(row) is list and len(row) == width]
-        if len(out) == rows and all(
-            type(v) is int and low <= v <= high for row in out for v in row
+        every = [v for row in out for v in row]
+        if (
+            len(out) == rows
+            and set(map(type, every)) == {int}
+            and low <= min(every) <= max(every) <= high
         ):
             return out
     return F.integer_rows(value, path, rows, width, low, high)
@@ -290,9 +293,12 @@ def _seascape(value: Any) -> list[tuple[int, int, int, int]] | None:
         return None
     out = []
     for entry in value:
-        if type(entry) is not list or len(entry) != 4:
+        if type(entry) is not list:
             return None
-        x, y, name, degrees = entry
+        try:
+            x, y, name, degrees = entry
+        except ValueError:  # not four items
+            return None
         kind = TYPE_BY_NAME.get(name) if type(name) is str else None
         quarter = QUARTERS.get(degrees) if type(degrees) is int else None
         if (
