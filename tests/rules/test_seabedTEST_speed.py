@@ -1,0 +1,199 @@
+"""Seabed Neighbours: the bookkeeping kept for speed (issue 29) agrees with its definitions.
+
+The engine keeps derived structures up to date tile by tile instead of working them out again
+(the sorted frontier, the union-finds, the feature records), shares the parts of a state a
+decision does not change between copies, and answers "is this placement legal?" without
+listing the placements. Each test here checks one of them against the plain definition, all
+through random games of both negotiations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from gardens_tui.rules.conformance import balanced_choice, uniform_choice
+from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.seabed import engine, seascape, serial
+from gardens_tui.rules.seabed.state import SeabedState
+from gardens_tui.rules.seabed.tiles import (
+    KIND_CODE,
+    MAX_AREAS,
+    TYPES,
+    fit_table,
+    fitting_codes,
+    shape,
+    turned,
+)
+from tests.rules.seabed_helpers import GAME
+
+OPTIONS: tuple[dict[str, str], ...] = ({}, {"negotiation": "propose-and-veto"})
+
+
+def states(seeds: range = range(3), players: int = 3) -> Iterator[SeabedState]:
+    """Every position of random games (uniform and verb-balanced play, both negotiations)."""
+    names = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Fay"][:players]
+    for options in OPTIONS:
+        for seed in seeds:
+            for choose in (uniform_choice, balanced_choice):
+                rng = Rng(seed_state(seed))
+                state = GAME.new_game(names, options, seed)
+                yield state
+                while not state.is_over:
+                    state = GAME.apply(state, choose(GAME.legal_actions(state), rng))
+                    yield state
+
+
+def features(s: SeabedState) -> list[tuple[object, ...]]:
+    """Every feature and seaweed system by the cell and area of its root, with its record
+    (node numbers are internal; roots are the smallest node of their feature)."""
+    out: list[tuple[object, ...]] = []
+    for root, f in sorted(s.feats.items()):
+        out.append(
+            (
+                "feature",
+                seascape.cell_of(s, root),
+                root % MAX_AREAS,
+                f.kind,
+                f.open,
+                f.counts,
+                seascape.tiles_of(s, f.tiles),
+                sorted((seascape.cell_of(s, n), n % MAX_AREAS) for n in f.closers),
+                f.flags,
+            )
+        )
+    for root, y in sorted(s.systems.items()):
+        out.append(
+            (
+                "system",
+                seascape.cell_of(s, root),
+                root % MAX_AREAS,
+                y.counts,
+                seascape.tiles_of(s, y.tiles),
+                y.palaces,
+            )
+        )
+    return out
+
+
+def roots(s: SeabedState) -> list[tuple[int, int]]:
+    """The root of every area of every tile (feature and seaweed system)."""
+    out = []
+    for i, cell in enumerate(s.cells):
+        for a in range(len(TYPES[s.board[cell] >> 2].areas)):
+            node = i * MAX_AREAS + a
+            out.append((seascape.find(s.parent, node), seascape.find(s.sparent, node)))
+    return out
+
+
+def test_fit_tables_match_their_definition() -> None:
+    """A turned tile meets a requirement code when every side with a neighbour shows the
+    neighbour's kind; the tables built from the other end agree for every tile and code."""
+    for kind in range(len(TYPES)):
+        table = fit_table(kind)
+        for need in range(256):
+            quarters = tuple(
+                q
+                for q in range(4)
+                if all(
+                    (need >> (2 * side)) & 3 in (0, turned(kind * 4 + q).side_codes[side])
+                    for side in range(4)
+                )
+            )
+            assert table[need] == quarters
+            assert (need in fitting_codes(kind)) == bool(quarters)
+
+
+def test_a_reef_or_seabed_side_is_one_area_on_every_turned_tile() -> None:
+    """The join tables treat a reef or seabed side as one join of three segment pairs."""
+    for code in range(4 * len(TYPES)):
+        area_at, sides = turned(code).area_at, turned(code).side_codes
+        for side in range(4):
+            if sides[side] != KIND_CODE["W"]:
+                assert len({area_at[p] for p in range(3 * side, 3 * side + 3)}) == 1
+        joins = shape(code).joins
+        assert all(len(j) == (3 if sides[s] == KIND_CODE["W"] else 1) for s, j in enumerate(joins))
+
+
+def test_frontier_is_the_need_sorted_by_row_and_column() -> None:
+    """``front`` lists ``need`` as ``(y, x, code)`` by row and column, ``front_keys`` its keys."""
+    for s in states(range(2)):
+        assert s.front == sorted((y, x, code) for (x, y), code in s.need.items())
+        assert s.front_keys == [seascape.front_key((x, y)) for y, x, _ in s.front]
+
+
+def test_loading_builds_the_same_seascape_as_playing() -> None:
+    """``from_dict`` lays every tile in one go; its feature graph, frontier and records equal
+    those of the game that played the tiles one by one (and of a replay with ``rebuild``)."""
+    for s in states(range(2)):
+        loaded = serial.from_dict(serial.to_dict(s))
+        assert features(loaded) == features(s)
+        assert roots(loaded) == roots(s)
+        assert (loaded.need, loaded.front, loaded.index) == (s.need, s.front, s.index)
+        replayed = s.copy()
+        seascape.rebuild(replayed)
+        assert features(replayed) == features(s)
+
+
+def test_applying_leaves_the_state_and_its_shared_parts_untouched() -> None:
+    """A copy shares the seascape and the rarely changed lists until it changes them: applying
+    any legal action (twice, and the other ways in) leaves the state as it was."""
+    for s in states(range(2)):
+        if s.is_over:
+            continue
+        before = (serial.to_dict(s), features(s), roots(s), list(s.front), dict(s.need))
+        legal = GAME.legal_actions(s)
+        for action in legal[:: max(1, len(legal) // 4)]:
+            first = GAME.apply(s, action)
+            second = GAME.apply_trusted(s, action)
+            assert serial.to_dict(first) == serial.to_dict(second)
+            assert features(first) == features(second)
+        assert (serial.to_dict(s), features(s), roots(s), list(s.front), dict(s.need)) == before
+
+
+def test_quick_placement_check_agrees_with_the_list() -> None:
+    """``apply`` decides whether a placement is listed without listing: the same answer as
+    ``action in legal_actions`` for every listed placement and for near misses."""
+    for s in states(range(1)):
+        verb = engine.PLACING_VERBS.get(s.phase)
+        if verb is None or s.over:
+            assert engine._listed_placement(s, ("place", 1, 0, 1, 0)) is None
+            continue
+        legal = GAME.legal_actions(s)
+        tries = set(legal)
+        for _, slot, x, y, degrees in legal[:6]:
+            for other in ("place", "propose"):
+                tries |= {
+                    (other, slot, x, y, (degrees + 90) % 360),
+                    (other, 3 - slot, x, y, degrees),
+                    (other, slot, x + 1, y, degrees),
+                    (other, slot, x, y - 2, degrees),
+                    (other, 0, x, y, degrees),
+                    (other, slot, x, y, 45),
+                }
+        for action in tries:
+            assert engine._listed_placement(s, action) == (action in legal), action
+
+
+@pytest.mark.parametrize("damage", ["list", "bool", "float", "name", "turn", "far"])
+def test_quick_readers_leave_refusals_to_the_field_readers(damage: str) -> None:
+    """A malformed seascape entry is refused with the path and reason of the field-by-field
+    reader, whichever way it is malformed."""
+    s = GAME.new_game(["Ann", "Bob", "Cleo"], {}, 7)
+    data = serial.to_dict(s)
+    entry = data["seascape"][0]
+    if damage == "list":
+        data["seascape"][0] = tuple(entry)
+    elif damage == "bool":
+        entry[0] = False
+    elif damage == "float":
+        entry[1] = 0.0
+    elif damage == "name":
+        entry[2] = "t999"
+    elif damage == "turn":
+        entry[3] = 45
+    else:
+        entry[0] = 10_000
+    with pytest.raises(ValueError, match=r"^state\.seascape\[0\]"):
+        serial.from_dict(data)
