@@ -466,24 +466,36 @@ def place(state: ThrowState, cell: Cell, code: int) -> list[int]:
 
 
 def remove(state: ThrowState, cell: Cell) -> int:
-    """Take the tile at ``cell`` off the seascape (changing ``state``); its orientation."""
-    board, points = state.board, state.points
+    """Take the tile at ``cell`` off the seascape (changing ``state``); its orientation.
+
+    As when a tile is lifted (see :func:`_touching`): the slots around keep their keys but for
+    the points only this tile was on, which become free, and one beside it stays a slot only if
+    it still joins by another side; the cell itself becomes a slot if a tile beside joins it."""
+    board, points, slots = state.board, state.points, state.slots
     code = board.pop(cell)
-    state.placed &= ~(3 << (code & ~1))
+    state.placed &= ~_BITS[code]
     state.cuts = state.touches = None
     x, y = cell
-    c = cell_id(x, y)
-    for corner, (dx, dy) in zip(_CORNER_IDS, CORNER_OFFSETS, strict=True):
+    c = x * RIGHT + y + _ORIGIN
+    for near in slots.keys() & map(c.__add__, _LIFT_AT):
+        shared, sides = _LIFT_AT[near - c]
+        key = slots[near]
+        for point, weight in shared:
+            value = points[c + point]
+            if value < 2 * _TILE:
+                key -= ((value & _VALUE) + 1) * weight
+        if sides and not _joins(board, points, cell_of(near)):
+            _set_slot(state, near, None)
+        elif key != slots[near]:
+            _set_slot(state, near, key)
+    for corner in _CORNER_IDS:
         point = c + corner
-        old = points[point]
-        if old < 2 * _TILE:
+        if points[point] < 2 * _TILE:
             del points[point]
-        else:  # the value of the tiles left on the point
-            value = point_value(board, (x + dx, y + dy)) or 0
-            points[point] = (old & ~_VALUE) - _TILE + value
-    _refresh(state, cell)
-    for dx, dy in _AROUND_CELL:
-        _refresh(state, (x + dx, y + dy))
+        else:  # the tiles left on the point (which agree) keep its value
+            points[point] -= _TILE
+    if _joins(board, points, cell):
+        _set_slot(state, c, _key(points, c))
     return code
 
 
