@@ -168,9 +168,12 @@ def pending_roots(s: SeabedState) -> list[int]:
     return out
 
 
-def flag_actions(s: SeabedState, pending: list[int] | None = None) -> list[Action]:
+def flag_actions(
+    s: SeabedState, pending: list[int] | None = None, first: bool = False
+) -> list[Action]:
     """The flags and palaces the placing team may put on the flag step's tiles (``pending``:
-    :func:`pending_roots`, when the caller has it already).
+    :func:`pending_roots`, when the caller has it already; ``first``: stop at the first one,
+    for whether the flag step opens at all).
 
     One flag per feature and one palace per seaweed system (rules version 2): on the first
     segment naming it, the tile just placed before the team's previous one, in area order; a
@@ -204,6 +207,8 @@ def flag_actions(s: SeabedState, pending: list[int] | None = None) -> list[Actio
                 ):
                     flagged.add(root)
                     out.append(("flag", x, y, name))
+                    if first:
+                        return out
             if palaces and palace_ok:
                 system = sparent[base + a]
                 if sparent[system] != system:
@@ -211,6 +216,8 @@ def flag_actions(s: SeabedState, pending: list[int] | None = None) -> list[Actio
                 if systems[system].palaces == nobody and not (once and system in palaced):
                     palaced.add(system)
                     out.append(("palace", x, y, palace_name if once else name))
+                    if first:
+                        return out
     return out
 
 
@@ -407,10 +414,7 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
             cells = (cell, previous)
         s.flag_cells = cells
         s.phase = "flag"
-        actions = flag_actions(s, done)
-        if actions:
-            # the flag step's legal actions, known now: nothing below changes them
-            s.legal_cache = [*actions, PASS]
+        if flag_actions(s, done, first=True):
             return
         t.say(_no_flag_step(s))
     finish_placement(t, done)
