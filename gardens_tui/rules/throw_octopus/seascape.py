@@ -731,6 +731,7 @@ def _touching(state: ThrowState) -> list[int]:
     that tile was on, which become free, and one beside it stays a slot only if it still joins
     by another side."""
     points, slots = state.points, state.slots
+    get = slots.get
     grid = _grid(state.board)
     leads = state.leads
     out: list[int] = []
@@ -742,9 +743,11 @@ def _touching(state: ThrowState) -> list[int]:
                     out.append(place | target << 1)
         upright, turned = ORIENTATION_KEYS[code & ~1], ORIENTATION_KEYS[code | 1]
         place = (code >> 1) << 17
-        for near in slots.keys() & map(source.__add__, _LIFT_AT):
-            shared, sides = _LIFT_AT[near - source]
-            key = slots[near]
+        for offset, (shared, sides) in _LIFT_AT.items():
+            near = source + offset
+            key = get(near)
+            if key is None:
+                continue
             for point, weight in shared:
                 value = points[source + point]
                 if value < 2 * _TILE:
