@@ -366,9 +366,10 @@ def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
     hand.remove(tile)
     done = seascape.place(t.seascape(), cell, tile * 2 + (rotation == 180))
     s.passed = 0
-    t.lines.append(
-        f"{s.players[seat]} played {TILE_NAMES[tile]} at {cell[0]},{cell[1]} r{rotation}"
-    )
+    at = _AT.get((cell, rotation))
+    if at is None:
+        at = _AT[cell, rotation] = f" at {cell[0]},{cell[1]} r{rotation}"
+    t.lines.append(s.players[seat] + _PLAYED[tile] + at)
     if done:
         _completed(t, seat, done)
     if len(s.players) == 1:
@@ -387,6 +388,13 @@ def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
         draw_card(t)
     if s.phase == "play":
         end_turn(t)
+
+
+_PLAYED: tuple[str, ...] = tuple(f" played {name}" for name in TILE_NAMES)
+"""`` played t42`` by tile: the middle of a play's log line."""
+
+_AT: dict[tuple[tuple[int, int], int], str] = {}
+"""`` at -1,2 r180`` by ``((x, y), rotation)``: the end of a play's log line, made once."""
 
 
 def _completed(t: Turn, seat: int, done: list[int]) -> None:

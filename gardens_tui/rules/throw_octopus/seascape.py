@@ -286,10 +286,17 @@ def can_place(state: ThrowState, hand: list[int]) -> bool:
     return any(get(key, 0) & bits for key in state.slots.values())
 
 
+_MASKS: dict[object, dict[int, int]] = {}
+for _name, _masks in MASKS.items():
+    _MASKS[_name] = _masks
+""":data:`.components.MASKS` by any option value (no ``str()`` of it on the way)."""
+_DEFAULT_MASKS = MASKS["balanced"]
+
+
 def locked(state: ThrowState) -> bool:
     """No tile off the seascape fits anywhere: the game is locked (a public fact)."""
     placed = state.placed
-    get = MASKS[str(state.options.get(TILE_LIST_KEY, "balanced"))].get
+    get = _MASKS.get(state.options.get(TILE_LIST_KEY), _DEFAULT_MASKS).get
     # The newest slots first: the oldest are the likeliest to be dead ends.
     for key in reversed(state.slots.values()):
         fit = get(key, 0)
