@@ -729,6 +729,112 @@ def touching(state: ThrowState) -> list[int]:
     return state.touches
 
 
+def _lifted(
+    grid: dict[int, int], points: dict[int, int], slots: dict[int, int], c: int
+) -> list[tuple[int, int]]:
+    """``(cell id, key)`` of the slots around the tile at ``c`` (of ``grid``, the board by
+    cell id) once it is lifted (see :func:`_touching`). Written out cell by cell, as
+    :func:`place` is, for the same reason."""
+    get = slots.get
+    value = points.get
+    out = []
+    lone = 2 * _TILE  # a point's count below this: the lifted tile was the only one on it
+    # The four diagonal cells share one point each with the lifted tile.
+    near = c - RIGHT - DOWN
+    key = get(near)
+    if key is not None:
+        v = points[c]
+        out.append((near, key - ((v & _VALUE) + 1) * 1000 if v < lone else key))
+    near = c + RIGHT - DOWN
+    key = get(near)
+    if key is not None:
+        v = points[c + RIGHT]
+        out.append((near, key - ((v & _VALUE) + 1) * 100 if v < lone else key))
+    near = c - RIGHT + DOWN
+    key = get(near)
+    if key is not None:
+        v = points[c + DOWN]
+        out.append((near, key - ((v & _VALUE) + 1) * 10 if v < lone else key))
+    near = c + RIGHT + DOWN
+    key = get(near)
+    if key is not None:
+        v = points[c + RIGHT + DOWN]
+        out.append((near, key - (v & _VALUE) - 1 if v < lone else key))
+    # The four cells beside share two points each, and must still join by another side.
+    near = c - RIGHT  # left: the lifted tile's top-left is its top-right, bottom-left bottom-right
+    key = get(near)
+    if key is not None and (
+        (near - RIGHT in grid and (value(near, 0) & _VALUE or value(near + DOWN, 0) & _VALUE))
+        or (near - DOWN in grid and (value(near, 0) & _VALUE or value(c, 0) & _VALUE))
+        or (near + DOWN in grid and (value(near + DOWN, 0) & _VALUE or value(c + DOWN, 0) & _VALUE))
+    ):
+        v = points[c]
+        if v < lone:
+            key -= ((v & _VALUE) + 1) * 10
+        v = points[c + DOWN]
+        if v < lone:
+            key -= ((v & _VALUE) + 1) * 1000
+        out.append((near, key))
+    near = c + RIGHT  # right: top-right is its top-left, bottom-right its bottom-left
+    key = get(near)
+    if key is not None and (
+        (
+            near + RIGHT in grid
+            and (value(near + RIGHT, 0) & _VALUE or value(near + RIGHT + DOWN, 0) & _VALUE)
+        )
+        or (near - DOWN in grid and (value(near, 0) & _VALUE or value(near + RIGHT, 0) & _VALUE))
+        or (
+            near + DOWN in grid
+            and (value(near + DOWN, 0) & _VALUE or value(near + RIGHT + DOWN, 0) & _VALUE)
+        )
+    ):
+        v = points[near]
+        if v < lone:
+            key -= (v & _VALUE) + 1
+        v = points[near + DOWN]
+        if v < lone:
+            key -= ((v & _VALUE) + 1) * 100
+        out.append((near, key))
+    near = c - DOWN  # up: top-left is its bottom-left, top-right its bottom-right
+    key = get(near)
+    if key is not None and (
+        (near - DOWN in grid and (value(near, 0) & _VALUE or value(near + RIGHT, 0) & _VALUE))
+        or (near - RIGHT in grid and (value(near, 0) & _VALUE or value(c, 0) & _VALUE))
+        or (
+            near + RIGHT in grid
+            and (value(near + RIGHT, 0) & _VALUE or value(c + RIGHT, 0) & _VALUE)
+        )
+    ):
+        v = points[c]
+        if v < lone:
+            key -= ((v & _VALUE) + 1) * 100
+        v = points[c + RIGHT]
+        if v < lone:
+            key -= ((v & _VALUE) + 1) * 1000
+        out.append((near, key))
+    near = c + DOWN  # down: bottom-left is its top-left, bottom-right its top-right
+    key = get(near)
+    if key is not None and (
+        (
+            near + DOWN in grid
+            and (value(near + DOWN, 0) & _VALUE or value(near + RIGHT + DOWN, 0) & _VALUE)
+        )
+        or (near - RIGHT in grid and (value(near, 0) & _VALUE or value(near + DOWN, 0) & _VALUE))
+        or (
+            near + RIGHT in grid
+            and (value(near + RIGHT, 0) & _VALUE or value(near + RIGHT + DOWN, 0) & _VALUE)
+        )
+    ):
+        v = points[near]
+        if v < lone:
+            key -= (v & _VALUE) + 1
+        v = points[near + RIGHT]
+        if v < lone:
+            key -= ((v & _VALUE) + 1) * 10
+        out.append((near, key))
+    return out
+
+
 def _touching(state: ThrowState) -> list[int]:
     """:func:`touching` worked out.
 
@@ -738,7 +844,6 @@ def _touching(state: ThrowState) -> list[int]:
     that tile was on, which become free, and one beside it stays a slot only if it still joins
     by another side."""
     points, slots = state.points, state.slots
-    get = slots.get
     grid = _grid(state.board)
     leads = state.leads
     out: list[int] = []
@@ -750,23 +855,7 @@ def _touching(state: ThrowState) -> list[int]:
                     out.append(place | target << 1)
         upright, turned = ORIENTATION_KEYS[code & ~1], ORIENTATION_KEYS[code | 1]
         place = (code >> 1) << 17
-        for offset, (shared, sides) in _LIFT_AT.items():
-            near = source + offset
-            key = get(near)
-            if key is None:
-                continue
-            for point, weight in shared:
-                value = points[source + point]
-                if value < 2 * _TILE:
-                    key -= ((value & _VALUE) + 1) * weight
-            if sides:
-                for step, a, b in sides:
-                    if near + step in grid and (
-                        points.get(near + a, 0) & _VALUE or points.get(near + b, 0) & _VALUE
-                    ):
-                        break
-                else:
-                    continue
+        for near, key in _lifted(grid, points, slots, source):
             if key in upright:
                 out.append(place | near << 1)
             if key in turned:
