@@ -116,11 +116,13 @@ def test_a_reef_or_seabed_side_is_one_area_on_every_turned_tile() -> None:
         assert all(len(j) == (3 if sides[s] == KIND_CODE["W"] else 1) for s, j in enumerate(joins))
 
 
-def test_frontier_is_the_need_sorted_by_row_and_column() -> None:
-    """``front`` lists ``need`` as ``(y, x, code)`` by row and column, ``front_keys`` its keys."""
+def test_frontier_and_completed_features_match_their_definitions() -> None:
+    """``front`` lists ``need`` as ``(y, x, code)`` by row and column, ``front_keys`` its keys;
+    ``completed`` holds what the placement being resolved completed."""
     for s in states(range(2)):
         assert s.front == sorted((y, x, code) for (x, y), code in s.need.items())
         assert s.front_keys == [seascape.front_key((x, y)) for y, x, _ in s.front]
+        assert s.completed == tuple(engine.pending_roots(s))
 
 
 def test_loading_builds_the_same_seascape_as_playing() -> None:
@@ -131,6 +133,7 @@ def test_loading_builds_the_same_seascape_as_playing() -> None:
         assert features(loaded) == features(s)
         assert roots(loaded) == roots(s)
         assert (loaded.need, loaded.front, loaded.index) == (s.need, s.front, s.index)
+        assert loaded.completed == s.completed
         replayed = s.copy()
         seascape.rebuild(replayed)
         assert features(replayed) == features(s)

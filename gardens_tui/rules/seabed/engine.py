@@ -33,7 +33,6 @@ from gardens_tui.rules.seabed.tiles import (
     START,
     STREAK,
     TYPES,
-    area_starts,
     describe,
     fit_degrees,
     flag_spots,
@@ -151,29 +150,14 @@ def _compute_legal(s: SeabedState) -> list[Action]:
 
 def pending_roots(s: SeabedState) -> list[int]:
     """The streaks and reefs the placement being resolved completed (roots, in the tile's area
-    order: what :func:`.seascape.place` returned for it)."""
-    if s.just is None:
-        return []
-    code = s.board[s.just]
-    base = s.index[s.just] * MAX_AREAS
-    parent, feats = s.parent, s.feats
-    out: list[int] = []
-    for node in range(base, base + len(area_starts(code >> 2))):
-        root = parent[node]
-        if parent[root] != root:  # (find's work only when the root is further up)
-            root = find(parent, root)
-        f = feats[root]
-        if f.open == 0 and f.kind in (STREAK, REEF) and root not in out:
-            out.append(root)
-    return out
+    order: what :func:`.seascape.place` returned for it), worked out afresh; play keeps them
+    as ``s.completed``."""
+    return [] if s.just is None else seascape.completed_by(s, s.just)
 
 
-def flag_actions(
-    s: SeabedState, pending: list[int] | None = None, first: bool = False
-) -> list[Action]:
-    """The flags and palaces the placing team may put on the flag step's tiles (``pending``:
-    :func:`pending_roots`, when the caller has it already; ``first``: stop at the first one,
-    for whether the flag step opens at all).
+def flag_actions(s: SeabedState, first: bool = False) -> list[Action]:
+    """The flags and palaces the placing team may put on the flag step's tiles (``first``:
+    stop at the first one, for whether the flag step opens at all).
 
     One flag per feature and one palace per seaweed system (rules version 2): on the first
     segment naming it, the tile just placed before the team's previous one, in area order; a
@@ -183,8 +167,7 @@ def flag_actions(
     flags, palaces = s.supply[s.team]
     if not flags and not palaces:
         return []
-    if pending is None:
-        pending = pending_roots(s)
+    pending = s.completed
     parent, sparent, feats, systems = s.parent, s.sparent, s.feats, s.systems
     once = s.rules >= 2
     nobody = (0,) * len(s.players)  # (no piece of any team on it)
@@ -373,7 +356,7 @@ def begin_turn(t: Turn, seat: int, first: bool = False) -> None:
     s.step, s.team = 1, seat
     s.extra = s.earned = False
     s.proposal = s.counter = None
-    s.just, s.flag_cells = None, ()
+    s.just, s.completed, s.flag_cells = None, (), ()
     s.clam = -1
     if not s.pile:
         game_end(t)
@@ -400,7 +383,7 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
         s.hand.pop(slot - 1)
     s.proposal = s.counter = None
     cell = (x, y)
-    done = seascape.place(s, cell, kind * 4 + degrees // 90)
+    s.completed = tuple(seascape.place(s, cell, kind * 4 + degrees // 90))
     previous = s.last[s.team]
     s.last[s.team] = cell
     s.just = cell
@@ -414,10 +397,10 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
             cells = (cell, previous)
         s.flag_cells = cells
         s.phase = "flag"
-        if flag_actions(s, done, first=True):
+        if flag_actions(s, first=True):
             return
         t.say(_no_flag_step(s))
-    finish_placement(t, done)
+    finish_placement(t)
 
 
 def _no_flag_step(s: SeabedState) -> str:
@@ -489,14 +472,13 @@ def _score_feature(t: Turn, root: int) -> None:
     s.feats[root] = g
 
 
-def finish_placement(t: Turn, pending: list[int] | None = None) -> None:
-    """After the flag step: score what the placement completed (``pending``:
-    :func:`pending_roots`, when the caller has it already), earn an extra turn for a
+def finish_placement(t: Turn) -> None:
+    """After the flag step: score what the placement completed, earn an extra turn for a
     completed reef with a magic clam, resolve a clam tile's effect, go on."""
     s = t.s
     s.flag_cells = ()
     clam_reef = False
-    for root in pending_roots(s) if pending is None else pending:
+    for root in s.completed:
         _score_feature(t, root)
         f = s.feats[root]
         if f.kind == REEF and f.clams:
@@ -559,7 +541,7 @@ def advance(t: Turn) -> None:
     turn's second tile, or the next seat's turn."""
     s = t.s
     n = len(s.players)
-    s.just = None
+    s.just, s.completed = None, ()
     if s.earned:
         s.earned = False
         if _draw_clam(t):
@@ -620,6 +602,6 @@ def game_end(t: Turn) -> None:
             kept.append(entry)
     s.flags = kept
     s.hand, s.clam = [], -1
-    s.just, s.flag_cells, s.proposal, s.counter = None, (), None, None
+    s.just, s.completed, s.flag_cells, s.proposal, s.counter = None, (), (), None, None
     s.over = True
     s.phase = "over"

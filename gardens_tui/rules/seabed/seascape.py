@@ -204,14 +204,22 @@ def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int
         start = starts[area]
         closers = NO_CLOSERS if start.field < 0 else frozenset((base + start.field,))
         feats[base + area] = Feat(start.kind, start.open, start.counts, bit, closers, nobody)
-    done: list[int] = []
-    if completed:  # (only a join completes a streak or reef: each area starts with open edges)
-        for node in range(base, base + len(starts)):
-            root = find(parent, node)
-            f = feats[root]
-            if f.open == 0 and f.kind in (STREAK, REEF) and root not in done:
-                done.append(root)
-    return done
+    # (only a join completes a streak or reef: each area starts with open edges)
+    return completed_by(s, cell) if completed else []
+
+
+def completed_by(s: SeabedState, cell: Cell) -> list[int]:
+    """The completed streaks and reefs the tile at ``cell`` is part of (roots, in its area
+    order): right after :func:`place` laid it, what that returned."""
+    base = s.index[cell] * MAX_AREAS
+    parent, feats = s.parent, s.feats
+    out: list[int] = []
+    for node in range(base, base + len(area_starts(s.board[cell] >> 2))):
+        root = find(parent, node)
+        f = feats[root]
+        if f.open == 0 and f.kind in (STREAK, REEF) and root not in out:
+            out.append(root)
+    return out
 
 
 @cache

@@ -235,6 +235,8 @@ def _from_dict(data: Any) -> SeabedState:
             ]
             for team in range(n)
         ]
+    if s.just in s.board:
+        s.completed = tuple(seascape.completed_by(s, s.just))
     invariants.check_consistent(s, laid_checked=True)
     return s
 

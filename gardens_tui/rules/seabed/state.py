@@ -231,8 +231,9 @@ class SeabedState(GameState):
     - ``flags``: every flag and palace on the seascape, ``(team, node, "flag" | "palace")``.
     - ``supply`` / ``piles``: per team (module docstring).
     - ``last``: the cell each team last placed a tile on (or ``None``).
-    - ``just``: the cell of the placement being resolved; ``flag_cells``: where the flag step
-      may put a flag or palace.
+    - ``just``: the cell of the placement being resolved, ``completed`` the streaks and reefs
+      it completed (roots in its area order; derived, never saved); ``flag_cells``: where the
+      flag step may put a flag or palace.
     - ``step``: 1 for the turn's first tile (with team ``active``), 2 for the second (team
       ``active + 1``); ``team``: the team placing now; ``extra``: this placement is a clam
       tile's extra turn; ``earned``: the last placement earned an extra turn not taken yet.
@@ -264,6 +265,7 @@ class SeabedState(GameState):
     piles: list[list[int]] = field(default_factory=list)
     last: list[Cell | None] = field(default_factory=list)
     just: Cell | None = None
+    completed: tuple[int, ...] = ()
     flag_cells: tuple[Cell, ...] = ()
     step: int = 1
     team: int = 0
@@ -396,6 +398,7 @@ class SeabedState(GameState):
         n.piles = self.piles
         n.last = self.last[:]
         n.just = self.just
+        n.completed = self.completed
         n.flag_cells = self.flag_cells
         n.step = self.step
         n.team = self.team
