@@ -202,8 +202,8 @@ MASKS: dict[str, dict[int, int]] = {
     for name, index in INDEXES.items()
 }
 """:data:`INDEXES` as bit masks: per tile list, corner pattern key → an int with bit ``code``
-set for each orientation showing the pattern. A hand is the mask of both orientations of its
-tiles (:func:`tile_bits`), so the orientations of a hand that fit a place are one ``&``."""
+set for each orientation showing the pattern (a tile's two orientations are bits ``2 * tile``
+and the next), so whether any of a set of tiles fits a place is one ``&``."""
 
 
 ORIENTATION_KEYS: tuple[frozenset[int], ...] = tuple(
@@ -246,11 +246,6 @@ LEADS: tuple[tuple[tuple[int, frozenset[int], int], ...], ...] = tuple(
 """Per tile (every list), for each creature corner of each orientation: the lead it answers
 (see :data:`KEY_LEADS`), the orientation's :data:`ORIENTATION_KEYS` and the orientation as
 ``tile << 17 | turned`` (see :func:`.seascape.fitting`)."""
-
-
-def tile_bits(tile: int) -> int:
-    """Both orientations of ``tile`` as a mask of :data:`MASKS` (bits ``2 * tile`` and the next)."""
-    return 3 << (tile << 1)
 
 
 pattern_key = _key_of

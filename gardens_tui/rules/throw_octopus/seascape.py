@@ -1,10 +1,15 @@
 """The seascape's geometry: corner values at grid points, legal places, completions, the lock.
 
 Everything works on a :class:`~.state.ThrowState`'s ``board`` and the fields derived from it,
-``points``, ``slots`` and ``placed`` (:func:`place` and :func:`remove` keep them in step;
-:func:`rebuild` makes them afresh). Legal places are found from the slots (the empty cells
-beside the seascape where a creature part would join) and the corner-pattern masks of
+``points``, ``slots``, ``leads`` and ``placed`` (:func:`place` and :func:`remove` keep them in
+step; :func:`rebuild` makes them afresh), and the kept ``cuts`` and ``touches`` of Magic Touch.
+Legal places are found from the slots (the empty cells beside the seascape where a creature part
+would join), filed by the creature they ask for, and the corner-pattern keys of
 :mod:`.components`, never by scanning the plane.
+
+Speed (issue 29): this is the engine's hot path. The hottest functions (:func:`place`,
+:func:`_lifted`) are written out case by case rather than looping over tables of offsets, which
+measured a third slower; each says so.
 
 The derived fields name cells and grid points by an int (:func:`cell_id`), not an ``(x, y)``
 tuple: a neighbour is one addition away and a lookup hashes no tuple, which is most of what
@@ -69,17 +74,6 @@ _CORNER_IDS: tuple[int, ...] = (0, RIGHT, DOWN, RIGHT + DOWN)
 
 _WEIGHTS: tuple[int, ...] = (1, 10, 100, 1000)
 """The digit of each corner (TL, TR, BL, BR) in a corner-pattern key (value + 1, 0 for free)."""
-
-_AROUND_CORNER: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(
-        (cell_id(ox + ax, oy + ay) - _ORIGIN, _WEIGHTS[k])
-        for ax, ay, k in AROUND_POINT
-        if (ox + ax, oy + ay) != (0, 0)
-    )
-    for ox, oy in CORNER_OFFSETS
-)
-"""Per corner of a cell: the other three cells around the corner's point, as ``(id offset from
-the cell, weight of that point in their key)``."""
 
 _EDGES: tuple[tuple[int, int, int, int, int], ...] = (
     (-1, 0, -RIGHT, 0, 2),
@@ -200,7 +194,7 @@ def _unfile(leads: list[tuple[int, ...]], cell: int, lead: int) -> None:
 
 WHERE: dict[int, tuple[int, int, int]] = {}
 """``(x, y, rotation)`` by the low bits of a packed place, ``cell id << 1 | turned`` (see
-:func:`unpack`), for every cell ever filed as a slot (:func:`_file` adds it): an action is made
+:func:`unpack`), for every cell ever made a slot (:func:`_new_slot` adds it): an action is made
 from a head ``(verb, tile)`` and this, without taking a tuple apart."""
 
 
@@ -222,13 +216,6 @@ def _set_slot(state: ThrowState, cell: int, key: int | None) -> None:
         _new_slot(slots, state.leads, cell, key)
     elif cell in slots:
         _unfile(state.leads, cell, KEY_LEADS[slots.pop(cell)])
-
-
-def _refresh(state: ThrowState, cell: Cell) -> None:
-    """Work out ``cell``'s slot afresh."""
-    c = cell_id(*cell)
-    joins = cell not in state.board and _joins(state.board, state.points, cell)
-    _set_slot(state, c, _key(state.points, c) if joins else None)
 
 
 # --- legal places ------------------------------------------------------------------------------
@@ -286,9 +273,7 @@ def can_place(state: ThrowState, hand: list[int]) -> bool:
     return any(get(key, 0) & bits for key in state.slots.values())
 
 
-_MASKS: dict[object, dict[int, int]] = {}
-for _name, _masks in MASKS.items():
-    _MASKS[_name] = _masks
+_MASKS: dict[object, dict[int, int]] = {name: masks for name, masks in MASKS.items()}
 """:data:`.components.MASKS` by any option value (no ``str()`` of it on the way)."""
 _DEFAULT_MASKS = MASKS["balanced"]
 
@@ -315,12 +300,10 @@ def clear(state: ThrowState) -> None:
     state.cuts = state.touches = None
 
 
-_CORNER_PLANS: tuple[tuple[tuple[int, tuple[tuple[int, int], ...], int, int], ...], ...] = tuple(
-    tuple(zip(_CORNER_IDS, _AROUND_CORNER, values, (1, 2, 4, 8), strict=True))
-    for values in ORIENTED
+_CORNER_VALUES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(zip(_CORNER_IDS, values, strict=True)) for values in ORIENTED
 )
-"""Per orientation, per corner: the point's id offset from the cell, the other cells around the
-point (:data:`_AROUND_CORNER`), the orientation's value there and the corner's bit."""
+"""Per orientation, per corner: the point's id offset from the cell and the value there."""
 
 _BITS: tuple[int, ...] = tuple(3 << (code & ~1) for code in range(len(ORIENTED)))
 """Per orientation: both orientations of its tile as a mask of :data:`.components.MASKS`."""
@@ -534,7 +517,7 @@ def survey(board: dict[Cell, int]) -> Survey:
     for (x, y), code in board.items():
         placed |= _BITS[code]
         c = x * RIGHT + y + _ORIGIN
-        for point, _, value, _ in _CORNER_PLANS[code]:
+        for point, value in _CORNER_VALUES[code]:
             point += c
             old = points.get(point)
             if old is None:
