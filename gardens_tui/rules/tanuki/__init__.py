@@ -61,7 +61,7 @@ Speed (issue 29)
 ----------------
 ``apply`` works on :meth:`~.state.TanukiState.derive`, a copy that shares the lists a turn
 leaves alone; the rules therefore assign a new list wherever they change a shared one (see
-:mod:`.board`'s "Shared lists"; ``tests/rules/test_tanukiTEST_speed.py`` checks that no state
+:mod:`.board`'s "Shared lists"; ``tests/rules/test_tanuki_speed.py`` checks that no state
 of a random game changes afterwards). Static tables (where a monk walks next, the monks'
 squares, each tile's place actions, names) are built at import. ``from_dict`` reads lists as
 ``to_dict`` writes them by table lookups and re-reads anything else with the checked readers,

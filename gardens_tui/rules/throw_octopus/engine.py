@@ -146,7 +146,7 @@ _LIMITS = tuple((1 << 64) - (1 << 64) % n for n in range(1, 2 * ALL_TILES + 2))
 def shuffle(rng: Rng, items: list[int]) -> None:
     """``rng.shuffle(items)`` to the bit (the same draws, the same order), inline: a new game
     shuffles 85 tiles, and three calls per draw (``randrange``, ``next64``, ``mix64``) cost
-    more than the draw. ``tests/rules/test_throw_octopusTEST_shuffle.py`` holds it to
+    more than the draw. ``tests/rules/test_throw_shuffle.py`` holds it to
     :meth:`~gardens_tui.rules.rng.Rng.shuffle`."""
     state = rng.state
     for i in range(len(items) - 1, 0, -1):
