@@ -105,15 +105,24 @@ class Turn:
         return s
 
     def cards(self) -> ThrowState:
-        """The state with its action cards (``deck``, ``discard`` and every seat's ``held``)
-        its own, to change."""
+        """The state with its action cards ``deck`` and ``discard`` its own, to change."""
         s = self.s
         if "cards" not in self.owned:
             self.owned.add("cards")
             s.deck = s.deck[:]
             s.discard = s.discard[:]
-            s.held = [h[:] for h in s.held]
         return s
+
+    def held(self, seat: int) -> list[str]:
+        """The cards ``seat`` keeps, to change."""
+        s, key = self.s, ("held", seat)
+        if key not in self.owned:
+            if "held" not in self.owned:
+                self.owned.add("held")
+                s.held = s.held[:]
+            self.owned.add(key)
+            s.held[seat] = s.held[seat][:]
+        return s.held[seat]
 
     def turns(self) -> ThrowState:
         """The state with ``extra`` and ``lost`` its own, to change."""
@@ -366,10 +375,7 @@ def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
     hand.remove(tile)
     done = seascape.place(t.seascape(), cell, tile * 2 + (rotation == 180))
     s.passed = 0
-    at = _AT.get((cell, rotation))
-    if at is None:
-        at = _AT[cell, rotation] = f" at {cell[0]},{cell[1]} r{rotation}"
-    t.lines.append(s.players[seat] + _PLAYED[tile] + at)
+    t.lines.append(f"{s.players[seat]}{_PLAYED[tile]} at {cell[0]},{cell[1]} r{rotation}")
     if done:
         _completed(t, seat, done)
     if len(s.players) == 1:
@@ -393,9 +399,6 @@ def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
 _PLAYED: tuple[str, ...] = tuple(f" played {name}" for name in TILE_NAMES)
 """`` played t42`` by tile: the middle of a play's log line."""
 
-_AT: dict[tuple[tuple[int, int], int], str] = {}
-"""`` at -1,2 r180`` by ``((x, y), rotation)``: the end of a play's log line, made once."""
-
 
 def _completed(t: Turn, seat: int, done: list[int]) -> None:
     for species in done:
@@ -410,8 +413,8 @@ def _touch(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
     source = next(c for c, code in s.board.items() if code >> 1 == tile)
     seascape.remove(t.seascape(), source)
     done = seascape.place(s, cell, tile * 2 + (rotation == 180))
-    t.cards().held[seat].remove("touch")
-    s.discard.append("touch")
+    t.held(seat).remove("touch")
+    t.cards().discard.append("touch")
     s.passed = 0
     t.say(
         f"{t.name(seat)} used {CARD_TITLES['touch']}: moved {tile_name(tile)} from "
@@ -453,7 +456,7 @@ def draw_card(t: Turn) -> None:
     s.chance = True
     title = CARD_TITLES[card]
     if card in ("shield", "touch"):
-        s.held[seat].append(card)
+        t.held(seat).append(card)
         if card == "touch":
             s.fresh_touch += 1
         t.say(f"{name} drew {title} and kept it")
@@ -486,8 +489,8 @@ def throw_at(t: Turn, target: int) -> None:
     s = t.s
     thrower, victim = t.name(s.active), t.name(target)
     if "shield" in s.held[target]:
-        t.cards().held[target].remove("shield")
-        s.discard.append("shield")
+        t.held(target).remove("shield")
+        t.cards().discard.append("shield")
         s.phase = "play"
         t.say(
             f"{thrower} threw the octopus at {victim}; {possessive(victim)} Octo Shield stopped it"
