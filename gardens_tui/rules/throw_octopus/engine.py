@@ -152,21 +152,42 @@ _LIMITS = tuple((1 << 64) - (1 << 64) % n for n in range(1, 2 * ALL_TILES + 2))
 """``Rng.randrange(n)``'s bound below which a draw is kept, for ``n - 1`` (at most every tile)."""
 
 
+def _draw(state: int, limit: int) -> tuple[int, int]:
+    """SplitMix64's next draws from ``state`` until one is below ``limit``: the new state and
+    the draw (``Rng.next64`` and ``randrange``'s redraw, inline)."""
+    while True:
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z
+
+
+def randrange(rng: Rng, n: int) -> int:
+    """``rng.randrange(n)`` to the bit, for ``1 <= n <= 2 * 85 + 1`` (a card of the deck, a
+    hit chance): the same draw without three calls per draw."""
+    if n == 1:
+        return 0  # randrange draws nothing for a single choice
+    rng.state, z = _draw(rng.state, _LIMITS[n - 1])
+    return z % n
+
+
 def shuffle(rng: Rng, items: list[int]) -> None:
     """``rng.shuffle(items)`` to the bit (the same draws, the same order), inline: a new game
     shuffles 85 tiles, and three calls per draw (``randrange``, ``next64``, ``mix64``) cost
-    more than the draw. ``tests/rules/test_throw_shuffle.py`` holds it to
-    :meth:`~gardens_tui.rules.rng.Rng.shuffle`."""
+    more than the draw. ``tests/rules/test_throw_shuffle.py`` holds it, and
+    ``test_throw_octopusTEST_randrange.py`` :func:`randrange`, to
+    :class:`~gardens_tui.rules.rng.Rng`."""
     state = rng.state
     for i in range(len(items) - 1, 0, -1):
-        limit = _LIMITS[i]
-        while True:  # randrange(i + 1): SplitMix64 draws, those past the last whole span redrawn
-            state = (state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
+        # randrange(i + 1), inline: a SplitMix64 draw, redrawn past the last whole span of i + 1
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z >= _LIMITS[i]:
+            state, z = _draw(state, _LIMITS[i])
         j = z % (i + 1)
         items[i], items[j] = items[j], items[i]
     rng.state = state
@@ -452,7 +473,7 @@ def draw_card(t: Turn) -> None:
     if not s.deck:
         t.say(f"No action card is left for {name} to draw")
         return
-    card = s.deck.pop(t.rng.randrange(len(s.deck)))
+    card = s.deck.pop(randrange(t.rng, len(s.deck)))
     s.chance = True
     title = CARD_TITLES[card]
     if card in ("shield", "touch"):
@@ -510,7 +531,7 @@ def _dodge(t: Turn, action: Action) -> None:
     if action == ROLL:
         odds = str(s.options[HIT_CHANCE_KEY])
         hits, out_of = hit_odds(odds)
-        action = dodge.HIT if t.rng.randrange(out_of) < hits else dodge.DODGE
+        action = dodge.HIT if randrange(t.rng, out_of) < hits else dodge.DODGE
     s.chance = True
     t.say(dodge.outcome_line(t.name(target), action, odds))
     if action[0] == "hit":
