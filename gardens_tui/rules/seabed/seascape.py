@@ -116,7 +116,7 @@ def places(
     ]
 
 
-def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int]:
+def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[int]:
     """Put the tile ``code`` at ``cell`` (legality is the caller's business) and join its
     features; returns the roots of the streaks and reefs it completed, in area order.
 
@@ -126,8 +126,9 @@ def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int
     becomes a feature of its own; each seaweed system of the tile (:func:`.tiles.system_starts`)
     starts as a system of its own.
 
-    ``front=False`` leaves ``front`` and ``front_keys`` alone, for a caller laying many tiles
-    who sorts them once at the end (:func:`sort_front`)."""
+    ``laying=True`` is for a caller laying many tiles in a row (``from_dict``): it leaves
+    ``front`` and ``front_keys`` alone (the caller sorts them once at the end,
+    :func:`sort_front`) and returns no completed features."""
     if s.sea_shared:
         s.own_seascape()
     index = len(s.cells)
@@ -140,7 +141,7 @@ def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int
     s.index[cell] = index
     board[cell] = code
     fronts, keys = s.front, s.front_keys
-    if need.pop(cell, None) is not None and front:  # out of the sorted frontier
+    if need.pop(cell, None) is not None and not laying:  # out of the sorted frontier
         i = bisect_left(keys, cell[1] * ROW + cell[0])
         del keys[i]
         del fronts[i]
@@ -165,7 +166,7 @@ def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int
         if other is None:  # an empty place: it needs this side's kind too
             old = need.get(other_cell)
             needs = need[other_cell] = turn.needs[side] if old is None else old | turn.needs[side]
-            if front:  # (and the frontier, sorted by row and column, follows)
+            if not laying:  # (and the frontier, sorted by row and column, follows)
                 ox, oy = other_cell
                 key = oy * ROW + ox
                 i = bisect_left(keys, key)
@@ -205,7 +206,7 @@ def place(s: SeabedState, cell: Cell, code: int, front: bool = True) -> list[int
         closers = NO_CLOSERS if start.field < 0 else frozenset((base + start.field,))
         feats[base + area] = Feat(start.kind, start.open, start.counts, bit, closers, nobody)
     # (only a join completes a streak or reef: each area starts with open edges)
-    return completed_by(s, cell) if completed else []
+    return completed_by(s, cell) if completed and not laying else []
 
 
 def completed_by(s: SeabedState, cell: Cell) -> list[int]:
@@ -241,7 +242,7 @@ def front_key(cell: Cell) -> int:
 
 
 def sort_front(s: SeabedState) -> None:
-    """Set ``front`` and ``front_keys`` from ``need`` (after laying with ``front=False``)."""
+    """Set ``front`` and ``front_keys`` from ``need`` (after laying with ``laying=True``)."""
     by_key = {y * ROW + x: (y, x, code) for (x, y), code in s.need.items()}
     s.front_keys = sorted(by_key)  # (ints sort much faster than tuples)
     s.front = [by_key[key] for key in s.front_keys]

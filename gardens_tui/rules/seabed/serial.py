@@ -335,7 +335,7 @@ def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
             if not fits or quarter not in fit_table(kind)[fits]:
                 problem = invariants.fit_problem(fits, cell, code)
                 raise F.fail(f"state.seascape[{i}]", str(problem))
-        seascape.place(s, cell, code, front=False)
+        seascape.place(s, cell, code, laying=True)
     seascape.sort_front(s)
 
 
