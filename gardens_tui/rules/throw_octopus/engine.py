@@ -270,7 +270,7 @@ def _compute_legal(s: ThrowState) -> list[Action]:
         heads, where = _HEADS["play"], seascape.WHERE
         fits = seascape.fitting(s, hand)
         acts: list[Action] = [heads[fit >> 17] + where[fit & 0x1FFFF] for fit in fits]
-        if n > 1 and s.usable_touches() > 0:
+        if n > 1 and "touch" in s.held[seat] and s.usable_touches() > 0:
             heads = _HEADS["touch"]
             acts += [heads[fit >> 17] + where[fit & 0x1FFFF] for fit in seascape.touching(s)]
         if not fits:
