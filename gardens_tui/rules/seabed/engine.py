@@ -331,9 +331,10 @@ def draw_hand(t: Turn, number: int) -> bool:
         drawn = [_draw(t, s.pile) for _ in range(min(number, len(s.pile)))]
         s.hand.extend(drawn)
         if drawn:
-            t.say(f"{name} drew {', '.join(describe(k) for k in drawn)}")
-        if any(seascape.can_place(s, k) for k in s.hand):
-            return True
+            t.say(f"{name} drew {', '.join(map(describe, drawn))}")
+        for kind in s.hand:
+            if seascape.can_place(s, kind):
+                return True
         if not any(seascape.can_place(s, k) for k in set(s.pile)):
             s.removed = sorted(s.removed + s.hand + s.pile)
             gone = len(s.hand) + len(s.pile)
