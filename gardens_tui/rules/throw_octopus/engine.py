@@ -147,6 +147,9 @@ class Turn:
 
 # --- setting up -------------------------------------------------------------------------------
 
+_DECK: tuple[str, ...] = tuple(sorted(all_cards()))
+"""The action deck as a game starts: every card, sorted."""
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _LIMITS = tuple((1 << 64) - (1 << 64) % n for n in range(1, 2 * ALL_TILES + 2))
@@ -202,7 +205,7 @@ def shuffle(rng: Rng, items: list[int]) -> None:
     85 tiles, and :func:`_draws` works their draws out at once (half the time of drawing one by
     one). ``tests/rules/test_throw_shuffle.py`` holds it to
     :meth:`~gardens_tui.rules.rng.Rng.shuffle`, a redraw included."""
-    if len(items) < 32:  # few draws: one by one is cheaper than working out 96
+    if not 32 <= len(items) <= _LANES - 8:  # few draws, or more than worked out: one by one
         for i in range(len(items) - 1, 0, -1):
             j = randrange(rng, i + 1)
             items[i], items[j] = items[j], items[i]
@@ -211,16 +214,23 @@ def shuffle(rng: Rng, items: list[int]) -> None:
     draws = _draws(start)
     used = 0
     for i in range(len(items) - 1, 0, -1):
-        limit = (1 << 64) - (1 << 64) % (i + 1) if i >= len(_LIMITS) else _LIMITS[i]
-        while True:  # randrange(i + 1): a draw past the last whole span is drawn again
-            # Past the 96 draws worked out (never for a pile of tiles), one draw at a time.
-            z = draws[used] if used < _LANES else _draw(start + used * _GOLDEN & _MASK, 1 << 64)[1]
-            used += 1
-            if z < limit:
-                break
+        z = draws[used]
+        used += 1
+        if z >= _LIMITS[i]:  # randrange(i + 1) draws again (about once in 2**58 draws)
+            z, used = _redraw(draws, start, used, _LIMITS[i])
         j = z % (i + 1)
         items[i], items[j] = items[j], items[i]
     rng.state = (start + used * _GOLDEN) & _MASK
+
+
+def _redraw(draws: tuple[int, ...], start: int, used: int, limit: int) -> tuple[int, int]:
+    """The next of ``draws`` (worked out from ``start``; past them, one at a time) below
+    ``limit``, and how many are used then."""
+    while True:
+        z = draws[used] if used < _LANES else _draw(start + used * _GOLDEN & _MASK, 1 << 64)[1]
+        used += 1
+        if z < limit:
+            return z, used
 
 
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> ThrowState:
@@ -261,7 +271,7 @@ def deal(t: Turn) -> None:
         return
     s.hands = [sorted(tiles[-HAND * (i + 1) : len(tiles) - HAND * i]) for i in range(n)]
     s.pile = tiles[: len(tiles) - HAND * n]
-    s.deck = sorted(all_cards())
+    s.deck = list(_DECK)
     start = s.pile.pop()
     seascape.place(s, (0, 0), start * 2)
     s.phase = "play"
