@@ -203,7 +203,7 @@ def _draws(state: int) -> tuple[int, ...]:
 def shuffle(rng: Rng, items: list[int]) -> None:
     """``rng.shuffle(items)`` to the bit (the same draws, the same order): a new game shuffles
     85 tiles, and :func:`_draws` works their draws out at once (half the time of drawing one by
-    one). ``tests/rules/test_throw_shuffle.py`` holds it to
+    one). ``tests/rules/test_throw_inline_rng.py`` holds it to
     :meth:`~gardens_tui.rules.rng.Rng.shuffle`, a redraw included."""
     if not 32 <= len(items) <= _LANES - 8:  # few draws, or more than worked out: one by one
         for i in range(len(items) - 1, 0, -1):
