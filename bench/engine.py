@@ -288,6 +288,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = parser.parse_args(argv)
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; the games are: {', '.join(GAMES)}")
     chosen = [GAMES[g] for g in args.games] if args.games else list(GAMES.values())
 
     print(

@@ -20,7 +20,7 @@ format), replacing an older line for NAME.
 
 ``gardens serve web`` serves the app in the browser through textual-serve on ``--host`` only
 (default loopback), port ``--port`` (8000): local play as the user running it, see
-:mod:`gardens_tui.server.web`.
+:mod:`gardens_tui.server.web.local`.
 
 asyncssh is imported only when ``serve ssh`` runs, textual-serve only when ``serve web`` runs.
 """
@@ -172,7 +172,7 @@ async def _serve(config: object, root: Path) -> None:
 def cmd_serve_web(args: argparse.Namespace) -> int:
     """``gardens serve web``: serve the app in the browser until interrupted."""
     try:
-        from gardens_tui.server.web import serve_web
+        from gardens_tui.server.web.local import serve_web
     except ImportError as exc:
         raise CliError(f"the web server cannot start: {exc} (pip install textual-serve)") from None
     home = Path(args.home).resolve() if args.home else None
