@@ -19,8 +19,9 @@
   caps, the login throttle), :mod:`.door.listener` (an accept loop that survives running out of
   descriptors) and :mod:`.door.auth` (keys, password hashes, who a person is).
 - Front ends (top): :mod:`.ssh` (the SSH server, the operator's tools and socket) and
-  :mod:`.web` (browsers: local play, and seats at the shared tables). They authenticate, throttle and hand each
-  player to the same lobby and seat views; none decides a rule or touches a table's file.
+  :mod:`.web` (browsers: local play, and seats at the shared tables). They authenticate,
+  throttle and hand each player to the same lobby and seat views; none decides a rule or
+  touches a table's file.
 
 :mod:`.logs` is the server's logging (rate-limited, with an audit trail), used by every layer.
 Importing this package imports none of them.
