@@ -185,6 +185,13 @@ class OwnerConnection:
         """As the table's host, let a bot of ``level`` play absent ``seat`` (``None``: stop)."""
         self.request({"type": "seat_bot", "seat": seat, "bot": level})
 
+    def invite(self, code: str) -> tuple[str, int]:
+        """A one-time link that brings one browser player to table ``code``: ``(url, seconds
+        it is good for)``. :class:`Refused` when the server serves no browsers, or the table
+        is unknown, over or has no free seat for a person."""
+        reply = self.request({"type": "invite", "code": code})
+        return str(reply["url"]), int(reply["expires_in"])
+
     def leave(self) -> None:
         """Stop playing or watching (the seat stays held)."""
         self.request({"type": "leave"})

@@ -19,6 +19,11 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
 - **The operator's words**: :meth:`TableOwner.broadcast` and :meth:`TableOwner.notify` push a
   ``notice`` (to everyone, or to the connection of one ticket); :meth:`TableOwner.set_motd`
   changes the message of the day every lobby shows (sent in ``welcome`` and pushed).
+- **Invitations**: a connection's ``invite`` makes a one-time link (:mod:`.invites`, held in
+  :attr:`TableOwner.invites`) that brings one browser player to a table with a free seat for a
+  person, when a web front end serves this owner (it sets :attr:`TableOwner.invite_base`); the
+  web front end reads and uses it through :meth:`TableOwner.peek_invite` and
+  :meth:`TableOwner.redeem_invite`. Both ends go to the audit trail.
 - **The lobby**: a connection in the lobby (at no table) is sent the table list whenever
   what it shows changes (a table created or over, a seat taken or left, someone coming or
   going; a move alone is not news: the turn numbers it shows are those of its last list), at
@@ -70,6 +75,12 @@ from gardens_tui.rules.registry import get_game, get_spec
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.seats import LocalSeatView, LogStep
+from gardens_tui.server.lobby.invites import (
+    Invite,
+    InviteBook,
+    InviteRefused,
+    short_token,
+)
 from gardens_tui.server.lobby.protocol import (
     HEADER,
     MAX_REQUEST_BYTES,
@@ -79,6 +90,7 @@ from gardens_tui.server.lobby.protocol import (
     frame_length,
     read_request,
 )
+from gardens_tui.server.logs import AUDIT_LOGGER
 from gardens_tui.server.store.tables import Holder, HostedTable, load_tables, new_code, normal_code
 from gardens_tui.server.store.writer import TableWriter
 from gardens_tui.settings import Settings
@@ -86,6 +98,7 @@ from gardens_tui.storage import SaveError, make_folder
 from gardens_tui.table import Seat, Setup, Table, check_seats
 
 log = logging.getLogger(__name__)
+audit = logging.getLogger(AUDIT_LOGGER)
 
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to present its ticket."""
@@ -111,6 +124,11 @@ CHAT_WINDOW = 10.0
 """Seconds over which :data:`CHAT_BURST` counts chat lines."""
 
 TOO_CHATTY = "that is a lot of chat at once: wait a few seconds"
+
+NO_WEB = (
+    "this server serves no browsers: its operator can start one with gardens serve ssh --web PORT"
+)
+"""The refusal of an ``invite`` when no web front end serves this owner."""
 
 
 class Timer(Protocol):
@@ -263,7 +281,7 @@ class TableOwner:
 
     ``folder`` is where tables are saved and restored from (``None``: nothing is saved).
     ``schedule`` runs the tables' time limits (default: the running loop's ``call_later``);
-    ``clock`` tells the seconds left of them and spaces chat lines (default:
+    ``clock`` tells the seconds left of them, spaces chat lines and ages invitations (default:
     ``time.monotonic``). ``bot_delay`` is the bots' pause before each real choice (default
     :data:`BOT_STEP_DELAY`).
     """
@@ -297,6 +315,12 @@ class TableOwner:
         """Identities whose chat lines nobody hears (set by the server's operator)."""
         self.motd = ""
         """The message of the day every lobby shows (empty: none)."""
+        self.invites = InviteBook()
+        """The invitations made here (in memory: a restarted owner knows none)."""
+        self.invite_base: str | None = None
+        """Where browsers reach the web front end, e.g. ``http://127.0.0.1:8080``; an
+        invitation's link is this and ``/invite/<token>`` (``None``: no web front end, and
+        ``invite`` is refused)."""
         self._lobby_push: asyncio.TimerHandle | None = None
         self._saving: dict[str, asyncio.Future[None] | None] = {}
         """Each table's latest save, while it may still be on its way to disk."""
@@ -826,6 +850,68 @@ class TableOwner:
                 other.send(line)
         return {"type": "done", "ok": True}
 
+    # --- invitations ----------------------------------------------------------------------------
+
+    def _invite(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
+        if self.invite_base is None:
+            raise ValueError(NO_WEB)
+        hosted = self._find(request["code"])
+        if hosted.table.state.is_over:
+            raise ValueError(f"the game at table {hosted.code} is over")
+        seats = hosted.table.seats
+        if not any(not seat.is_bot and i not in hosted.holders for i, seat in enumerate(seats)):
+            raise ValueError(f"table {hosted.code} has no free seat for a person")
+        now = self._clock()
+        invite = self.invites.create(hosted.code, session.identity, session.name, now)
+        audit.info(
+            "invite %s made: %s invites a browser player to table %s",
+            short_token(invite.token),
+            printable(session.name, newlines=False),
+            hosted.code,
+        )
+        return {
+            "type": "invited",
+            "url": f"{self.invite_base.rstrip('/')}/invite/{invite.token}",
+            "expires_in": invite.seconds_left(now),
+        }
+
+    def _invited_table(self, invite: Invite) -> HostedTable:
+        """The table ``invite`` brings a guest to; :class:`InviteRefused` when it is gone or
+        its game is over."""
+        hosted = self.tables.get(invite.code)
+        if hosted is None:
+            raise InviteRefused(f"table {invite.code} is no longer on this server")
+        if hosted.table.state.is_over:
+            raise InviteRefused(f"the game at table {invite.code} is over")
+        return hosted
+
+    def peek_invite(self, token: str) -> Invite:
+        """The live invitation of ``token``, not used by this (for the page that greets the
+        guest: who invites them, to which table); :class:`InviteRefused` with a reason for
+        people when it was used, expired or is unknown, or when its table is gone or over.
+        Call it on the owner's loop."""
+        invite = self.invites.peek(token, self._clock())
+        self._invited_table(invite)
+        return invite
+
+    def redeem_invite(self, token: str, *, guest: str = "") -> Invite:
+        """Use the invitation of ``token`` (it works once; ``guest``: the name the guest chose,
+        for the audit trail): refused as :meth:`peek_invite` refuses. The guest then sits at
+        the invitation's table if a seat for a person is still free (the lobby app started
+        with ``GARDENS_SERVER_JOIN``), else watches it. Call it on the owner's loop."""
+        self.peek_invite(token)
+        invite = self.invites.redeem(token, self._clock())
+        audit.info(
+            "invite %s used: %s comes to table %s on %s's invitation",
+            short_token(invite.token),
+            printable(guest, newlines=False) if guest else "a browser player",
+            invite.code,
+            printable(invite.name, newlines=False),
+        )
+        return invite
+
+    # --- playing --------------------------------------------------------------------------------
+
     async def _act(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         view = self._seated_view(session)
         if session.seat is None:
@@ -861,4 +947,5 @@ class TableOwner:
         "leave": _leave_request,
         "seat_bot": _seat_bot,
         "say": _say,
+        "invite": _invite,
     }

@@ -42,6 +42,10 @@ Client to owner (every request but ``hello`` carries ``id``, a whole number the 
   it) lets a bot of that level play a human seat nobody is connected to (null: nobody plays
   it but its holder again). The holder joining the seat again takes it back from the bot.
   Reply ``done``.
+- ``invite``: ``id``, ``code`` (str): a one-time link that brings one browser player to table
+  ``code`` (see :mod:`gardens_tui.server.lobby.invites`). Refused when no web front end serves
+  this owner, when the table is unknown or over, or when it has no free seat for a person.
+  Reply ``invited``.
 
 Owner to client
 ---------------
@@ -58,6 +62,8 @@ Owner to client
 - ``joined``: ``id``, ``code``, ``seat`` (int or null), ``setup`` (``{"game", "seats": [{"name",
   "bot"}], "options", "seed"}``).
 - ``done``: ``id``, ``ok`` (bool).
+- ``invited``: ``id``, ``url`` (str: the link to give the guest, holding the invitation's
+  secret), ``expires_in`` (int: the seconds it is good for).
 - ``refused``: ``id``, ``reason`` (str): the request was not carried out (nothing changed).
 - ``position``: ``id``, ``index``, ``view`` (``game.to_dict`` of the position as the seat sees it).
 - ``update`` (pushed after every change to the table, and once after ``joined``): ``version``,
@@ -97,11 +103,12 @@ from typing import Any
 
 from gardens_tui.storage import SaveError, parse_json
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 """The one protocol version this code speaks (2: ``create`` and ``tables`` carry
 ``turn_seconds``; ``say`` and ``chat``; 3: ``update`` carries ``turn_left``, ``tables`` seats
 ``yours``; 4: ``tables`` seats ``away``; 5: ``tables`` seats ``holder``, ``welcome`` carries
-``motd``, the ``notice`` and ``motd`` pushes; 6: the ``lobby`` push)."""
+``motd``, the ``notice`` and ``motd`` pushes; 6: the ``lobby`` push; 7: ``invite`` and
+``invited``)."""
 
 MIN_TURN_SECONDS = 5
 """The shortest time limit a table may give each decision."""
@@ -260,6 +267,7 @@ _CHECKS: dict[str, dict[str, Any]] = {
     "leave": {"id": _int},
     "seat_bot": {"id": _int, "seat": _int, "bot": _optional_text},
     "say": {"id": _int, "text": _text},
+    "invite": {"id": _int, "code": _text},
 }
 """Each request type and its fields, each with the check that reads it."""
 
