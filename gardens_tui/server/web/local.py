@@ -1,4 +1,4 @@
-"""``gardens serve web``: the app in a browser, through textual-serve.
+"""``gardens serve web --local``: the app in a browser, through textual-serve.
 
 :func:`serve_web` runs an HTTP server (aiohttp, from textual-serve) on the given address only.
 A browser that opens its page gets textual-serve's terminal in the page; every browser tab that
@@ -7,10 +7,12 @@ all) driven by Textual's web driver. This is **local play**: each tab plays as t
 the server, with that user's settings and saves (``--home`` gives the tabs a data folder of
 their own). There is no log-in: keep it on loopback, or behind something that authenticates.
 
-:class:`GardensWebServer` is textual-serve's :class:`~textual_serve.server.Server` with three
-changes: it runs on an event loop we own (so ``--port 0`` works and the real port is known),
-it says where it listens only once it really does, it prints no banner, and stopping it closes
-every tab (which ends the tab's app process) instead of waiting for the browsers to leave.
+:class:`GardensWebServer` is textual-serve's :class:`~textual_serve.server.Server` with these
+changes: its page is ours (:data:`TEMPLATES`: the page loads nothing from anywhere but this
+server, and its terminal starts only once its font is loaded), it runs on an event loop we own
+(so ``--port 0`` works and the real port is known), it says where it listens only once it
+really does, it prints no banner, and stopping it closes every tab (which ends the tab's app
+process) instead of waiting for the browsers to leave.
 
 textual-serve and aiohttp are imported only by this module.
 """
@@ -33,6 +35,9 @@ APP_COMMAND = (sys.executable, "-m", "gardens_tui")
 
 TITLE = "gardens-tui"
 
+TEMPLATES = Path(__file__).parent / "templates"
+"""Our page template (``app_index.html``): textual-serve's, offline (see the template)."""
+
 QUIT_GRACE = 5.0
 """Seconds a tab's app has to quit when the server stops before it is killed."""
 
@@ -47,7 +52,7 @@ class GardensWebServer(Server):
         command = f"exec {shlex.join(APP_COMMAND)}"  # the shell becomes the app
         if home is not None:
             command = f"GARDENS_TUI_HOME={shlex.quote(str(home))} {command}"
-        super().__init__(command, host=host, port=port, title=TITLE)
+        super().__init__(command, host=host, port=port, title=TITLE, templates_path=TEMPLATES)
         self._runner: web.AppRunner | None = None
         self._tabs: dict[web.WebSocketResponse, AppService] = {}
 
