@@ -18,9 +18,10 @@ system allows and warns when that is too few for ``--max-connections`` and ``--m
 standard input) and writes NAME's line into FILE (see :mod:`gardens_tui.server.door.auth` for the
 format), replacing an older line for NAME.
 
-``gardens serve web`` serves the app in the browser through textual-serve on ``--host`` only
-(default loopback), port ``--port`` (8000): local play as the user running it, see
-:mod:`gardens_tui.server.web.local`.
+``gardens serve web --local`` serves the app in the browser through textual-serve on ``--host``
+only (default loopback), port ``--port`` (8000): local play as the user running it, see
+:mod:`gardens_tui.server.web.local`. Without ``--local`` it says that browsers at the shared
+tables are served by ``gardens serve ssh --web PORT`` and exits with status 2.
 
 asyncssh is imported only when ``serve ssh`` runs, textual-serve only when ``serve web`` runs.
 """
@@ -169,8 +170,18 @@ async def _serve(config: object, root: Path) -> None:
         shutil.rmtree(private, ignore_errors=True)
 
 
+WEB_NEEDS_LOCAL = (
+    "serve web needs --local: browsers at the shared tables (the same accounts and tables as "
+    "SSH players) are served by `gardens serve ssh --web PORT`; local play, as you, by "
+    "`gardens serve web --local`"
+)
+
+
 def cmd_serve_web(args: argparse.Namespace) -> int:
-    """``gardens serve web``: serve the app in the browser until interrupted."""
+    """``gardens serve web --local``: serve the app in the browser until interrupted. Without
+    ``--local``: :data:`WEB_NEEDS_LOCAL` (exit status 2, as for an argument error)."""
+    if not args.local:
+        raise CliError(WEB_NEEDS_LOCAL)
     try:
         from gardens_tui.server.web.local import serve_web
     except ImportError as exc:
@@ -321,9 +332,15 @@ def add_parsers(command: CommandAdder) -> None:
     p.add_argument("file", metavar="FILE", help="the password file (created if missing)")
     p.add_argument("name", metavar="NAME", help="the login name")
     admin_command.add_parser(sub)
-    text = "serve the app in a browser (local play, no log-in: keep it on loopback)"
+    text = (
+        "with --local: serve the app to a browser (local play as you, no log-in: keep it on "
+        "loopback); browsers at the shared tables: gardens serve ssh --web PORT"
+    )
     p = sub.add_parser("web", help=text, description=text)
     p.set_defaults(handler=cmd_serve_web)
+    p.add_argument(
+        "--local", action="store_true", help="serve the local app, playing as you (required)"
+    )
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
     p.add_argument("--port", type=port_number, default=8000, help="the port (8000)")
     p.add_argument(
