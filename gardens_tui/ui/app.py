@@ -85,10 +85,14 @@ class GardensApp(App[None]):
         settings: Settings | None = None,
         source: FileVersion | None = None,
         lobby: OwnerConnection | None = None,
+        join: str | None = None,
     ) -> None:
         super().__init__()
         self.lobby = lobby
         """The table owner's connection in lobby mode (``None``: the local app)."""
+        self.lobby_join = join
+        """In lobby mode, the code of a table the lobby sits its person at once connected (a
+        guest's invitation; ``None``: none)."""
         self.settings = settings if settings is not None else load_settings()
         self._initial_table = table
         self._initial_save_path = save_path
@@ -138,7 +142,7 @@ class GardensApp(App[None]):
         if self.lobby is not None:
             from gardens_tui.ui.screens.lobby import LobbyScreen
 
-            return LobbyScreen(self.lobby)
+            return LobbyScreen(self.lobby, join=self.lobby_join)
         return MainMenu()
 
     def on_mount(self) -> None:
@@ -460,9 +464,11 @@ def create_app(
     settings: Settings | None = None,
     source: FileVersion | None = None,
     lobby: OwnerConnection | None = None,
+    join: str | None = None,
 ) -> GardensApp:
     """The app: the main menu, or straight into ``table``'s game (saving to ``save_path``), or
-    with ``lobby`` (a connection to the table owner) the lobby of the SSH server's tables.
+    with ``lobby`` (a connection to the table owner) the lobby of the SSH server's tables
+    (which sits its person at table ``join`` once connected, when given: a guest's invitation).
 
     ``settings`` defaults to the saved settings (:func:`~gardens_tui.settings.load_settings`);
     ``source`` is the file ``table`` was read from (``gardens open``), so that saving back
@@ -476,7 +482,7 @@ def create_app(
     install_shared_css_cache()
     install_lazy_strip_caches()
     app_class = GardensApp if lobby is None else LobbyApp
-    return app_class(table, save_path, settings=settings, source=source, lobby=lobby)
+    return app_class(table, save_path, settings=settings, source=source, lobby=lobby, join=join)
 
 
 class LobbyApp(GardensApp):

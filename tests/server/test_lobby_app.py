@@ -30,15 +30,23 @@ from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.lobby import LobbyScreen
-from gardens_tui.ui.screens.lobby_dialogs import ChatDialog, CodeDialog, CreateTableDialog
+from gardens_tui.ui.screens.lobby_dialogs import (
+    ChatDialog,
+    CodeDialog,
+    CreateTableDialog,
+    InviteDialog,
+)
 
 StartOwner = Callable[..., OwnerThread]
 SIZE = (100, 34)
 
 
-def lobby_app(connection: OwnerConnection) -> GardensApp:
-    """The app in lobby mode with bots that do not pause and no autosave."""
-    return create_app(lobby=connection, settings=Settings(bot_delay_ms=0, autosave=False))
+def lobby_app(connection: OwnerConnection, join: str | None = None) -> GardensApp:
+    """The app in lobby mode with bots that do not pause and no autosave (sitting at table
+    ``join`` once connected, if given)."""
+    return create_app(
+        lobby=connection, settings=Settings(bot_delay_ms=0, autosave=False), join=join
+    )
 
 
 def remote_screen(app: GardensApp) -> GameScreen:
@@ -488,3 +496,104 @@ async def test_a_spectator_s_screen_draws_each_move_in_one_frame(
                 await pilot.pause()
         assert moves == 40
         assert FrameCounter.writes <= moves + 2, f"{FrameCounter.writes} frames for {moves} moves"
+
+
+async def settled(pilot: Pilot[Any], ready: Callable[[], bool]) -> None:
+    """Let the app handle what it has to (a lobby joins its table once it has listed the
+    tables) until ``ready()`` holds; a failure guard of many idle turns, no sleeping."""
+    for _ in range(100):
+        if ready():
+            return
+        await pilot.pause()
+    raise AssertionError("the app never got there")
+
+
+async def test_i_shows_an_invitation_link_to_copy_and_a_refusal_as_a_notice(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: i on a table with a free seat opens a dialog with the invitation's link as
+    plain text, how long it is good for and that it works once; c copies the link (and says
+    so), Escape closes. Without a web front end i shows the owner's refusal as a notice and
+    opens nothing."""
+    from gardens_tui.server.lobby.owner import NO_WEB
+
+    owner = start_owner()
+    ann = owner.connect("id:ann", "Ann")
+    code = ann.create_table("octopus-garden", [("Ann", None), ("Bob", None)], seed=3)
+    app = lobby_app(ann)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await pilot.press("i")
+        await pilot.pause()
+        assert app.screen is lobby
+        assert any(NO_WEB in str(n.message) for n in app._notifications)
+        owner.call(lambda: setattr(owner.owner, "invite_base", "http://127.0.0.1:8080"))
+        await pilot.press("i")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, InviteDialog)
+        url = dialog.url
+        assert url.startswith("http://127.0.0.1:8080/invite/")
+        invite = owner.call(lambda: owner.owner.peek_invite(url.rsplit("/", 1)[1]))
+        assert (invite.code, invite.identity) == (code, "id:ann")
+        assert str(dialog.query_one("#invite-url").render()) == url
+        title = str(dialog.query_one(".dialog-title").render())
+        assert f"table {code} (Octopus's Garden)" in title
+        terms = str(dialog.query_one("#invite-terms").render())
+        assert "one person, once" in terms and "30 minutes" in terms
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.clipboard == url and dialog.copied
+        assert "Copied (if your terminal allows it)" in str(
+            dialog.query_one("#invite-copied").render()
+        )
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is lobby
+
+
+async def test_a_lobby_started_with_a_table_to_join_sits_at_its_first_free_seat(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: the app started with a table code to join (a guest's invitation) sits its
+    person, once connected, at the first free seat for a person there (a seat held by another
+    and a bot's seat are passed over), on the game's own screen."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    code = bob.create_table("toy", [("Bob", None), ("Cy", "random"), ("Dee", None)], seed=3)
+    bob.join(code, 0)
+    app = lobby_app(owner.connect("id:guest", "Zoe"), join=f" {code.lower()} ")
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot, lambda: isinstance(app.screen, GameScreen))
+        view = remote_screen(app).seat_view
+        assert view.acts_for == frozenset({2}) and view.viewer == 2
+        assert owner.call(lambda: owner.owner.tables[code].holders[2].identity) == "id:guest"
+
+
+async def test_a_lobby_started_with_a_full_table_to_join_watches_it_and_says_so(
+    start_owner: StartOwner,
+) -> None:
+    """Behaviour: when every seat for a person at the table to join is held by now, the app
+    watches it instead and a notice says so; an unknown table is named in the lobby's status
+    line and nothing opens."""
+    owner = start_owner()
+    bob = owner.connect("id:bob", "Bob")
+    code = bob.create_table("toy", [("Bob", None), ("Cy", "random")], seed=3)
+    bob.join(code, 0)
+    app = lobby_app(owner.connect("id:guest", "Zoe"), join=code)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot, lambda: isinstance(app.screen, GameScreen))
+        view = remote_screen(app).seat_view
+        assert view.acts_for == frozenset() and view.viewer is None
+        assert any(
+            f"Every seat at table {code} is taken now: you watch it." in str(n.message)
+            for n in app._notifications
+        )
+    app = lobby_app(owner.connect("id:guest2", "Yan"), join="ZZZZ")
+    async with app.run_test(size=SIZE) as pilot:
+        status = app.screen.query_one("#lobby-status")
+        await settled(pilot, lambda: "ZZZZ" in str(status.render()))
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert "There is no table 'ZZZZ' here." in str(lobby.query_one("#lobby-status").render())

@@ -6,8 +6,11 @@ owner with ``GARDENS_SERVER_SOCKET`` and ``GARDENS_SERVER_TICKET``
 (:func:`gardens_tui.server.lobby.client.connect`) and runs the app in lobby mode
 (``create_app(lobby=connection)``): the lobby of the owner's tables, games on remote seats, no
 saved games. Without those variables, or when the owner refuses, it says why in plain words
-and ends with status 1. (A session in a session host runs the same app the same way, on the
-host's event loop: :mod:`gardens_tui.server.session.host`.)
+and ends with status 1. With ``GARDENS_SERVER_JOIN`` (:data:`JOIN_VARIABLE`: a table code, set
+for a guest who followed an invitation) the lobby sits its person at that table as soon as it
+is connected (:class:`~gardens_tui.ui.screens.lobby.LobbyScreen`); only the first time: a lobby
+brought back after a failure is the plain lobby. (A session in a session host runs the same
+app the same way, on the host's event loop: :mod:`gardens_tui.server.session.host`.)
 
 **When something goes wrong** the player never sees a traceback, a path or a Python message.
 Whatever fails (the app, or this program around it) is written as an *incident report* to the
@@ -29,12 +32,16 @@ import termios
 import time
 import traceback
 from collections import deque
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from gardens_tui.server.lobby.client import OwnerConnection
 
 NO_SERVER = "gardens-tui: the table server cannot be reached"
+
+JOIN_VARIABLE = "GARDENS_SERVER_JOIN"
+"""The environment variable naming a table the lobby sits its person at once connected."""
 
 MAX_REPORT_CHARS = 60_000
 """The longest incident report written (a traceback is a few kilobytes)."""
@@ -109,13 +116,19 @@ def wait_for_key() -> bool:
         return False
 
 
-def run_lobby(connection: OwnerConnection) -> str | None:
-    """Run the app in lobby mode once; what went wrong (a traceback, for the report), or
-    ``None`` when the player quit."""
+def join_code(env: Mapping[str, str]) -> str | None:
+    """The table code :data:`JOIN_VARIABLE` names in ``env`` (``None``: unset or blank)."""
+    code = env.get(JOIN_VARIABLE, "").strip()
+    return code or None
+
+
+def run_lobby(connection: OwnerConnection, join: str | None = None) -> str | None:
+    """Run the app in lobby mode once (sitting at table ``join`` once connected, if given);
+    what went wrong (a traceback, for the report), or ``None`` when the player quit."""
     from gardens_tui.ui.app import create_app
 
     try:
-        app = create_app(lobby=connection)
+        app = create_app(lobby=connection, join=join)
         app.run()
     except Exception:
         return traceback.format_exc()
@@ -139,12 +152,13 @@ class Failures:
         )
 
 
-def serve(connection: OwnerConnection, reporter: IncidentReporter) -> int:
-    """Run the lobby until the player quits, bringing it back after a failure (see the module
-    docstring); the exit status."""
+def serve(connection: OwnerConnection, reporter: IncidentReporter, join: str | None = None) -> int:
+    """Run the lobby until the player quits (the first time sitting at table ``join``, if
+    given), bringing it back after a failure (see the module docstring); the exit status."""
     failures = Failures()
     while True:
-        failure = run_lobby(connection)
+        failure = run_lobby(connection, join)
+        join = None
         if failure is None:
             return 0
         incident = new_incident()
@@ -176,7 +190,7 @@ def main() -> int:
             say(f"{NO_SERVER}: {reason}.")
             return 1
         try:
-            return serve(connection, reporter)
+            return serve(connection, reporter, join_code(os.environ))
         finally:
             connection.close()
     except Exception:

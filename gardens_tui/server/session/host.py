@@ -56,6 +56,7 @@ from gardens_tui.server.session.app_child import (
     IncidentReporter,
     failure_line,
     forget_typed,
+    join_code,
     new_incident,
     say,
 )
@@ -171,8 +172,10 @@ class HostedSession:
             return 1
         try:
             failures = Failures()
+            join = join_code(self.env)  # the first lobby only (see app_child)
             while not self.hung_up:
-                failure = await self._run_lobby(connection)
+                failure = await self._run_lobby(connection, join)
+                join = None
                 if failure is None or self.hung_up:
                     break
                 incident = new_incident()
@@ -188,15 +191,15 @@ class HostedSession:
             connection.close()
         return -signal.SIGHUP if self.hung_up else 0
 
-    async def _run_lobby(self, connection: OwnerConnection) -> str | None:
-        """Run the app in lobby mode once; what went wrong (for the report), or ``None`` when
-        the player quit."""
+    async def _run_lobby(self, connection: OwnerConnection, join: str | None) -> str | None:
+        """Run the app in lobby mode once (sitting at table ``join`` once connected, if
+        given); what went wrong (for the report), or ``None`` when the player quit."""
         from gardens_tui.server.session.pty_driver import driver_for
         from gardens_tui.ui.app import create_app
 
         try:
             with environment(self.env):
-                app = create_app(lobby=connection)
+                app = create_app(lobby=connection, join=join)
         except Exception:
             return traceback.format_exc()
         app.driver_class = driver_for(self.fd)

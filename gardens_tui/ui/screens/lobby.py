@@ -10,12 +10,21 @@ taken, spectators, the turn) and offers:
   gives the table's code to share;
 - ``Enter`` (or ``j``) on a table: sit at a free seat, take one's own seat back, or watch;
 - ``w``: watch the highlighted table as a spectator; ``c``: join a table by its code;
+- ``i``: invite a browser player to the highlighted table: a one-time link (good for one
+  person, once, for half an hour) to pass on, which ``c`` in its dialog copies to the
+  terminal's clipboard (refused, as a notice, when the server serves no browsers or the
+  table has no free seat for a person);
 - ``b``: the host of the highlighted table lets a bot play a person's seat while they are away
   (or gives it back to its holder, who also takes it back by sitting down again);
 - ``s``: the settings (kept in this person's own data folder on the server);
 - ``r``: refresh the list now (the owner also sends it whenever it changes: an idle lobby
   does no work);
 - ``q``: quit.
+
+Started with a table code to join (``join``: a guest who followed an invitation, see
+:mod:`gardens_tui.server.session.app_child`), the lobby sits its person at that table as soon as
+it is connected, as "join by code" would: at the seat they hold there, else at the first free
+seat for a person; when none is free any more they watch the table, and a notice says so.
 
 At a table ``ctrl+t`` shows the table's latest chat lines and says a line to everyone there;
 each line said also appears as a notice (:meth:`LobbyScreen.open_chat`).
@@ -62,6 +71,7 @@ from gardens_tui.ui.screens.lobby_dialogs import (
     ChatDialog,
     CodeDialog,
     CreateTableDialog,
+    InviteDialog,
     chat_text,
     lobby_setup,
 )
@@ -87,9 +97,12 @@ NO_TABLES = "No tables yet: press n to start one."
 
 HINT = (
     "Enter: sit down or watch  ·  n: new table  ·  c: join by code\n"
-    "w: watch  ·  b: a bot for an absent seat"
+    "w: watch  ·  b: a bot for an absent seat  ·  i: invite a browser player"
 )
 """The keys under the list, on two lines that fit 80 columns (never wrapped mid-phrase)."""
+
+MAX_JOIN_TRIES = 3
+"""Free seats a lobby started with a table to join tries before it watches instead."""
 
 
 class LobbyScreen(SteadyScreen[None]):
@@ -100,6 +113,7 @@ class LobbyScreen(SteadyScreen[None]):
         Binding("j", "join", "Join", show=False),
         Binding("c", "code", "Join by code"),
         Binding("w", "watch", "Watch"),
+        Binding("i", "invite", "Invite a browser player", show=False),
         Binding("b", "stand_in", "Bot for an absent seat", show=False),
         Binding("r", "refresh", "Refresh"),
         Binding("s", "settings", "Settings", show=False),
@@ -116,9 +130,12 @@ class LobbyScreen(SteadyScreen[None]):
     LobbyScreen #lobby-status { height: auto; }
     """
 
-    def __init__(self, connection: OwnerConnection) -> None:
+    def __init__(self, connection: OwnerConnection, join: str | None = None) -> None:
         super().__init__(id="lobby")
         self.connection = connection
+        self.join_code = join
+        """The table to sit at once connected (a guest's invitation), if any; ``None`` once
+        done."""
         self.tables: list[dict[str, Any]] = []
         """The owner's tables as last listed."""
         self.lost: str | None = None
@@ -162,6 +179,9 @@ class LobbyScreen(SteadyScreen[None]):
             return
         self.refresh_tables()
         table.focus()
+        if self.join_code is not None:
+            code, self.join_code = self.join_code, None
+            self.call_after_refresh(self.join_invited, code)
 
     def on_screen_resume(self) -> None:
         """Back from a table: list the tables again."""
@@ -375,6 +395,52 @@ class LobbyScreen(SteadyScreen[None]):
 
         self.app.push_screen(CodeDialog(), chosen)
 
+    def action_invite(self) -> None:
+        """A one-time link for a browser player to the highlighted table, in a dialog; a
+        refusal shows as a notice."""
+        entry = self.highlighted()
+        if entry is None:
+            return
+        code = str(entry["code"])
+        try:
+            url, seconds = self.connection.invite(code)
+        except Refused as refused:
+            self.app.bell()
+            notify_plain(self.app, f"{refused}.", title="No invitation", severity="warning")
+            return
+        except ConnectionLost as lost:
+            self.connection_lost(lost.reason)
+            return
+        self.app.push_screen(InviteDialog(code, str(entry["title"]), url, seconds))
+
+    def join_invited(self, code: str) -> None:
+        """Sit at table ``code`` as "join by code" would, without asking: at the seat this
+        person holds there, else the first free seat for a person; with none free, watch it
+        and say so (see the module docstring)."""
+        if self.lost is not None:
+            return
+        for _ in range(MAX_JOIN_TRIES):  # a seat may be taken between the list and the join
+            self.refresh_tables()
+            entry = self.find(code)
+            if entry is None:
+                text = f"There is no table {code.strip()[:12]!r} here."
+                self._status(text)
+                notify_plain(self.app, text, title="Not joined", severity="warning")
+                return
+            code = str(entry["code"])
+            seats = [place.seat for place in places(entry) if place.seat is not None]
+            if not seats:
+                break
+            if self.enter(code, seats[0]) or self.lost is not None:
+                return
+        if self.enter(code, None):
+            notify_plain(
+                self.app,
+                f"Every seat at table {code} is taken now: you watch it.",
+                title=f"Table {code}",
+                timeout=15,
+            )
+
     def offer(self, entry: dict[str, Any]) -> None:
         """The places at ``entry``'s table as a list of choices; the chosen one is entered."""
         options: list[Place] = places(entry)
@@ -417,17 +483,18 @@ class LobbyScreen(SteadyScreen[None]):
 
     # --- at a table -----------------------------------------------------------------------------
 
-    def enter(self, code: str, seat: int | None) -> None:
-        """Sit at ``seat`` of table ``code`` (``None``: watch) and open its game screen."""
+    def enter(self, code: str, seat: int | None) -> bool:
+        """Sit at ``seat`` of table ``code`` (``None``: watch) and open its game screen;
+        whether it did (a refusal shows in the status line)."""
         if self.lost is not None:
-            return
+            return False
         dispatch = self.dispatcher()
         if seat is None:
             view = self._call(lambda: self.connection.watch(code, dispatch=dispatch))
         else:
             view = self._call(lambda: self.connection.join(code, seat, dispatch=dispatch))
         if view is None:
-            return
+            return False
         entry = self.find(code)
         limit = None if entry is None else entry.get("turn_seconds")
         self.last_turn_seconds = limit if isinstance(limit, int) else None
@@ -438,6 +505,7 @@ class LobbyScreen(SteadyScreen[None]):
         open_seat = getattr(self.app, "open_seat", None)
         if open_seat is not None:
             open_seat(view, self._left)
+        return True
 
     def _seat_changed(self, view: SeatView) -> None:
         ended = getattr(view, "ended", None)

@@ -1,5 +1,5 @@
 """The lobby's dialogs: a table code to join, a chat line (under the table's latest lines),
-and a new table (the new-game dialog's form).
+a new table (the new-game dialog's form) and an invitation's link to pass on.
 
 Neither touches a file: the lobby runs for people logged in over SSH.
 """
@@ -164,6 +164,69 @@ class ChatDialog(LineDialog):
         self.history = [*self.history, line][-CHAT_HISTORY_LINES:]
         for widget in self.query("#chat-history").results(Static):
             widget.update(literal(self.history_text()))
+
+
+def valid_for(seconds: int) -> str:
+    """How long an invitation is good for, in words: ``"30 minutes"``, ``"1 minute"``,
+    ``"less than a minute"``."""
+    minutes = seconds // 60
+    if minutes < 1:
+        return "less than a minute"
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+class InviteDialog(AppModal[None]):
+    """An invitation's link for a browser player to table ``code`` (its game ``title``): the
+    link as plain text, how long it is good for (``seconds``) and that it works once; ``c``
+    copies it to the terminal's clipboard (OSC 52, where the terminal allows it), Escape or
+    Enter closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "copy", "Copy the link"),
+        Binding("escape,enter", "close", "Close"),
+    ]
+
+    DEFAULT_CSS = """
+    InviteDialog #invite-box { width: 76; max-width: 100%; height: auto; }
+    InviteDialog #invite-url { margin: 1 0; text-style: bold; }
+    InviteDialog #invite-copied { color: $success; height: auto; }
+    """
+
+    def __init__(self, code: str, title: str, url: str, seconds: int) -> None:
+        super().__init__(id="invite-dialog")
+        self.code = code
+        self.title_text = title
+        self.url = url
+        self.seconds = seconds
+        self.copied = False
+        """Whether the link was copied (as far as this app can tell)."""
+
+    def compose(self) -> ComposeResult:
+        """Title, the link, what it is good for, and the keys."""
+        with Vertical(id="invite-box", classes="dialog"):
+            yield SteadyStatic(
+                literal(f"Invite a browser player to table {self.code} ({self.title_text})"),
+                classes="dialog-title",
+            )
+            yield SteadyStatic("Give this link to the person you invite:")
+            yield SteadyStatic(literal(self.url, newlines=False), id="invite-url")
+            yield SteadyStatic(
+                f"Valid for one person, once, for the next {valid_for(self.seconds)}. "
+                "They sit at a free seat (or watch, if none is left).",
+                id="invite-terms",
+            )
+            yield SteadyStatic("", id="invite-copied")
+            yield SteadyStatic("c: copy the link  ·  Esc: close", classes="hint")
+
+    def action_copy(self) -> None:
+        """Copy the link to the clipboard (the terminal's, through OSC 52) and say so."""
+        self.app.copy_to_clipboard(self.url)
+        self.copied = True
+        self.query_one("#invite-copied", Static).update("Copied (if your terminal allows it).")
+
+    def action_close(self) -> None:
+        """Close the dialog."""
+        self.dismiss(None)
 
 
 def lobby_setup(name: str, previous: Setup | None = None) -> Setup:
