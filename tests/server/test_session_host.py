@@ -31,17 +31,25 @@ LOBBY = rb"Logged in as"
 
 
 class PtySession:
-    """A hosted session for player ``name`` on a new pty (``home`` its data folder), and the
-    player's end of that pty."""
+    """A hosted session for player ``name`` on a new pty (``home`` its data folder, ``extra``
+    more environment variables), and the player's end of that pty."""
 
-    def __init__(self, owner: OwnerThread, name: str, home: Path, size: tuple[int, int]) -> None:
+    def __init__(
+        self,
+        owner: OwnerThread,
+        name: str,
+        home: Path,
+        size: tuple[int, int],
+        extra: dict[str, str] | None = None,
+    ) -> None:
         self.master, slave = os.openpty()
         termios.tcsetattr(slave, termios.TCSANOW, raw_attributes(termios.tcgetattr(slave)))
         set_size(slave, *size)
         self.reports, reports = os.pipe()
         os.set_blocking(self.reports, False)
-        ticket = owner.call(lambda: owner.owner.issue_ticket(name, name))
+        self.ticket = ticket = owner.call(lambda: owner.owner.issue_ticket(name, name))
         env = {
+            **(extra or {}),
             "TERM": "xterm-256color",
             "GARDENS_SERVER_SOCKET": str(owner.path),
             "GARDENS_SERVER_TICKET": ticket,
@@ -224,3 +232,26 @@ async def test_a_storm_of_window_changes_reaches_a_hosted_app_as_a_few_notices()
 
     await asyncio.wait_for(trailing_notice(), GUARD)
     assert host.told == [{"resized": 7}, {"resized": 7}]
+
+
+async def test_a_hosted_session_started_with_a_table_to_join_sits_there(
+    owner: OwnerThread, tmp_path: Path
+) -> None:
+    """Behaviour: a session whose environment names a table to join (GARDENS_SERVER_JOIN, as
+    the web front end starts a guest who followed an invitation) sits at that table's first
+    free seat for a person as soon as its lobby is connected, with no key pressed."""
+    bob = owner.connect("bob", "Bob")
+    code = bob.create_table("octopus-garden", [("Bob", None), ("Zoe", None)], seed=3)
+    bob.join(code, 0)
+    zoe = PtySession(owner, "zoe", tmp_path / "zoe", (100, 34), {"GARDENS_SERVER_JOIN": code})
+    try:
+
+        async def seated() -> tuple[str, str | None]:
+            while (place := owner.call(lambda: owner.owner.place(zoe.ticket))) is None:
+                await asyncio.sleep(0.01)
+            return place
+
+        assert await asyncio.wait_for(seated(), GUARD) == (code, "Zoe")
+        assert owner.call(lambda: owner.owner.tables[code].holders[1].identity) == "zoe"
+    finally:
+        await zoe.end()
