@@ -13,6 +13,9 @@ unless ``--host-key`` names one), ``tables/`` (every table, restored at the next
 ``admin.sock`` (the operator's socket, :mod:`gardens_tui.server.ssh.admin`). It listens on
 ``--host`` only (default loopback). At start it raises its open-file limit to the most the
 system allows and warns when that is too few for ``--max-connections`` and ``--max-sessions``.
+With ``--web PORT`` the same process also serves browsers on ``--host``:PORT
+(:mod:`gardens_tui.server.web.front`: the same accounts, lobby and tables; ``--web-url`` is
+the address invitation links give, when browsers reach the server through a proxy).
 
 ``gardens serve passwd FILE NAME`` reads a password (twice from a terminal, or one line from
 standard input) and writes NAME's line into FILE (see :mod:`gardens_tui.server.door.auth` for the
@@ -39,12 +42,17 @@ import signal
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gardens_tui.cli import admin_command
 from gardens_tui.cli.arguments import CommandAdder, whole_number
 from gardens_tui.cli.output import EXIT_OK, CliError, say
 from gardens_tui.paths import server_dir
 from gardens_tui.storage import SaveError, atomic_write_text, read_bytes
+
+if TYPE_CHECKING:
+    from gardens_tui.server.ssh.front import SSHFrontEnd
+    from gardens_tui.server.web.front import WebFrontEnd
 
 log = logging.getLogger(__name__)
 
@@ -127,12 +135,13 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     )
     configure()
     raise_file_limit(args.max_connections + DESCRIPTORS_PER_SESSION * args.max_sessions + 64)
+    web = None if args.web is None else (args.web, args.web_url)
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl+C while stopping
-        asyncio.run(_serve(config, root))
+        asyncio.run(_serve(config, root, web))
     return EXIT_OK
 
 
-async def _serve(config: object, root: Path) -> None:
+async def _serve(config: object, root: Path, web: tuple[int, str | None] | None = None) -> None:
     from gardens_tui.server.lobby.owner import TableOwner
     from gardens_tui.server.ssh.admin import SOCKET_NAME, AdminServer
     from gardens_tui.server.ssh.front import ServerConfig, start_ssh_server
@@ -145,6 +154,7 @@ async def _serve(config: object, root: Path) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     admin: AdminServer | None = None
+    browsers: WebFrontEnd | None = None
     try:
         await owner.start(private / "owner.sock")
         try:
@@ -156,18 +166,39 @@ async def _serve(config: object, root: Path) -> None:
         await admin.start()
         shown = ", ".join(f"{a[0]}:{a[1]}" for a in front.addresses())
         say(f"gardens-tui serves over SSH on {shown} ({len(owner.tables)} tables restored).")
+        if web is not None:
+            browsers = await _start_web(front, config.host, *web)
+            say(f"Browsers log in at {browsers.public_url}/ (the same accounts and tables).")
         say("Stop it with Ctrl+C; `gardens serve admin` talks to it.")
         await stop.wait()
         log.warning("stopping: every session is told and its terminal restored")
+        if browsers is not None:
+            await browsers.stop_listening()
         try:
             await asyncio.wait_for(front.close(), STOP_SECONDS)
         except TimeoutError:
             log.error("some sessions did not end within %g seconds", STOP_SECONDS)
     finally:
+        if browsers is not None:
+            await browsers.stop()
         if admin is not None:
             await admin.stop()
         await owner.stop()
         shutil.rmtree(private, ignore_errors=True)
+
+
+async def _start_web(ssh: SSHFrontEnd, host: str, port: int, url: str | None) -> WebFrontEnd:
+    """Start the web front end beside ``ssh`` (``CliError`` when it cannot listen)."""
+    try:
+        from gardens_tui.server.web.front import WebFrontEnd
+    except ImportError as exc:
+        raise CliError(f"the web front end cannot start: {exc}") from None
+    browsers = WebFrontEnd(ssh, host, port, url)
+    try:
+        await browsers.start()
+    except OSError as exc:
+        raise CliError(f"the web front end cannot start: {exc.strerror or exc}") from None
+    return browsers
 
 
 WEB_NEEDS_LOCAL = (
@@ -325,6 +356,18 @@ def add_parsers(command: CommandAdder) -> None:
         "--saves",
         metavar="DIR",
         help="where tables, keys, homes, records and the operator's socket are kept",
+    )
+    p.add_argument(
+        "--web",
+        type=port_number,
+        metavar="PORT",
+        help="also serve browsers on PORT (same --host, accounts and tables; 0: a free port)",
+    )
+    p.add_argument(
+        "--web-url",
+        metavar="URL",
+        help="the address browsers reach the web port at, for invitation links "
+        "(default http://HOST:PORT; give it behind a proxy)",
     )
     text = "write a login's salted password hash into a password file"
     p = sub.add_parser("passwd", help=text, description=text)

@@ -1,0 +1,290 @@
+"""Browsers at the shared tables (``gardens serve ssh --web``): a real Chromium against the real
+web front end, SSH server, table owner and app, on loopback.
+
+The servers run on the test's loop (as in ``test_lobby_ssh.py``); Chromium runs on its own loop
+in a thread (:mod:`browser`), and the tests await it there. A page's terminal is read two ways:
+its screen (xterm.js's buffer, :func:`browser.screen_text`) and everything the server ever sent
+it (every websocket frame, :class:`Frames`), so a secret that flashed by once is caught too.
+Waits are on text showing or on the table's own change events, with a guard against hanging.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import (
+    GUARD,
+    BrowserThread,
+    Tab,
+    browser,
+    screen_text,
+    wait_for_text,
+)
+from playwright.async_api import Page, WebSocket
+from ssh_clients import Terminal, connect
+from ssh_servers import APP, ssh_servers
+
+from gardens_tui.rules.throw_octopus.components import tile_name
+from gardens_tui.server.door.auth import password_line
+from gardens_tui.server.lobby.client import connect as connect_owner
+from gardens_tui.server.lobby.owner import TableOwner
+from gardens_tui.server.ssh.front import SSHFrontEnd
+from gardens_tui.server.web.front import WebFrontEnd
+from gardens_tui.table import Table, lone_action
+
+PASSWORDS = {"ann": "ann-secret", "bob": "bob-secret", "cy": "cy-secret", "dee": "dee-secret"}
+GAME = "throw-octopus"
+
+
+@dataclass
+class Served:
+    """The table owner, the SSH front end and the web front end beside it."""
+
+    owner: TableOwner
+    ssh: SSHFrontEnd
+    web: WebFrontEnd
+
+    @property
+    def url(self) -> str:
+        """The web front end's address."""
+        assert self.web.public_url is not None
+        return self.web.public_url
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[Served]:
+    """Everything of ``gardens serve ssh --web 0 --password-file F``, running the real app."""
+    passwords = tmp_path / "passwords"
+    passwords.write_text("".join(password_line(n, p) + "\n" for n, p in PASSWORDS.items()))
+    async with ssh_servers(tmp_path, password_file=passwords, app_command=APP) as servers:
+        ssh = await servers.start()
+        web = WebFrontEnd(ssh, "127.0.0.1", 0, None)
+        await web.start()
+        try:
+            yield Served(servers.owner, ssh, web)
+        finally:
+            await web.stop_listening()
+            await ssh.close()
+            await web.stop()
+
+
+class Frames:
+    """Every binary websocket frame a page received (the terminal's whole output), kept on the
+    test's loop (Playwright calls back on the browser's)."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+        self.loop = asyncio.get_running_loop()
+        self.changed = asyncio.Event()
+
+    def attach(self, page: Page) -> None:
+        """Record ``page``'s websockets' frames from now on."""
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: WebSocket) -> None:
+        socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: Any) -> None:
+        if isinstance(payload, bytes):
+            self.loop.call_soon_threadsafe(self._add, payload)
+
+    def _add(self, payload: bytes) -> None:
+        self.data.extend(payload)
+        self.changed.set()
+
+    async def wait_for(self, pattern: bytes, start: int = 0) -> re.Match[bytes]:
+        """Wait until ``pattern`` shows in the output after byte ``start``; the match."""
+        regex = re.compile(pattern, re.DOTALL)
+
+        async def wait() -> re.Match[bytes]:
+            while (found := regex.search(self.data, start)) is None:
+                self.changed.clear()
+                await self.changed.wait()
+            return found
+
+        return await asyncio.wait_for(wait(), GUARD)
+
+
+async def log_in(tab: Tab, name: str, password: str) -> None:
+    """Fill in and send the log-in form."""
+    await tab.page.fill("#name", name)
+    await tab.page.fill("#password", password)
+    await tab.page.click("button[type=submit]")
+
+
+async def open_player(browser: BrowserThread, served: Served, name: str) -> tuple[Tab, Frames]:
+    """A page logged in as ``name``, its terminal's frames recorded, once its lobby shows."""
+
+    frames = Frames()
+
+    async def go() -> Tab:
+        tab = await browser.new_page(served.url + "/")
+        frames.attach(tab.page)
+        await log_in(tab, name, PASSWORDS[name])
+        await wait_for_text(tab.page, "tables on this server")
+        return tab
+
+    return await browser.arun(go()), frames
+
+
+async def keys(browser: BrowserThread, tab: Tab, *presses: str) -> None:
+    """Press keys in the page (its terminal has the focus)."""
+
+    async def go() -> None:
+        for key in presses:
+            await tab.page.keyboard.press(key)
+
+    await browser.arun(go())
+
+
+async def shows(browser: BrowserThread, tab: Tab, text: str) -> None:
+    """Wait until ``text`` is on the page's terminal screen (the screen in the failure)."""
+    try:
+        await browser.arun(wait_for_text(tab.page, text))
+    except Exception as exc:
+        screen = "\n".join(await browser.arun(screen_text(tab.page)))
+        raise AssertionError(f"{text!r} never showed; the screen:\n{screen}") from exc
+
+
+async def create_table(owner: TableOwner, seats: list[tuple[str, str | None]], seed: int) -> str:
+    """A Throw Octopus! table made over the owner's protocol, as a lobby would; its code."""
+    ticket = owner.issue_ticket("user:host", "host")
+    assert owner.socket_path is not None
+    host = await asyncio.to_thread(connect_owner, owner.socket_path, ticket)
+    try:
+        return await asyncio.to_thread(host.create_table, GAME, seats, None, seed)
+    finally:
+        host.close()
+
+
+def forced(table: Table) -> bool:
+    """The pending decision has one legal action: the deciding screen plays it itself."""
+    decision = table.state.decision
+    seat = table.state.current_player
+    if decision is None or seat is None:
+        return False
+    legal = table.game.legal_actions(table.game.view(table.state, seat))
+    return lone_action(decision, legal) is not None
+
+
+def tile_pattern(tiles: list[int]) -> bytes:
+    """A regular expression matching any of ``tiles``' names as a whole word."""
+    names = "|".join(re.escape(tile_name(tile)) for tile in tiles)
+    return f"(?<![0-9A-Za-z])(?:{names})(?![0-9])".encode()
+
+
+async def test_log_in_refused_with_a_wrong_password_and_accepted_with_the_right_one(
+    browser: BrowserThread,
+    served: Served,
+) -> None:
+    """Behaviour: the browser's log-in takes the SSH server's password file. A wrong password
+    is refused with a plain message and no terminal; the right one opens the lobby (the same
+    lobby app as over SSH), and no request of the page goes anywhere but the server."""
+
+    async def go() -> tuple[str, list[str], list[str]]:
+        tab = await browser.new_page(served.url + "/")
+        await log_in(tab, "ann", "not-her-password")
+        refused = await tab.page.inner_text("main")
+        await log_in(tab, "ann", PASSWORDS["ann"])
+        await wait_for_text(tab.page, "Logged in as ann")
+        screen = await screen_text(tab.page)
+        host, port = "127.0.0.1", served.web.port
+        return refused, screen, tab.requests.elsewhere(host, port)
+
+    refused, screen, elsewhere = await browser.arun(go())
+    assert "Wrong name or password" in refused
+    assert any("tables on this server" in line for line in screen)
+    assert elsewhere == []
+
+
+async def test_two_browsers_and_one_ssh_player_never_see_each_others_hands(
+    browser: BrowserThread,
+    served: Served,
+) -> None:
+    """Rule: each seat sees only what it may, whichever terminal shows it. Ann and Bob in
+    browsers and Cy over SSH sit at one Throw Octopus! table (hands hidden) and play some
+    turns with the choices list (c, 1); everything each terminal was ever sent shows its own
+    hand's tile names and never a tile the others held throughout."""
+    owner = served.owner
+    code = await create_table(owner, [("ann", None), ("bob", None), ("cy", None)], seed=11)
+    table: Table = owner.tables[code].table
+    changed = asyncio.Event()
+    table.add_listener(lambda _: changed.set())
+    start_hands = [list(hand) for hand in table.state.hands]  # type: ignore[attr-defined]
+
+    conn = await connect(served.ssh.port, "cy", password=PASSWORDS["cy"])
+    try:
+        pages = []
+        for name in ("ann", "bob"):  # each logs in once the one before has sat down
+            tab, frames = await open_player(browser, served, name)
+            await shows(browser, tab, code)
+            await keys(browser, tab, "Enter")
+            await shows(browser, tab, f"Sit as {name}")
+            await keys(browser, tab, "1")
+            await shows(browser, tab, "Lobby")
+            pages.append((tab, frames))
+        (ann, ann_frames), (bob, bob_frames) = pages
+        cy = await Terminal.open(conn)
+        await cy.wait_for(code.encode())
+        cy.send("\r")
+        await cy.wait_for(rb"Sit as cy")
+        cy.send("1")
+        await cy.wait_for(rb"esc.{0,40}Lobby")
+
+        async def choose(seat: int) -> bool:
+            """The seat's person opens the list of choices and takes the first; False when
+            their screen had not caught up yet (a bell)."""
+            if seat == 2:
+                mark = len(cy.seen)
+                cy.send("c")
+                await cy.wait_for(rb"Every choice|\x07", mark)
+                if b"Every choice" not in cy.seen[mark:]:
+                    return False
+                cy.send("1")
+                return True
+            tab, frames = ((ann, ann_frames), (bob, bob_frames))[seat]
+            mark = len(frames.data)
+            await keys(browser, tab, "c")
+            await frames.wait_for(rb"Every choice|\x07", mark)
+            if b"Every choice" not in frames.data[mark:]:
+                return False
+            await keys(browser, tab, "1")
+            return True
+
+        made = 0
+        while made < 6 and table.state.decision is not None:
+            seat = table.state.current_player
+            version = table.version
+            if seat is not None and not forced(table):
+                if not await choose(seat):
+                    continue
+                made += 1
+            while table.version == version:
+                changed.clear()
+                await asyncio.wait_for(changed.wait(), GUARD)
+        assert made == 6
+        for tab in (ann, bob):  # each page catches up with the last change
+            await keys(browser, tab, "?")
+            await shows(browser, tab, "elp")
+        mark = len(cy.seen)
+        cy.send("?")
+        await cy.wait_for(rb"Help|help", mark)
+
+        hands = table.state.hands  # type: ignore[attr-defined]
+        seen = {0: bytes(ann_frames.data), 1: bytes(bob_frames.data), 2: bytes(cy.seen)}
+        for seat, output in seen.items():
+            assert re.search(tile_pattern(start_hands[seat]), output), f"seat {seat}'s own hand"
+            for other in set(seen) - {seat}:
+                secret = [tile for tile in start_hands[other] if tile in hands[other]]
+                assert secret, "the other seat still holds tiles it was dealt"
+                assert not re.search(tile_pattern(secret), output), (
+                    f"seat {seat} was sent a tile of seat {other}'s hand"
+                )
+    finally:
+        conn.close()
