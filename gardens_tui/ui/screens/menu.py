@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -54,11 +56,40 @@ def _entry_prompt(key: str, label: str) -> Text:
     return Text.assemble((key, "bold underline"), "  ", label)
 
 
+class MenuEntries(OptionList):
+    """The menu's entry list: an :class:`OptionList` whose entries answer the pointer only on
+    their own text (the letter and the label). OptionList makes an option's whole row, out to
+    the box's border, clickable; the labels are short and the box wide, so a click on the blank
+    rest of a row (the middle of a browser page lands there) chose an entry nothing under the
+    pointer named. There, a click does nothing and the pointer highlights nothing."""
+
+    def _label_under(self, event: events.MouseEvent) -> bool:
+        """True when the pointer is on an entry's text."""
+        index = event.style.meta.get("option")
+        offset = event.get_content_offset(self)
+        if not isinstance(index, int) or offset is None:
+            return False
+        option = self.get_option_at_index(index)
+        padding = self.get_component_styles("option-list--option").padding
+        x = offset.x + self.scroll_offset.x - padding.left
+        return 0 <= x < cell_len(str(option.prompt))
+
+    async def _on_click(self, event: events.Click) -> None:
+        if not self._label_under(event):
+            event.prevent_default()  # OptionList's own handler would choose the row's entry
+
+    def _on_mouse_move(self, event: events.MouseMove) -> None:
+        if not self._label_under(event):
+            event.prevent_default()  # and its hover highlight would mark the row as a target
+            self._mouse_hovering_over = None
+
+
 class MainMenu(Screen[None]):
-    """The app's home screen. Arrows and Enter, the shortcut letters, or the mouse choose an
-    entry; each entry runs the app action of the same name. ``continue`` continues the newest
-    unfinished game; when every game is over it opens the newest finished one instead (its
-    final scores, with a rematch), and it is greyed out only when there is no game at all.
+    """The app's home screen. Arrows and Enter, the shortcut letters, or a click on an entry's
+    text (:class:`MenuEntries`) choose an entry; each entry runs the app action of the same
+    name. ``continue`` continues the newest unfinished game; when every game is over it opens
+    the newest finished one instead (its final scores, with a rematch), and it is greyed out
+    only when there is no game at all.
 
     One entry at a time: from the moment an entry is chosen until its action has run (its dialog
     is up), further choices are ignored, so a burst of keys (``n n``, ``s`` then Enter) opens one
@@ -78,7 +109,7 @@ class MainMenu(Screen[None]):
             yield SteadyStatic(BANNER, id="menu-title")
             yield SteadyStatic("garden board games in your terminal", id="menu-subtitle")
             with Center():
-                yield OptionList(
+                yield MenuEntries(
                     *(Option(_entry_prompt(key, label), id=entry) for entry, key, label in ENTRIES),
                     id="menu",
                 )
