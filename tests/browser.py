@@ -13,6 +13,7 @@ Playwright, for the tests of gardens-tui's web pages.
   :class:`RequestLog` recording every request the page makes.
 * :func:`screen_text`, :func:`wait_for_text` and :func:`wait_for_no_text` read the terminal's
   screen (xterm.js's buffer: textual.js draws on a canvas, so there is no text in the DOM);
+  :func:`cell_background` and :func:`wait_for_background` read a cell's colour (a highlight);
   :func:`cell_size` and :func:`click_cell` click on a terminal cell by column and row, computing
   the cell size from the rendered ``.xterm-screen`` element as a person's pointer would.
 
@@ -99,6 +100,19 @@ _HAS_TEXT_JS = f"""
   const lines = ({_SCREEN_JS})();
   return lines !== null && lines.join("\\n").includes(text) === wanted;
 }}
+"""
+
+_BACKGROUND_JS = """
+([col, row]) => {
+  const term = window.__gardensTerminals[0];
+  const line = term && term.buffer.active.getLine(term.buffer.active.viewportY + row);
+  const cell = line && line.getCell(col);
+  return cell && cell.isBgRGB() ? cell.getBgColor() : null;
+}
+"""
+
+_HAS_BACKGROUND_JS = f"""
+([col, row, rgb]) => ({_BACKGROUND_JS})([col, row]) === rgb
 """
 
 _GRID_JS = """
@@ -255,6 +269,19 @@ async def wait_for_text(page: Page, text: str) -> None:
 async def wait_for_no_text(page: Page, text: str) -> None:
     """Wait until ``text`` no longer shows in the terminal."""
     await page.wait_for_function(_HAS_TEXT_JS, arg=[text, False])
+
+
+async def cell_background(page: Page, col: int, row: int) -> int | None:
+    """The background of terminal cell (``col``, ``row``) as ``0xRRGGBB`` (``None``: the
+    terminal's default or a palette colour; Textual sends true colours)."""
+    await wait_for_terminal(page)
+    rgb: int | None = await page.evaluate(_BACKGROUND_JS, [col, row])
+    return rgb
+
+
+async def wait_for_background(page: Page, col: int, row: int, rgb: int) -> None:
+    """Wait until terminal cell (``col``, ``row``) has background ``rgb`` (``0xRRGGBB``)."""
+    await page.wait_for_function(_HAS_BACKGROUND_JS, arg=[col, row, rgb])
 
 
 @dataclass(frozen=True)
