@@ -12,7 +12,7 @@ import contextlib
 import shutil
 import sys
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -51,14 +51,16 @@ class Servers:
 
 
 @contextlib.asynccontextmanager
-async def ssh_servers(files: Path, **defaults: Any) -> AsyncIterator[Servers]:
-    """A table owner (saving nothing) with front ends started through the :class:`Servers`
-    given; their files (host key, homes, and records if ``records`` is given) go in
-    ``files``. ``defaults`` are settings for every front end (``app_command`` defaults to
-    :data:`PROBE`)."""
+async def ssh_servers(
+    files: Path, clock: Callable[[], float] | None = None, **defaults: Any
+) -> AsyncIterator[Servers]:
+    """A table owner (saving nothing; ``clock``: its clock, default the real one) with front
+    ends started through the :class:`Servers` given; their files (host key, homes, and records
+    if ``records`` is given) go in ``files``. ``defaults`` are settings for every front end
+    (``app_command`` defaults to :data:`PROBE`)."""
     defaults.setdefault("app_command", PROBE)
     sockets = Path(tempfile.mkdtemp(prefix="gts-"))  # short: Unix socket paths are short
-    owner = TableOwner(None)
+    owner = TableOwner(None, clock=clock)
     await owner.start(sockets / "owner.sock")
     servers = Servers(owner, files, defaults)
     try:

@@ -57,12 +57,30 @@ class Served:
         return self.web.public_url
 
 
+class Clock:
+    """The owner's clock, moved by the test (invitations age on it)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
-async def served(tmp_path: Path) -> AsyncIterator[Served]:
+def clock() -> Clock:
+    """The table owner's clock."""
+    return Clock()
+
+
+@pytest.fixture
+async def served(tmp_path: Path, clock: Clock) -> AsyncIterator[Served]:
     """Everything of ``gardens serve ssh --web 0 --password-file F``, running the real app."""
     passwords = tmp_path / "passwords"
     passwords.write_text("".join(password_line(n, p) + "\n" for n, p in PASSWORDS.items()))
-    async with ssh_servers(tmp_path, password_file=passwords, app_command=APP) as servers:
+    async with ssh_servers(
+        tmp_path, clock=clock, password_file=passwords, app_command=APP
+    ) as servers:
         ssh = await servers.start()
         web = WebFrontEnd(ssh, "127.0.0.1", 0, None)
         await web.start()
@@ -152,13 +170,20 @@ async def shows(browser: BrowserThread, tab: Tab, text: str) -> None:
         raise AssertionError(f"{text!r} never showed; the screen:\n{screen}") from exc
 
 
-async def create_table(owner: TableOwner, seats: list[tuple[str, str | None]], seed: int) -> str:
-    """A Throw Octopus! table made over the owner's protocol, as a lobby would; its code."""
-    ticket = owner.issue_ticket("user:host", "host")
+async def create_table(
+    owner: TableOwner, seats: list[tuple[str, str | None]], seed: int, invite: bool = False
+) -> tuple[str, str | None]:
+    """A Throw Octopus! table made by ``user:ann`` over the owner's protocol, as her lobby
+    would; its code, and with ``invite`` the link of an invitation to it."""
+    ticket = owner.issue_ticket("user:ann", "ann")
     assert owner.socket_path is not None
     host = await asyncio.to_thread(connect_owner, owner.socket_path, ticket)
     try:
-        return await asyncio.to_thread(host.create_table, GAME, seats, None, seed)
+        code = await asyncio.to_thread(host.create_table, GAME, seats, None, seed)
+        if not invite:
+            return code, None
+        url, _ = await asyncio.to_thread(host.invite, code)
+        return code, url
     finally:
         host.close()
 
@@ -212,7 +237,7 @@ async def test_two_browsers_and_one_ssh_player_never_see_each_others_hands(
     turns with the choices list (c, 1); everything each terminal was ever sent shows its own
     hand's tile names and never a tile the others held throughout."""
     owner = served.owner
-    code = await create_table(owner, [("ann", None), ("bob", None), ("cy", None)], seed=11)
+    code, _ = await create_table(owner, [("ann", None), ("bob", None), ("cy", None)], seed=11)
     table: Table = owner.tables[code].table
     changed = asyncio.Event()
     table.add_listener(lambda _: changed.set())
@@ -288,3 +313,108 @@ async def test_two_browsers_and_one_ssh_player_never_see_each_others_hands(
                 )
     finally:
         conn.close()
+
+
+async def test_an_invitation_seats_one_browser_player_once_and_a_reload_keeps_the_seat(
+    browser: BrowserThread,
+    served: Served,
+    clock: Clock,
+) -> None:
+    """Behaviour (issue 30): an invitation link made in the lobby greets the guest with who
+    invites them where, and a name makes them a player at that table's free seat (no key
+    pressed). The link works once: a second person opening it is told it was used. A reload of
+    the guest's page takes the same seat back. An invitation not used in time is refused as
+    expired."""
+    owner = served.owner
+    seats = [("guest", None), ("Bo", "random"), ("Cy", "random")]
+    code, url = await create_table(owner, seats, 3, invite=True)
+    assert url is not None and url.startswith(served.url + "/invite/")
+    hosted = owner.tables[code]
+
+    async def accept() -> tuple[Tab, str]:
+        tab = await browser.new_page(url)
+        greeting = await tab.page.inner_text("main")
+        await tab.page.fill("#name", "Flo")
+        await tab.page.click("button[type=submit]")
+        await wait_for_text(tab.page, "Lobby")  # the game screen's footer: she is seated
+        return tab, greeting
+
+    flo, greeting = await browser.arun(accept())
+    assert f"ann invites you to play Throw Octopus! at table {code}" in greeting
+    (seat, holder), *_ = [(s, h) for s, h in hosted.holders.items() if h.name == "Flo"]
+    assert holder.identity.startswith("guest:")
+
+    async def second_visit() -> tuple[int, str]:
+        other = await browser.new_page(url)
+        response = await other.page.reload()
+        assert response is not None
+        return response.status, await other.page.inner_text("main")
+
+    status, refusal = await browser.arun(second_visit())
+    assert status == 410 and "already been used" in refusal
+
+    async def reload() -> None:
+        await flo.page.reload()
+        await wait_for_text(flo.page, "Lobby")
+
+    await browser.arun(reload())
+    assert hosted.holders.get(seat) == holder
+
+    _, late = await create_table(
+        owner, [("guest", None), ("Bo", "random"), ("Cy", "random")], 4, invite=True
+    )
+    assert late is not None
+    clock.now += 31 * 60
+
+    async def too_late() -> str:
+        tab = await browser.new_page(late)
+        return await tab.page.inner_text("main")
+
+    assert "expired" in await browser.arun(too_late())
+
+
+async def test_a_spectator_page_shows_the_table_and_no_hand(
+    browser: BrowserThread,
+    served: Served,
+) -> None:
+    """Rule: a spectator sees no hidden information. Dee watches a Throw Octopus! table of
+    three bots (w in the lobby) from a browser while it plays; nothing her page was ever sent
+    names a tile any seat held throughout."""
+    owner = served.owner
+    code, _ = await create_table(owner, [("Al", "random"), ("Bo", "random"), ("Cy", "random")], 5)
+    table: Table = owner.tables[code].table
+    hands = [list(hand) for hand in table.state.hands]  # type: ignore[attr-defined]
+    dee, frames = await open_player(browser, served, "dee")
+    await shows(browser, dee, code)
+    await keys(browser, dee, "w")
+    await shows(browser, dee, "Lobby")
+    changed = asyncio.Event()
+    table.add_listener(lambda _: changed.set())
+    start = table.version
+    while table.version < start + 3 and table.state.decision is not None:
+        changed.clear()
+        await asyncio.wait_for(changed.wait(), GUARD)
+    await keys(browser, dee, "?")
+    await shows(browser, dee, "elp")
+    now = table.state.hands  # type: ignore[attr-defined]
+    secret = [tile for seat, hand in enumerate(hands) for tile in hand if tile in now[seat]]
+    assert secret, "the seats still hold tiles they were dealt"
+    assert not re.search(tile_pattern(secret), bytes(frames.data))
+
+
+async def test_a_shutdown_tells_the_page_why_its_terminal_closed(
+    browser: BrowserThread,
+    served: Served,
+) -> None:
+    """Behaviour (hardening): when the server stops, every browser session ends like an SSH
+    one: the terminal is put back and the page says the server is restarting (no traceback,
+    no silent drop)."""
+    ann, _ = await open_player(browser, served, "ann")
+    await served.web.stop_listening()
+    await served.ssh.close()
+
+    async def closed() -> str:
+        await ann.page.wait_for_selector(".closed-dialog .message", state="visible")
+        return await ann.page.inner_text(".closed-dialog .message")
+
+    assert "restarting" in await browser.arun(closed())
