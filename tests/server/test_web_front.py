@@ -11,6 +11,7 @@ Waits are on text showing or on the table's own change events, with a guard agai
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -23,10 +24,12 @@ from browser import (
     BrowserThread,
     Tab,
     browser,
+    cell_size,
     screen_text,
     wait_for_text,
 )
 from playwright.async_api import Page, WebSocket
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 from ssh_clients import Terminal, connect
 from ssh_servers import APP, ssh_servers
 
@@ -196,6 +199,23 @@ def forced(table: Table) -> bool:
         return False
     legal = table.game.legal_actions(table.game.view(table.state, seat))
     return lone_action(decision, legal) is not None
+
+
+HOVER_WAIT_MS = 3000
+"""How long a hover may take to move the board's cursor (a guard: it moves within one redraw)."""
+
+CURSOR_MOVED_JS = """
+(before) => {
+  const term = window.__gardensTerminals[0];
+  const buffer = term.buffer.active;
+  for (let y = 0; y < term.rows; y++) {
+    const text = buffer.getLine(buffer.viewportY + y).translateToString(true);
+    const found = text.match(/-?\\d+,-?\\d+: .*/);
+    if (found) return found[0].trimEnd() !== before.trimEnd();
+  }
+  return false;
+}
+"""
 
 
 def tile_pattern(tiles: list[int]) -> bytes:
@@ -418,3 +438,58 @@ async def test_a_shutdown_tells_the_page_why_its_terminal_closed(
         return await ann.page.inner_text(".closed-dialog .message")
 
     assert "restarting" in await browser.arun(closed())
+
+
+async def test_a_click_on_a_free_place_plays_the_chosen_tile_there(
+    browser: BrowserThread,
+    served: Served,
+) -> None:
+    """Behaviour (issue 30: clicks land where they point): in a browser, pointing at a free
+    place of the seascape (+) moves the board's cursor to that very place (the prompt names
+    it), and a click on a place where the chosen tile fits plays it there: the table's next
+    position has a tile on that cell."""
+    owner = served.owner
+    code, _ = await create_table(owner, [("ann", None), ("Bo", "random"), ("Cy", "random")], 8)
+    table: Table = owner.tables[code].table
+    ann, _ = await open_player(browser, served, "ann")
+    await shows(browser, ann, code)
+    await keys(browser, ann, "Enter")
+    await shows(browser, ann, "Sit as ann")
+    await keys(browser, ann, "1")
+    await shows(browser, ann, "Enter: play")
+    assert table.state.current_player == 0
+    version = table.version
+
+    async def cursor_line() -> str:
+        screen = "\n".join(await screen_text(ann.page))
+        found = re.search(r"-?\d+,-?\d+: [^\n]*", screen)
+        return found[0] if found else ""
+
+    async def click_a_fitting_place() -> tuple[int, int]:
+        lines = await screen_text(ann.page)
+        grid = await cell_size(ann.page)
+        for row, line in enumerate(lines[:-8]):
+            for col, char in enumerate(line[:100]):
+                if char not in "+▶":  # a free place, or the cursor (on one)
+                    continue
+                before = await cursor_line()
+                x, y = grid.centre(col, row)
+                await ann.page.mouse.move(x, y)
+                # the cursor follows the pointer, unless it was there already
+                with contextlib.suppress(PlaywrightTimeout):
+                    await ann.page.wait_for_function(
+                        CURSOR_MOVED_JS, arg=before, timeout=HOVER_WAIT_MS
+                    )
+                found = re.match(r"(-?\d+),(-?\d+): Enter: play", await cursor_line())
+                if found:
+                    await ann.page.mouse.click(x, y)
+                    return int(found[1]), int(found[2])
+        raise AssertionError("no free place on the screen takes the chosen tile")
+
+    cell = await browser.arun(click_a_fitting_place())
+    changed = asyncio.Event()
+    table.add_listener(lambda _: changed.set())
+    while table.version == version:
+        changed.clear()
+        await asyncio.wait_for(changed.wait(), GUARD)
+    assert cell in table.state.board  # type: ignore[attr-defined]
