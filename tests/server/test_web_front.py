@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ from browser import (
     screen_text,
     wait_for_text,
 )
+from failing_app import SECRET
 from playwright.async_api import Page, WebSocket
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 from ssh_clients import Terminal, connect
@@ -76,14 +78,14 @@ def clock() -> Clock:
     return Clock()
 
 
-@pytest.fixture
-async def served(tmp_path: Path, clock: Clock) -> AsyncIterator[Served]:
-    """Everything of ``gardens serve ssh --web 0 --password-file F``, running the real app."""
-    passwords = tmp_path / "passwords"
+@contextlib.asynccontextmanager
+async def web_servers(
+    files: Path, clock: Clock, app: tuple[str, ...] = APP
+) -> AsyncIterator[Served]:
+    """Everything of ``gardens serve ssh --web 0 --password-file F`` running ``app``."""
+    passwords = files / "passwords"
     passwords.write_text("".join(password_line(n, p) + "\n" for n, p in PASSWORDS.items()))
-    async with ssh_servers(
-        tmp_path, clock=clock, password_file=passwords, app_command=APP
-    ) as servers:
+    async with ssh_servers(files, clock=clock, password_file=passwords, app_command=app) as servers:
         ssh = await servers.start()
         web = WebFrontEnd(ssh, "127.0.0.1", 0, None)
         await web.start()
@@ -93,6 +95,13 @@ async def served(tmp_path: Path, clock: Clock) -> AsyncIterator[Served]:
             await web.stop_listening()
             await ssh.close()
             await web.stop()
+
+
+@pytest.fixture
+async def served(tmp_path: Path, clock: Clock) -> AsyncIterator[Served]:
+    """The servers running the real app."""
+    async with web_servers(tmp_path, clock) as servers:
+        yield servers
 
 
 class Frames:
@@ -493,3 +502,22 @@ async def test_a_click_on_a_free_place_plays_the_chosen_tile_there(
         changed.clear()
         await asyncio.wait_for(changed.wait(), GUARD)
     assert cell in table.state.board  # type: ignore[attr-defined]
+
+
+FAILING_APP = (sys.executable, str(Path(__file__).with_name("failing_app.py")))
+
+
+async def test_a_failing_app_shows_the_page_one_plain_line_and_no_traceback(
+    browser: BrowserThread, tmp_path: Path, clock: Clock
+) -> None:
+    """Rule (hardening): an app that fails shows the browser player the same one plain line
+    as an SSH player (an incident, the game saved, the lobby on a key) and nothing of Python:
+    no traceback, no path, in anything the page was sent; a key brings the lobby back."""
+    async with web_servers(tmp_path, clock, FAILING_APP) as served:
+        ann, frames = await open_player(browser, served, "ann")
+        await keys(browser, ann, "r")  # the planted bug
+        await shows(browser, ann, "incident")
+        sent = bytes(frames.data)
+        assert SECRET.encode() not in sent and b"Traceback" not in sent
+        await keys(browser, ann, " ")
+        await shows(browser, ann, "tables on this server")
