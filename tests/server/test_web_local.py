@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 
 import pytest
@@ -48,7 +49,11 @@ def web_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     )
     try:
         assert process.stdout is not None
-        line = process.stdout.readline()  # the server's first line says where it listens
+        reader = ThreadPoolExecutor(1)  # the first line says where it listens
+        try:
+            line = reader.submit(process.stdout.readline).result(GUARD)
+        finally:
+            reader.shutdown(wait=False)  # a read still waiting ends with the process, below
         match = re.search(r"on 127\.0\.0\.1:(\d+): open", line)
         assert match, line
         yield int(match[1])
