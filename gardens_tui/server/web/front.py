@@ -50,6 +50,7 @@ import json
 import logging
 import re
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -93,7 +94,7 @@ END_GRACE = 2.0
 
 TEMPLATE = Path(__file__).with_name("templates") / "app_index.html"
 
-CLOSE_REASON_HOOK = """<script>
+PAGE_HOOKS = """<script>
 // Show why the server closed the terminal (the close frame's reason) in the page's dialog.
 (() => {
   const Native = window.WebSocket;
@@ -108,6 +109,13 @@ CLOSE_REASON_HOOK = """<script>
   Hooked.prototype = Native.prototype;
   for (const key of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) Hooked[key] = Native[key];
   window.WebSocket = Hooked;
+  // The terminal's websocket is this page's own host, by the page's own scheme (behind a
+  // proxy that speaks HTTPS the page is https: and its socket must be wss:).
+  document.addEventListener("DOMContentLoaded", () => {
+    const terminal = document.getElementById("terminal");
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    if (terminal) terminal.dataset.sessionWebsocketUrl = `${scheme}//${location.host}/ws`;
+  });
   // Keys go to the terminal from the start, without a click first.
   const focus = setInterval(() => {
     const keys = document.querySelector(".xterm-helper-textarea");
@@ -118,6 +126,9 @@ CLOSE_REASON_HOOK = """<script>
   }, 50);
 })();
 </script>"""
+
+WILDCARDS = ("", "0.0.0.0", "::")
+"""Listening addresses that are no address a browser can reach (every interface)."""
 
 _VARIABLE = re.compile(r"\{\{\s*(.*?)\s*\}\}")
 
@@ -330,7 +341,10 @@ class WebFrontEnd:
         if addresses:
             self.port = addresses[0][1]
         if self.public_url is None:
-            host = f"[{self.host}]" if ":" in self.host else self.host
+            host = self.host
+            if host in WILDCARDS:  # every interface: the machine's own name, at a guess
+                host = socket.getfqdn()
+            host = f"[{host}]" if ":" in host else host
             self.public_url = f"http://{host}:{self.port}"
         self.ssh.owner.invite_base = self.public_url.rstrip("/")
         return addresses
@@ -424,7 +438,7 @@ class WebFrontEnd:
     async def _index(self, request: web.Request) -> web.StreamResponse:
         if self._login_of(request) is None:
             return self._login_form()
-        return _html(self._terminal_page(request))
+        return _html(self._terminal_page())
 
     def _login_form(self, refusal: str = "", name: str = "", status: int = 200) -> web.Response:
         ssh = self.ssh
@@ -436,18 +450,17 @@ class WebFrontEnd:
         )
         return _html(page, status)
 
-    def _terminal_page(self, request: web.Request) -> str:
-        scheme = "wss" if request.secure else "ws"
+    def _terminal_page(self) -> str:
         values = {
             "config.static.url": "/static/",
-            "app_websocket_url": f"{scheme}://{request.host}/ws",
+            "app_websocket_url": "/ws",  # made absolute by the page (PAGE_HOOKS)
             "font_size": "16",
             "ping_url": "",
             "application.name": "gardens-tui",
             "application.name or 'Textual Application'": "gardens-tui",
         }
         text = _VARIABLE.sub(lambda m: html.escape(values.get(m.group(1), "")), self._template)
-        return text.replace("</head>", CLOSE_REASON_HOOK + "</head>", 1)
+        return text.replace("</head>", PAGE_HOOKS + "</head>", 1)
 
     async def _login(self, request: web.Request) -> web.StreamResponse:
         ssh = self.ssh
