@@ -37,6 +37,7 @@ from gardens_tui.ui.screens.lobby_dialogs import (
     ChatDialog,
     CodeDialog,
     CreateTableDialog,
+    InviteDialog,
     LineDialog,
     lobby_setup,
 )
@@ -88,6 +89,10 @@ MODALS: dict[type, tuple[Callable[[GardensApp], Screen[Any]], str]] = {
     LineDialog: (lambda app: CodeDialog(), "cancel"),
     CodeDialog: (lambda app: CodeDialog(), "cancel"),
     ChatDialog: (lambda app: ChatDialog(), "cancel"),
+    InviteDialog: (
+        lambda app: InviteDialog("K7QM", "[b]Toy[/b]", "http://x/invite/[b]t[/b]", 1800),
+        "close",
+    ),
     FlagChoiceScreen: (lambda app: FlagChoiceScreen("[b]Flag?[/b]", ["flag"]), "pass_step"),
     SeabedEndScreen: (lambda app: SeabedEndScreen(finished_table()), "choose('board')"),
     NewsScreen: (lambda app: NewsScreen(["[b]Bob[/b] placed t29"], "now"), "close"),
