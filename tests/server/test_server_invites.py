@@ -27,6 +27,7 @@ from gardens_tui.server.lobby.invites import (
     short_token,
 )
 from gardens_tui.server.lobby.owner import NO_WEB
+from gardens_tui.server.lobby.protocol import ProtocolError, check_request
 from gardens_tui.server.logs import AUDIT_LOGGER
 
 StartOwner = Callable[..., OwnerThread]
@@ -153,6 +154,25 @@ class Clock:
 def never(seconds: float, call: Callable[[], None]) -> threading.Timer:
     """A schedule whose timers never fire during a test."""
     return threading.Timer(1e6, call)
+
+
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        ({"type": "invite", "id": 1}, "missing field 'code'"),
+        ({"type": "invite", "id": 1, "code": 7}, "must be a string"),
+        ({"type": "invite", "id": 1, "code": "K" * 201}, "longer than"),
+        ({"type": "invite", "id": 1, "code": "K7QM", "seat": 0}, "unexpected field 'seat'"),
+    ],
+)
+def test_the_invite_request_is_checked_like_every_other(
+    message: dict[str, object], reason: str
+) -> None:
+    """Rule: an invite request holds exactly an id and a table code (a string of bounded
+    length); anything else is refused before the owner reads it."""
+    assert check_request({"type": "invite", "id": 1, "code": "K7QM"})["code"] == "K7QM"
+    with pytest.raises(ProtocolError, match=reason):
+        check_request(dict(message))
 
 
 def test_invite_is_refused_without_a_web_front_end(start_owner: StartOwner) -> None:
