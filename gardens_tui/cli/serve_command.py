@@ -92,7 +92,8 @@ def raise_file_limit(needed: int) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     """``gardens serve`` alone: say what it needs."""
     raise CliError(
-        "say what to serve: `gardens serve ssh` or `gardens serve web` (see their --help)"
+        "say what to serve: `gardens serve ssh` (add --web PORT for browsers) or `gardens "
+        "serve web --local` (see their --help)"
     )
 
 

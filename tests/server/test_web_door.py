@@ -141,3 +141,35 @@ async def test_a_full_server_refuses_a_terminal_plainly(
             assert "full" in await response.text()
     finally:
         web.ssh.gate.leave()
+
+
+@pytest.fixture
+async def open_web(tmp_path: Path) -> AsyncIterator[WebFrontEnd]:
+    """A web front end beside an ``--open`` SSH server."""
+    async with ssh_servers(tmp_path, open=True) as servers:
+        ssh = await servers.start()
+        front = WebFrontEnd(ssh, "127.0.0.1", 0, None)
+        await front.start()
+        try:
+            yield front
+        finally:
+            await front.stop_listening()
+            await ssh.close()
+            await front.stop()
+
+
+async def test_an_open_server_lets_a_browser_in_by_name_and_keeps_names_apart(
+    open_web: WebFrontEnd, client: aiohttp.ClientSession
+) -> None:
+    """Behaviour: ``--open`` holds for browsers as for SSH: the log-in page asks for a name
+    only, any acceptable name gets in (identity ``open:NAME``, the same person as over SSH),
+    and a name that looks like one already in use by another identity is refused."""
+    async with client.get(f"{open_web.public_url}/") as page:
+        text = await page.text()
+        assert 'id="name"' in text and 'id="password"' not in text
+    status, _, _ = await log_in(client, open_web, "Zoe", "")
+    assert status == 303
+    assert [login.person.identity for login in open_web.logins.values()] == ["open:Zoe"]
+    open_web.ssh.records.names.claim("Kim", "user:Kim")
+    status, page, _ = await log_in(client, open_web, "Kim", "")
+    assert status == 403
