@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import asyncssh
 
@@ -63,7 +63,6 @@ from gardens_tui.server.logs import AUDIT_LOGGER
 from gardens_tui.server.session.hosts import SESSIONS_PER_HOST, SessionHosts
 from gardens_tui.server.session.terminal import Launcher, PopenLauncher
 from gardens_tui.server.session.zygote import Zygote
-from gardens_tui.server.ssh.channel import GameSession
 from gardens_tui.server.ssh.login import GameServer, minutes
 from gardens_tui.server.ssh.operator import Operator
 from gardens_tui.server.store.records import (
@@ -132,6 +131,25 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
     with os.fdopen(fd, "wb") as file:
         file.write(key.export_private_key())
     return key
+
+
+class LiveSession(Protocol):
+    """A player's session as the front end, its idleness checks and the operator's tools see
+    it, whichever terminal shows it: an SSH channel's
+    (:class:`~gardens_tui.server.ssh.channel.GameSession`) or a browser page's
+    (:class:`~gardens_tui.server.web.front.WebSession`)."""
+
+    person: Person
+    address: str
+    login: str
+    """How the person logged in (``key SHA256:…``, ``password``, ``web password``, …)."""
+    started: float
+    last_input: float
+    warned: bool
+    ticket: str | None
+
+    async def end(self, reason: str) -> None:
+        """End the session because of the server, telling the player ``reason``."""
 
 
 class Gate:
@@ -243,7 +261,7 @@ class SSHFrontEnd:
         self.tracker = Tracker()
         self.guard = ConnectionGuard(config.limits)
         self.throttle = LoginThrottle(config.limits, time.monotonic)
-        self.sessions: set[GameSession] = set()
+        self.sessions: set[LiveSession] = set()
         self.visitors: dict[Visitor, asyncio.Task[Any]] = {}
         self._hash_pool = ThreadPoolExecutor(
             config.limits.max_password_checks, thread_name_prefix="password"
@@ -404,7 +422,7 @@ class SSHFrontEnd:
             env["GARDENS_TUI_HOME"] = str(homes / folder)
         return env
 
-    def incident(self, session: GameSession, line: bytes) -> None:
+    def incident(self, session: LiveSession, line: bytes) -> None:
         """Log an incident report from ``session``'s app (see
         :mod:`gardens_tui.server.session.app_child`)."""
         try:
@@ -461,7 +479,7 @@ class SSHFrontEnd:
                         severity="warning",
                     )
 
-    def end_session(self, session: GameSession, reason: str) -> None:
+    def end_session(self, session: LiveSession, reason: str) -> None:
         """End ``session`` with ``reason`` (in a task the tracker waits for)."""
         self.tracker.track(asyncio.get_running_loop().create_task(session.end(reason)))
 

@@ -19,8 +19,7 @@ from gardens_tui.server.ssh.login import minutes
 from gardens_tui.server.store.records import MAX_REASON, Ban, check_ban, check_motd
 
 if TYPE_CHECKING:
-    from gardens_tui.server.ssh.channel import GameSession
-    from gardens_tui.server.ssh.front import SSHFrontEnd
+    from gardens_tui.server.ssh.front import LiveSession, SSHFrontEnd
 
 log = logging.getLogger(__name__)
 audit = logging.getLogger(AUDIT_LOGGER)
@@ -32,7 +31,7 @@ class Operator:
     def __init__(self, front: SSHFrontEnd) -> None:
         self.front = front
 
-    def _sessions_named(self, name: str) -> list[GameSession]:
+    def _sessions_named(self, name: str) -> list[LiveSession]:
         owner = self.front.records.names.owner(name)
         found = []
         for session in self.front.sessions:
@@ -102,7 +101,7 @@ class Operator:
         )
         return ban
 
-    def _caught(self, ban: Ban, session: GameSession) -> bool:
+    def _caught(self, ban: Ban, session: LiveSession) -> bool:
         bans = self.front.records.bans
         person = session.person
         if ban.kind == "address":

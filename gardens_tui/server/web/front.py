@@ -191,7 +191,7 @@ class WebSession:
             height,
             self._output,
             self._exited,
-            lambda line: ssh.incident(self, line),  # type: ignore[arg-type]
+            lambda line: ssh.incident(self, line),
             ssh.launcher,
         )
         try:
@@ -602,7 +602,7 @@ class WebFrontEnd:
                     code=1011, message=b"The game could not start on this server right now."
                 )
                 return socket
-            ssh.sessions.add(session)  # type: ignore[arg-type]
+            ssh.sessions.add(session)
             pump = asyncio.get_running_loop().create_task(session.pump())
             async for message in socket:
                 if message.type == WSMsgType.TEXT:
@@ -621,7 +621,7 @@ class WebFrontEnd:
         finally:
             ssh.gate.leave()
             if session is not None:
-                ssh.sessions.discard(session)  # type: ignore[arg-type]
+                ssh.sessions.discard(session)
                 if session.ticket is not None:
                     ssh.owner.revoke_ticket(session.ticket)
                 if session.child is not None:
