@@ -21,13 +21,13 @@ import asyncssh
 import pytest
 from ssh_clients import GUARD, Terminal, connect
 from ssh_servers import APP, ssh_servers
+from table_checks import forced, tile_pattern
 
 from gardens_tui.bots import LEVELS
-from gardens_tui.rules.throw_octopus.components import tile_name
 from gardens_tui.server.lobby.client import connect as connect_owner
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd, start_ssh_server
-from gardens_tui.table import Table, lone_action
+from gardens_tui.table import Table
 
 GAME = "throw-octopus"
 
@@ -44,22 +44,6 @@ async def open_terminal(handle: SSHFrontEnd, name: str, stack: list[Any]) -> Ter
     conn = await connect(handle.port, name)
     stack.append(conn)
     return await Terminal.open(conn)
-
-
-def forced(table: Table) -> bool:
-    """The pending decision has one legal action: the deciding screen plays it itself."""
-    decision = table.state.decision
-    seat = table.state.current_player
-    if decision is None or seat is None:
-        return False
-    legal = table.game.legal_actions(table.game.view(table.state, seat))
-    return lone_action(decision, legal) is not None
-
-
-def tile_pattern(tiles: list[int]) -> bytes:
-    """A regular expression matching any of ``tiles``' names as a whole word."""
-    names = "|".join(re.escape(tile_name(tile)) for tile in tiles)
-    return f"(?<![0-9A-Za-z])(?:{names})(?![0-9])".encode()
 
 
 async def test_two_players_over_ssh_never_see_each_others_hand(

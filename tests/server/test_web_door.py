@@ -9,8 +9,10 @@ here needs the app): :func:`ssh_servers` and a :class:`WebFrontEnd` beside the S
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -24,16 +26,10 @@ from gardens_tui.server.web.front import COOKIE, WebFrontEnd
 PASSWORD = "ann-secret"
 
 
-@pytest.fixture
-async def web(tmp_path: Path) -> AsyncIterator[WebFrontEnd]:
-    """A web front end (passwords; a block after 3 failures, no delays) beside an SSH one
-    that allows one session."""
-    passwords = tmp_path / "passwords"
-    passwords.write_text(password_line("ann", PASSWORD) + "\n")
-    limits = Limits(failures_before_block=3, first_delay=0.0, max_delay=0.0)
-    async with ssh_servers(
-        tmp_path, password_file=passwords, limits=limits, max_sessions=1
-    ) as servers:
+@contextlib.asynccontextmanager
+async def web_front(files: Path, **settings: Any) -> AsyncIterator[WebFrontEnd]:
+    """A web front end beside an SSH front end with ``settings``."""
+    async with ssh_servers(files, **settings) as servers:
         ssh = await servers.start()
         front = WebFrontEnd(ssh, "127.0.0.1", 0, None)
         await front.start()
@@ -43,6 +39,17 @@ async def web(tmp_path: Path) -> AsyncIterator[WebFrontEnd]:
             await front.stop_listening()
             await ssh.close()
             await front.stop()
+
+
+@pytest.fixture
+async def web(tmp_path: Path) -> AsyncIterator[WebFrontEnd]:
+    """A web front end (passwords; a block after 3 failures, no delays) beside an SSH one
+    that allows one session."""
+    passwords = tmp_path / "passwords"
+    passwords.write_text(password_line("ann", PASSWORD) + "\n")
+    limits = Limits(failures_before_block=3, first_delay=0.0, max_delay=0.0)
+    async with web_front(tmp_path, password_file=passwords, limits=limits, max_sessions=1) as front:
+        yield front
 
 
 @pytest.fixture
@@ -146,16 +153,8 @@ async def test_a_full_server_refuses_a_terminal_plainly(
 @pytest.fixture
 async def open_web(tmp_path: Path) -> AsyncIterator[WebFrontEnd]:
     """A web front end beside an ``--open`` SSH server."""
-    async with ssh_servers(tmp_path, open=True) as servers:
-        ssh = await servers.start()
-        front = WebFrontEnd(ssh, "127.0.0.1", 0, None)
-        await front.start()
-        try:
-            yield front
-        finally:
-            await front.stop_listening()
-            await ssh.close()
-            await front.stop()
+    async with web_front(tmp_path, open=True) as front:
+        yield front
 
 
 async def test_an_open_server_lets_a_browser_in_by_name_and_keeps_names_apart(

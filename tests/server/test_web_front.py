@@ -34,14 +34,14 @@ from playwright.async_api import Page, WebSocket
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 from ssh_clients import Terminal, connect
 from ssh_servers import APP, ssh_servers
+from table_checks import forced, tile_pattern
 
-from gardens_tui.rules.throw_octopus.components import tile_name
 from gardens_tui.server.door.auth import password_line
 from gardens_tui.server.lobby.client import connect as connect_owner
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.ssh.front import SSHFrontEnd
 from gardens_tui.server.web.front import WebFrontEnd
-from gardens_tui.table import Table, lone_action
+from gardens_tui.table import Table
 
 PASSWORDS = {"ann": "ann-secret", "bob": "bob-secret", "cy": "cy-secret", "dee": "dee-secret"}
 GAME = "throw-octopus"
@@ -200,16 +200,6 @@ async def create_table(
         host.close()
 
 
-def forced(table: Table) -> bool:
-    """The pending decision has one legal action: the deciding screen plays it itself."""
-    decision = table.state.decision
-    seat = table.state.current_player
-    if decision is None or seat is None:
-        return False
-    legal = table.game.legal_actions(table.game.view(table.state, seat))
-    return lone_action(decision, legal) is not None
-
-
 HOVER_WAIT_MS = 3000
 """How long a hover may take to move the board's cursor (a guard: it moves within one redraw)."""
 
@@ -225,12 +215,6 @@ CURSOR_MOVED_JS = """
   return false;
 }
 """
-
-
-def tile_pattern(tiles: list[int]) -> bytes:
-    """A regular expression matching any of ``tiles``' names as a whole word."""
-    names = "|".join(re.escape(tile_name(tile)) for tile in tiles)
-    return f"(?<![0-9A-Za-z])(?:{names})(?![0-9])".encode()
 
 
 async def test_log_in_refused_with_a_wrong_password_and_accepted_with_the_right_one(

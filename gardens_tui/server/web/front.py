@@ -71,6 +71,7 @@ from gardens_tui.server.store.names import (
     read_login_name,
 )
 from gardens_tui.server.web import pages
+from gardens_tui.server.web.listening import listen, url_host
 
 if TYPE_CHECKING:
     from gardens_tui.server.ssh.front import SSHFrontEnd
@@ -332,20 +333,16 @@ class WebFrontEnd:
     async def start(self) -> list[tuple[str, int]]:
         """Listen on ``host``:``port`` (0: a free one); the addresses listened on. The owner's
         invitations point here from now on."""
-        runner = web.AppRunner(self.application(), handle_signals=False, access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
-        await site.start()
-        self._runner = runner
-        addresses = [(str(a[0]), int(a[1])) for a in runner.addresses]
+        self._runner, addresses = await listen(
+            self.application(), self.host, self.port, access_log=None
+        )
         if addresses:
             self.port = addresses[0][1]
         if self.public_url is None:
             host = self.host
             if host in WILDCARDS:  # every interface: the machine's own name, at a guess
                 host = socket.getfqdn()
-            host = f"[{host}]" if ":" in host else host
-            self.public_url = f"http://{host}:{self.port}"
+            self.public_url = f"http://{url_host(host)}:{self.port}"
         self.ssh.owner.invite_base = self.public_url.rstrip("/")
         return addresses
 

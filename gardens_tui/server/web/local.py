@@ -30,6 +30,8 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from gardens_tui.server.web.listening import listen, url_host
+
 APP_COMMAND = (sys.executable, "-m", "gardens_tui")
 """The program each browser tab runs (through a shell, as textual-serve does)."""
 
@@ -91,16 +93,10 @@ class GardensWebServer(Server):
     async def start(self) -> list[tuple[str, int]]:
         """Listen on ``host``:``port`` (port 0: a free one); the addresses listened on."""
         self.initialize_logging()
-        runner = web.AppRunner(await self._make_app(), handle_signals=False)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
-        await site.start()
-        self._runner = runner
-        addresses = [(str(a[0]), int(a[1])) for a in runner.addresses]
+        self._runner, addresses = await listen(await self._make_app(), self.host, self.port)
         if addresses:
             self.port = addresses[0][1]
-            host = f"[{self.host}]" if ":" in self.host else self.host
-            self.public_url = f"http://{host}:{self.port}"
+            self.public_url = f"http://{url_host(self.host)}:{self.port}"
         return addresses
 
     async def stop(self) -> None:
