@@ -277,3 +277,12 @@ class LoginThrottle:
         """A login from ``address`` as ``name`` succeeded: forget their failures."""
         self._addresses.forget(address_key(address))
         self._names.forget(name.casefold())
+
+
+def minutes(seconds: float) -> str:
+    """``seconds`` in words for a player ("3 minutes", "1 minute", "40 seconds")."""
+    if seconds < 60:
+        whole = max(1, round(seconds))
+        return f"{whole} second{'s' if whole != 1 else ''}"
+    whole = round(seconds / 60)
+    return f"{whole} minute{'s' if whole != 1 else ''}"

@@ -56,14 +56,14 @@ import asyncssh
 
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.server.door.auth import PasswordFile, Person
-from gardens_tui.server.door.guard import ConnectionGuard, Limits, LoginThrottle
+from gardens_tui.server.door.guard import ConnectionGuard, Limits, LoginThrottle, minutes
 from gardens_tui.server.door.listener import Listener
 from gardens_tui.server.lobby.owner import TableOwner
 from gardens_tui.server.logs import AUDIT_LOGGER
 from gardens_tui.server.session.hosts import SESSIONS_PER_HOST, SessionHosts
 from gardens_tui.server.session.terminal import Launcher, PopenLauncher
 from gardens_tui.server.session.zygote import Zygote
-from gardens_tui.server.ssh.login import GameServer, minutes
+from gardens_tui.server.ssh.login import GameServer
 from gardens_tui.server.ssh.operator import Operator
 from gardens_tui.server.store.records import (
     Ban,

@@ -24,7 +24,7 @@ from asyncssh.packet import SSHPacket
 
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.server.door.auth import Person
-from gardens_tui.server.door.guard import address_key
+from gardens_tui.server.door.guard import address_key, minutes
 from gardens_tui.server.logs import AUDIT_LOGGER
 from gardens_tui.server.ssh.channel import GameSession
 from gardens_tui.server.store.names import LoginNameRefused, mixed_script_problem, read_login_name
@@ -34,15 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 audit = logging.getLogger(AUDIT_LOGGER)
-
-
-def minutes(seconds: float) -> str:
-    """``seconds`` in words for a player ("3 minutes", "1 minute", "40 seconds")."""
-    if seconds < 60:
-        whole = max(1, round(seconds))
-        return f"{whole} second{'s' if whole != 1 else ''}"
-    whole = round(seconds / 60)
-    return f"{whole} minute{'s' if whole != 1 else ''}"
 
 
 def _refuse(code: int, reason: str) -> asyncssh.DisconnectError:

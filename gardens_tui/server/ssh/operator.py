@@ -14,8 +14,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from gardens_tui.rules.safe_text import check_line, printable
+from gardens_tui.server.door.guard import minutes
 from gardens_tui.server.logs import AUDIT_LOGGER
-from gardens_tui.server.ssh.login import minutes
 from gardens_tui.server.store.records import MAX_REASON, Ban, check_ban, check_motd
 
 if TYPE_CHECKING:

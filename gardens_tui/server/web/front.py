@@ -62,6 +62,7 @@ from aiohttp import WSMsgType, web
 from gardens_tui.rules.registry import get_spec
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.server.door.auth import Person
+from gardens_tui.server.door.guard import minutes
 from gardens_tui.server.logs import AUDIT_LOGGER
 from gardens_tui.server.session.input_filter import InputFilter
 from gardens_tui.server.session.terminal import TerminalChild, clamp_size, farewell
@@ -468,7 +469,7 @@ class WebFrontEnd:
         blocked = ssh.throttle.address_blocked(address)
         if blocked:
             return self._login_form(
-                f"Too many failed logins from your address: try again in {_minutes(blocked)}.",
+                f"Too many failed logins from your address: try again in {minutes(blocked)}.",
                 status=429,
             )
         name, problem = _checked_name(raw_name)
@@ -486,7 +487,7 @@ class WebFrontEnd:
             blocked = ssh.throttle.name_blocked(name)
             if blocked:
                 return self._login_form(
-                    f"Too many wrong passwords for {name}: try again in {_minutes(blocked)}.",
+                    f"Too many wrong passwords for {name}: try again in {minutes(blocked)}.",
                     name=name,
                     status=429,
                 )
@@ -673,9 +674,3 @@ def _checked_name(raw: str) -> tuple[str, str | None]:
         return raw, refused.reason
     problem = mixed_script_problem(name)
     return name, problem
-
-
-def _minutes(seconds: float) -> str:
-    from gardens_tui.server.ssh.login import minutes
-
-    return minutes(seconds)
