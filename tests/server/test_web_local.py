@@ -192,6 +192,33 @@ def test_a_click_on_empty_space_does_nothing(browser: BrowserThread, web_port: i
     browser.run(scenario())
 
 
+def test_a_phone_gets_the_whole_app_and_a_tap_lands_on_the_entry(
+    browser: BrowserThread, web_port: int
+) -> None:
+    """Behaviour (issue 30: clicks and touches land where they point): on a phone-sized page
+    (390x844, touch) the page picks a font small enough for the app's 80 columns, so the menu
+    shows instead of a request for a bigger window, and a tap on "Rules" opens the rules."""
+
+    async def scenario() -> None:
+        context = await browser.browser.new_context(
+            viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+        )
+        try:
+            await context.add_init_script(TERMINAL_HOOK)
+            page = await context.new_page()
+            await page.goto(f"http://{HOST}:{web_port}/")
+            await wait_for_text(page, MENU_MARK)
+            grid = await cell_size(page)
+            assert grid.cols >= 80 and grid.rows >= 24, grid
+            col, row = find_text(await screen_text(page), "Rules")
+            await page.touchscreen.tap(*grid.centre(col + 2, row))
+            await wait_for_text(page, RULES_MARK)
+        finally:
+            await context.close()
+
+    browser.run(scenario())
+
+
 def test_the_page_keeps_working_when_the_font_is_refused(
     browser: BrowserThread, web_port: int
 ) -> None:
