@@ -172,3 +172,17 @@ async def test_an_open_server_lets_a_browser_in_by_name_and_keeps_names_apart(
     open_web.ssh.records.names.claim("Kim", "user:Kim")
     status, page, _ = await log_in(client, open_web, "Kim", "")
     assert status == 403
+
+
+async def test_a_ban_by_name_ends_the_log_ins_of_that_name(
+    web: WebFrontEnd, client: aiohttp.ClientSession
+) -> None:
+    """Behaviour: a name the operator bans after its player logged in in a browser loses that
+    log-in: the page asks for a log-in again and no terminal opens for the old cookie."""
+    await log_in(client, web, "ann", PASSWORD)
+    web.ssh.records.bans.add(Ban("name", "ann", "spam"))
+    async with client.get(f"{web.public_url}/") as page:
+        assert 'id="terminal"' not in await page.text()
+    async with client.get(f"{web.public_url}/ws") as response:
+        assert response.status == 403
+    assert not web.logins

@@ -398,8 +398,9 @@ class WebFrontEnd:
         login = self.logins.get(token)
         if login is None:
             return None
-        if time.time() - login.created > LOGIN_HOURS * 3600:
-            del self.logins[token]
+        expired = time.time() - login.created > LOGIN_HOURS * 3600
+        if expired or self.ssh.records.bans.of_name(login.person.name) is not None:
+            del self.logins[token]  # (a name banned since: its log-ins end with the ban)
             return None
         return login
 
