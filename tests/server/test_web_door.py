@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import asyncssh
 import pytest
 from ssh_servers import ssh_servers
 
@@ -186,3 +187,19 @@ async def test_a_ban_by_name_ends_the_log_ins_of_that_name(
     async with client.get(f"{web.public_url}/ws") as response:
         assert response.status == 403
     assert not web.logins
+
+
+async def test_a_server_of_keys_alone_sends_browsers_to_an_invitation(
+    tmp_path: Path, client: aiohttp.ClientSession
+) -> None:
+    """Behaviour: with public keys the only way in, a browser has no log-in of its own: the
+    page says so (ask a player for an invitation) and offers no form, and a log-in sent
+    anyway is refused."""
+    keys = tmp_path / "keys"
+    keys.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_public_key())
+    async with web_front(tmp_path, authorized_keys=keys) as front:
+        async with client.get(f"{front.public_url}/") as page:
+            text = await page.text()
+        assert "invitation" in text and "<form" not in text
+        status, _, _ = await log_in(client, front, "ann", "anything")
+        assert status == 403 and not front.logins

@@ -441,8 +441,9 @@ class WebFrontEnd:
 
     def _login_form(self, refusal: str = "", name: str = "", status: int = 200) -> web.Response:
         ssh = self.ssh
+        how = "open" if ssh.config.open else "passwords" if ssh.passwords else "keys"
         page = pages.login_page(
-            passwords=ssh.passwords is not None and not ssh.config.open,
+            how=how,
             motd=ssh.records.motd,
             refusal=refusal,
             name=name,

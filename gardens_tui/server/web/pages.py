@@ -47,19 +47,27 @@ def page(title: str, body: str, status_note: str = "") -> str:
     )
 
 
-def login_page(*, passwords: bool, motd: str = "", refusal: str = "", name: str = "") -> str:
-    """The log-in form: name and password (``passwords``), or a name alone (an open server)."""
+def login_page(*, how: str, motd: str = "", refusal: str = "", name: str = "") -> str:
+    """The log-in page: ``how`` is ``"passwords"`` (a name and a password), ``"open"`` (a
+    name alone) or ``"keys"`` (no form: such a server's players log in over SSH with their
+    keys, and a browser comes in only by an invitation)."""
     motd_html = f'<p class="motd">{_text(motd)}</p>' if motd else ""
+    if how == "keys":
+        hint = (
+            "This server's players log in over SSH with their keys. To play here in the "
+            "browser, ask one of them for an invitation link (i in the lobby)."
+        )
+        return page("gardens-tui", f"{motd_html}<p>{_text(hint)}</p>", refusal)
     password = (
         '<label for="password">Password</label>'
         '<input id="password" name="password" type="password" autocomplete="current-password"'
         " required>"
-        if passwords
+        if how == "passwords"
         else ""
     )
     hint = (
         "Log in with the name and password the server's operator gave you: the same as over SSH."
-        if passwords
+        if how == "passwords"
         else "This server is open: choose the name the other players will see."
     )
     body = (
