@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gardens_tui.rules.base import Action, IllegalAction, cached_legal
-from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.rng import seed_state
 from gardens_tui.rules.seabed import refusals, scoring, seascape
 from gardens_tui.rules.seabed.seascape import find
 from gardens_tui.rules.seabed.spec import NEGOTIATION_KEY, SPEC
@@ -27,6 +27,9 @@ from gardens_tui.rules.seabed.state import (
 )
 from gardens_tui.rules.seabed.tiles import (
     CLAM_TILES,
+    DESCRIPTIONS,
+    FIT_DEGREES,
+    FLAG_SPOTS,
     MAX_AREAS,
     REEF,
     SEA,
@@ -34,8 +37,6 @@ from gardens_tui.rules.seabed.tiles import (
     STREAK,
     TYPES,
     describe,
-    fit_degrees,
-    flag_spots,
     regular_pile,
     turned,
 )
@@ -52,15 +53,15 @@ PASS: Action = ("pass",)
 
 
 class Turn:
-    """What one ``apply`` works with: the copied state, its PRNG (made at the first draw,
-    :func:`_draw`) and its event lines (every line is public in this game; ``say`` adds
-    one)."""
+    """What one ``apply`` works with: the copied state, its PRNG's state (``None`` until the
+    first draw, :func:`_draw`) and its event lines (every line is public in this game; ``say``
+    adds one)."""
 
     __slots__ = ("lines", "rng", "s", "say")
 
     def __init__(self, state: SeabedState) -> None:
         self.s = state
-        self.rng: Rng | None = None
+        self.rng: int | None = None
         self.lines: list[str] = []
         self.say = self.lines.append
 
@@ -85,7 +86,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
     t.say("The start tile lies at 0,0")
     begin_turn(t, 0, first=True)
     if t.rng is not None:
-        s.rng = t.rng.state
+        s.rng = t.rng
     s.events = tuple(t.lines)
     s.chance = False
     return s
@@ -112,14 +113,14 @@ def placement_actions(s: SeabedState, verb: str) -> list[Action]:
     if not tiles:
         return []
     front = s.front
-    turns = fit_degrees(tiles[0])
+    turns = FIT_DEGREES[tiles[0]]
     if len(tiles) == 1 or tiles[1] == tiles[0]:
         return [(verb, 1, x, y, degrees) for y, x, code in front for degrees in turns[code]]
     # two different tiles: one pass over the places lists both (tile 1's first)
     first: list[Action] = []
     second: list[Action] = []
     add1, add2 = first.append, second.append
-    others = fit_degrees(tiles[1])
+    others = FIT_DEGREES[tiles[1]]
     for y, x, code in front:
         for degrees in turns[code]:
             add1((verb, 1, x, y, degrees))
@@ -177,7 +178,7 @@ def flag_actions(s: SeabedState, first: bool = False) -> list[Action]:
     for cell in s.flag_cells:
         x, y = cell
         base = s.index[cell] * MAX_AREAS
-        for a, name, flaggable, palace_ok, palace_name in flag_spots(s.board[cell]):
+        for a, name, flaggable, palace_ok, palace_name in FLAG_SPOTS[s.board[cell]]:
             if flags and flaggable:
                 root = parent[base + a]
                 if parent[root] != root:  # (find's work only when the root is further up)
@@ -252,7 +253,7 @@ def _listed_placement(s: SeabedState, action: Action) -> bool | None:
     if given != verb or not 1 <= slot <= len(tiles) or (slot == 2 and tiles[1] == tiles[0]):
         return False
     code = s.need.get((x, y))
-    return code is not None and degrees in fit_degrees(tiles[slot - 1])[code]
+    return code is not None and degrees in FIT_DEGREES[tiles[slot - 1]][code]
 
 
 def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
@@ -290,7 +291,7 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
         _return_flag(t, (action[1], action[2]), action[3])
         advance(t)
     if t.rng is not None:  # (a draw also set ``chance``)
-        s.rng = t.rng.state
+        s.rng = t.rng
     s.events = tuple(t.lines)
     s.private_events = ()
     return s
@@ -315,9 +316,29 @@ def _propose(t: Turn, placement: tuple[int, int, int, int]) -> None:
 def _draw(t: Turn, pile: list[int]) -> int:
     """A tile drawn from ``pile`` at random (the PRNG's next draw)."""
     t.s.chance = True
-    if t.rng is None:
-        t.rng = Rng(t.s.rng)
-    return pile.pop(t.rng.randrange(len(pile)))
+    t.rng, i = randrange(t.s.rng if t.rng is None else t.rng, len(pile))
+    return pile.pop(i)
+
+
+_SPAN = 1 << 64
+_MASK = _SPAN - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def randrange(state: int, n: int) -> tuple[int, int]:
+    """``Rng(state).randrange(n)`` to the bit (``n >= 1``), as (the PRNG's state after, the
+    number): SplitMix64 written out here, without an :class:`~gardens_tui.rules.rng.Rng` and
+    three calls per draw (every tile drawn goes through it; a test holds it to ``Rng``)."""
+    if n == 1:
+        return state, 0  # (randrange draws nothing for a single choice)
+    limit = _SPAN - _SPAN % n
+    while True:
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z % n
 
 
 def draw_hand(t: Turn, number: int) -> bool:
@@ -331,7 +352,7 @@ def draw_hand(t: Turn, number: int) -> bool:
         drawn = [_draw(t, s.pile) for _ in range(min(number, len(s.pile)))]
         s.hand.extend(drawn)
         if drawn:
-            t.say(f"{name} drew {', '.join(map(describe, drawn))}")
+            t.say(f"{name} drew {', '.join([DESCRIPTIONS[kind] for kind in drawn])}")
         for kind in s.hand:
             if seascape.can_place(s, kind):
                 return True
@@ -389,7 +410,7 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
     s.last[s.team] = cell
     s.just = cell
     t.say(
-        f"{s.players[s.active]} placed {describe(kind)} at {x},{y} r{degrees} for "
+        f"{s.players[s.active]} placed {DESCRIPTIONS[kind]} at {x},{y} r{degrees} for "
         f"{s.team_name(s.team)}"
     )
     if s.step == 1 or s.extra:

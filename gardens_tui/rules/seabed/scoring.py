@@ -23,7 +23,11 @@ def final_scoring(s: SeabedState) -> list[str]:
     fish, plus 1 per field with the sushi set; seabed flag majorities: the area's animals);
     the log lines saying who scored what."""
     lines: list[str] = []
-    for root in sorted(s.systems):
+    # (only the systems and areas a piece stands on can score: found from the pieces rather
+    # than by going through every feature)
+    palaced = {find(s.sparent, node) for _, node, what in s.flags if what == "palace"}
+    flagged = {find(s.parent, node) for _, node, what in s.flags if what == "flag"}
+    for root in sorted(palaced):
         y = s.systems[root]
         winners = majority(y.palaces)
         if not winners:
@@ -38,7 +42,7 @@ def final_scoring(s: SeabedState) -> list[str]:
             f"Seaweed system at {where[0]},{where[1]}{sushi}: {names} score {points} for "
             "their palace"
         )
-    for root in sorted(s.feats):
+    for root in sorted(flagged):
         f = s.feats[root]
         if f.kind != SEA or not any(f.flags):
             continue

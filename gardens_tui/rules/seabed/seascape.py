@@ -33,18 +33,18 @@ from functools import cache
 
 from gardens_tui.rules.seabed.state import Cell, Feat, SeabedState, Sys, new_links
 from gardens_tui.rules.seabed.tiles import (
+    AREA_STARTS,
     FIELD,
+    FITTING_CODES,
     MAX_AREAS,
     REEF,
     SEA,
+    SHAPES,
     SIDE_OFFSETS,
     STREAK,
+    SYSTEM_STARTS,
     TYPES,
-    area_starts,
     fit_table,
-    fitting_codes,
-    shape,
-    system_starts,
     turned,
 )
 
@@ -94,7 +94,7 @@ def need_code(board: dict[Cell, int], cell: Cell) -> int:
 
 def can_place(s: SeabedState, kind: int) -> bool:
     """Whether tile type ``kind`` has a legal place on this seascape."""
-    return not fitting_codes(kind).isdisjoint(s.need.values())
+    return not FITTING_CODES[kind].isdisjoint(s.need.values())
 
 
 def frontier(s: SeabedState) -> list[tuple[int, int, int]]:
@@ -149,13 +149,13 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
         parent.extend(range(len(parent), base + MAX_AREAS))
         sparent.extend(range(len(sparent), base + MAX_AREAS))
     kind = code >> 2
-    for system in system_starts(kind):
+    for system in SYSTEM_STARTS[kind]:
         root = base + system.root
         systems[root] = Sys(system.counts, bit, nobody)
         for member in system.others:
             sparent[base + member] = root
-    starts = area_starts(kind)
-    turn = shape(code)
+    starts = AREA_STARTS[kind]
+    turn = SHAPES[code]
     # older roots whose records this call copied (and may change); None: all are this state's
     copied: list[int] | None = [] if s.records_shared else None
     joined = 0  # a bit per area of the tile already joined to an older feature
@@ -178,7 +178,7 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
             continue
         present |= 1 << side
         other_base = s.index[other_cell] * MAX_AREAS
-        other_at = shape(other).area_at
+        other_at = SHAPES[other].area_at
         for area, segment, closed, seaweed in turn.joins[side]:
             mine, theirs = base + area, other_base + other_at[segment]
             if joined >> area & 1:
@@ -215,7 +215,7 @@ def completed_by(s: SeabedState, cell: Cell) -> list[int]:
     base = s.index[cell] * MAX_AREAS
     parent, feats = s.parent, s.feats
     out: list[int] = []
-    for node in range(base, base + len(area_starts(s.board[cell] >> 2))):
+    for node in range(base, base + len(AREA_STARTS[s.board[cell] >> 2])):
         root = find(parent, node)
         f = feats[root]
         if f.open == 0 and f.kind in (STREAK, REEF) and root not in out:

@@ -691,3 +691,34 @@ def describe(kind: int) -> str:
         things.append(tile.effect)
     text = " + ".join(parts)
     return f"{tile.name} ({text}{'; ' + ', '.join(things) if things else ''})"
+
+
+# ------------------------------------------------------------------------------------------
+# The tables above, worked out for every tile once (the hot paths index these: a cached call
+# costs more than the work it saves at a million calls a second)
+# ------------------------------------------------------------------------------------------
+
+SHAPES: tuple[Shape, ...] = tuple(shape(code) for code in range(4 * len(TYPES)))
+""":func:`shape` by tile code."""
+
+AREA_STARTS: tuple[tuple[AreaStart, ...], ...] = tuple(area_starts(k) for k in range(len(TYPES)))
+""":func:`area_starts` by tile type."""
+
+SYSTEM_STARTS: tuple[tuple[SystemStart, ...], ...] = tuple(
+    system_starts(k) for k in range(len(TYPES))
+)
+""":func:`system_starts` by tile type."""
+
+FIT_DEGREES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    fit_degrees(k) for k in range(len(TYPES))
+)
+""":func:`fit_degrees` by tile type."""
+
+FITTING_CODES: tuple[frozenset[int], ...] = tuple(fitting_codes(k) for k in range(len(TYPES)))
+""":func:`fitting_codes` by tile type."""
+
+FLAG_SPOTS: tuple[tuple[Spot, ...], ...] = tuple(flag_spots(code) for code in range(4 * len(TYPES)))
+""":func:`flag_spots` by tile code."""
+
+DESCRIPTIONS: tuple[str, ...] = tuple(describe(k) for k in range(len(TYPES)))
+""":func:`describe` by tile type."""
