@@ -151,7 +151,8 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
     kind = code >> 2
     for system in SYSTEM_STARTS[kind]:
         root = base + system.root
-        systems[root] = Sys(system.counts, bit, nobody)
+        y = systems[root] = _new(Sys)  # (Sys(...) without __init__'s call)
+        y.counts, y.tiles, y.palaces = system.counts, bit, nobody
         for member in system.others:
             sparent[base + member] = root
     starts = AREA_STARTS[kind]
@@ -188,7 +189,10 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
                 root = parent[theirs]
                 if parent[root] != root:  # (find's work only when the root is further up)
                     root = find(parent, root)
-                f = feats[root] if copied is None else _own(feats, root, copied)
+                f = feats[root]
+                if copied is not None and root not in copied:  # (_own, written out)
+                    copied.append(root)
+                    f = feats[root] = f.copy()
                 start = starts[area]
                 f.open += start.open
                 f.counts += start.counts
@@ -203,8 +207,10 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
                 _join_systems(s, mine, theirs, base if s.records_shared else 0)
     for area in turn.alone[present]:  # joined to nothing: a feature of its own
         start = starts[area]
-        closers = NO_CLOSERS if start.field < 0 else frozenset((base + start.field,))
-        feats[base + area] = Feat(start.kind, start.open, start.counts, bit, closers, nobody)
+        f = feats[base + area] = _new(Feat)  # (Feat(...) without __init__'s call)
+        f.kind, f.open, f.counts, f.tiles = start.kind, start.open, start.counts, bit
+        f.closers = NO_CLOSERS if start.field < 0 else frozenset((base + start.field,))
+        f.flags = nobody
     # (only a join completes a streak or reef: each area starts with open edges)
     return completed_by(s, cell) if completed and not laying else []
 
@@ -231,6 +237,8 @@ def around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
 
 
 NO_CLOSERS: frozenset[int] = frozenset()
+
+_new = object.__new__
 
 ROW = 1024
 """Far more than the seascape's width: ``y * ROW + x`` orders places by row, then column."""
