@@ -9,10 +9,12 @@ through random games of both negotiations.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
 
+from gardens_tui.rules.base import COMMON_FIELDS
 from gardens_tui.rules.conformance import balanced_choice, uniform_choice
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.seabed import engine, seascape, serial
@@ -236,3 +238,14 @@ def test_the_inline_randrange_redraws_like_rng() -> None:
     reference = Rng(start)
     number = reference.randrange(77)
     assert engine.randrange(start, 77) == (reference.state, number)
+
+
+def test_a_copy_has_every_field_of_the_state() -> None:
+    """``SeabedState.copy`` sets every field (the common ones written out, not by
+    ``copy_common_fields``): each equals the original's, the per-state caches aside."""
+    for s in states(range(1)):
+        copied = s.copy()
+        for f in dataclasses.fields(SeabedState):
+            if f.name not in ("legal_cache", "sea_shared", "records_shared"):
+                assert getattr(copied, f.name) == getattr(s, f.name), f.name
+        assert set(COMMON_FIELDS) <= {f.name for f in dataclasses.fields(SeabedState)}

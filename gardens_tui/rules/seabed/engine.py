@@ -52,18 +52,23 @@ STREAKS, REEFS, CLAM_POINTS = 0, 1, 2
 PASS: Action = ("pass",)
 
 
-class Turn:
-    """What one ``apply`` works with: the copied state, its PRNG's state (``None`` until the
-    first draw, :func:`_draw`) and its event lines (every line is public in this game; ``say``
-    adds one)."""
+class Turn(list[str]):
+    """What one ``apply`` works with: the copied state ``s``, its PRNG's state ``rng``
+    (``None`` until the first draw, :func:`_draw`) and, as the list itself, its event lines
+    (every line is public in this game; ``say`` adds one). A list, made by :func:`turn`, to
+    spare every decision an ``__init__`` call and a bound method."""
 
-    __slots__ = ("lines", "rng", "s", "say")
+    __slots__ = ("rng", "s")
+    s: SeabedState
+    rng: int | None
+    say = list.append
 
-    def __init__(self, state: SeabedState) -> None:
-        self.s = state
-        self.rng: int | None = None
-        self.lines: list[str] = []
-        self.say = self.lines.append
+
+def turn(state: SeabedState) -> Turn:
+    """A :class:`Turn` on ``state`` with no line and no draw yet."""
+    t = Turn()
+    t.s, t.rng = state, None
+    return t
 
 
 # --- setting up -------------------------------------------------------------------------------
@@ -82,12 +87,12 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
     s.piles = [[0] * len(CATEGORIES) for _ in range(n)]
     s.last = [None] * n
     seascape.place(s, (0, 0), START * 4)
-    t = Turn(s)
+    t = turn(s)
     t.say("The start tile lies at 0,0")
     begin_turn(t, 0, first=True)
     if t.rng is not None:
         s.rng = t.rng
-    s.events = tuple(t.lines)
+    s.events = tuple(t)
     s.chance = False
     return s
 
@@ -177,25 +182,26 @@ def flag_actions(s: SeabedState, first: bool = False) -> list[Action]:
                 root = parent[base + a]
                 if parent[root] != root:  # (find's work only when the root is further up)
                     root = find(parent, root)
-                f = feats[root]
-                if (
-                    f.flags == nobody
-                    and (f.open or f.kind == SEA or root in pending)  # not completed before
-                    and not (once and root in flagged)
-                ):
-                    flagged.add(root)
-                    out.append(("flag", x, y, name))
-                    if first:
-                        return out
+                if root not in flagged:
+                    if once:  # (whether it takes a flag is the feature's: asked once)
+                        flagged.add(root)
+                    f = feats[root]
+                    # (nobody's flag on it, and not completed before)
+                    if f.flags == nobody and (f.open or f.kind == SEA or root in pending):
+                        out.append(("flag", x, y, name))
+                        if first:
+                            return out
             if palaces and palace_ok:
                 system = sparent[base + a]
                 if sparent[system] != system:
                     system = find(sparent, system)
-                if systems[system].palaces == nobody and not (once and system in palaced):
-                    palaced.add(system)
-                    out.append(("palace", x, y, palace_name if once else name))
-                    if first:
-                        return out
+                if system not in palaced:
+                    if once:
+                        palaced.add(system)
+                    if systems[system].palaces == nobody:
+                        out.append(("palace", x, y, palace_name if once else name))
+                        if first:
+                            return out
     return out
 
 
@@ -255,7 +261,7 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
     checked: anything else gives an undefined result). ``state`` is left untouched."""
     s = state.copy()
     s.chance = False
-    t = Turn(s)
+    t = turn(s)
     verb = action[0]
     if verb == "place":
         do_place(t, action[1], action[2], action[3], action[4])
@@ -286,7 +292,7 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
         advance(t)
     if t.rng is not None:  # (a draw also set ``chance``)
         s.rng = t.rng
-    s.events = tuple(t.lines)
+    s.events = tuple(t)
     s.private_events = ()
     return s
 
@@ -435,7 +441,8 @@ def _put_piece(t: Turn, what: str, cell: Cell, name: str) -> None:
     area = seascape.area_named(s, cell, name)
     assert area is not None
     node = seascape.node_of(s, cell, area)
-    s.flags = sorted([*s.flags, (s.team, node, what)])
+    s.flags = s.flags[:]  # (shared with the state this one was copied from; kept sorted)
+    insort(s.flags, (s.team, node, what))
     s.supply = bumped(s.supply, s.team, 0 if what == "flag" else 1, -1)
     seascape.add_piece(s, s.team, node, what, 1)
     t.say(f"{s.team_name(s.team)} put a {what} on {name} at {cell[0]},{cell[1]}")

@@ -42,12 +42,13 @@ def final_scoring(s: SeabedState) -> list[str]:
             f"Seaweed system at {where[0]},{where[1]}{sushi}: {names} score {points} for "
             "their palace"
         )
+    music = seascape.music_nodes(s)
     for root in sorted(flagged):
         f = s.feats[root]
         if f.kind != SEA or not any(f.flags):
             continue
         winners = majority(f.flags)
-        points = seascape.seabed_value(s, root)
+        points = seascape.seabed_value(s, root, music)
         where = seascape.cell_of(s, root)
         for team in winners:
             s.piles = bumped(s.piles, team, SEABED, points)

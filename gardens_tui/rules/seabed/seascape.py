@@ -157,6 +157,7 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
             sparent[base + member] = root
     starts = AREA_STARTS[kind]
     turn = SHAPES[code]
+    needs_from = turn.needs
     # older roots whose records this call copied (and may change); None: all are this state's
     copied: list[int] | None = [] if s.records_shared else None
     joined = 0  # a bit per area of the tile already joined to an older feature
@@ -166,7 +167,7 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
         other = board.get(other_cell)
         if other is None:  # an empty place: it needs this side's kind too
             old = need.get(other_cell)
-            needs = need[other_cell] = turn.needs[side] if old is None else old | turn.needs[side]
+            needs = need[other_cell] = needs_from[side] if old is None else old | needs_from[side]
             if not laying:  # (and the frontier, sorted by row and column, follows)
                 ox, oy = other_cell
                 key = oy * ROW + ox
@@ -192,7 +193,10 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
                 f = feats[root]
                 if copied is not None and root not in copied:  # (_own, written out)
                     copied.append(root)
-                    f = feats[root] = f.copy()
+                    g = feats[root] = _new(Feat)  # (f.copy(), written out)
+                    g.kind, g.open, g.counts, g.tiles = f.kind, f.open, f.counts, f.tiles
+                    g.closers, g.flags = f.closers, f.flags
+                    f = g
                 start = starts[area]
                 f.open += start.open
                 f.counts += start.counts
@@ -440,13 +444,14 @@ def area_named(s: SeabedState, cell: Cell, name: str) -> int | None:
     return turned(code).by_name.get(name)
 
 
-def seabed_value(s: SeabedState, root: int) -> int:
+def seabed_value(s: SeabedState, root: int, music: list[int] | None = None) -> int:
     """What a seabed area's flags score at the end: manta 3, starfish 2, crab 1, one crab
     ignored per bottle (never below zero; no bottle counts where a diver is), animals near
-    the music gramophone counted twice."""
+    the music gramophone counted twice (``music``: :func:`music_nodes`, when the caller has
+    them already)."""
     f = s.feats[root]
     manta, star, crab = f.manta, f.star, f.crab
-    for node in music_nodes(s):
+    for node in music_nodes(s) if music is None else music:
         if find(s.parent, node) == root:
             m, st, c, _ = near(s, node, root)
             manta, star, crab = manta + m, star + st, crab + c

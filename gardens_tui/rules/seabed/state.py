@@ -28,7 +28,7 @@ from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from gardens_tui.rules.base import Decision, GameState, copy_common_fields
+from gardens_tui.rules.base import Decision, GameState
 from gardens_tui.rules.seabed.spec import RULES_VERSION
 from gardens_tui.rules.seabed.tiles import (
     ANEMONES,
@@ -374,7 +374,17 @@ class SeabedState(GameState):
         are shared until one does (:meth:`own_seascape`); ``feats``, ``systems``, ``hand`` and
         ``last`` are copied."""
         n: SeabedState = _new(SeabedState)
-        copy_common_fields(self, n)
+        # (base.copy_common_fields, written out: a call less on every decision)
+        n.players = self.players
+        n.options = self.options
+        n.rng = self.rng
+        n.active = self.active
+        n.turn = self.turn
+        n.events = self.events
+        n.private_events = self.private_events
+        n.chance = self.chance
+        n.over = self.over
+        n.hidden = self.hidden
         n.phase = self.phase
         n.pile = self.pile
         n.clams = self.clams
