@@ -119,13 +119,14 @@ def placement_actions(s: SeabedState, verb: str) -> list[Action]:
         return []
     front = s.front
     turns = FIT_DEGREES[tiles[0]]
+    # (``if fit``: half the places fit no turn of a tile; skipping them early is cheaper)
+    out = [(verb, 1, x, y, d) for y, x, code in front if (fit := turns[code]) for d in fit]
     if len(tiles) == 1 or tiles[1] == tiles[0]:
-        return [(verb, 1, x, y, degrees) for y, x, code in front for degrees in turns[code]]
+        return out
     # two different tiles: tile 1's placements, then tile 2's (two comprehensions beat one
     # loop with two appends)
     others = FIT_DEGREES[tiles[1]]
-    out = [(verb, 1, x, y, degrees) for y, x, code in front for degrees in turns[code]]
-    out += [(verb, 2, x, y, degrees) for y, x, code in front for degrees in others[code]]
+    out += [(verb, 2, x, y, d) for y, x, code in front if (fit := others[code]) for d in fit]
     return out
 
 
@@ -349,7 +350,9 @@ def draw_hand(t: Turn, number: int) -> bool:
     name = s.players[s.active]
     s.pile = s.pile[:]  # (shared with the state this one was copied from)
     while True:
-        drawn = [_draw(t, s.pile) for _ in range(min(number, len(s.pile)))]
+        drawn: list[int] = []
+        while len(drawn) < number and s.pile:
+            drawn.append(_draw(t, s.pile))
         s.hand.extend(drawn)
         if drawn:
             t.say(f"{name} drew {', '.join([DESCRIPTIONS[kind] for kind in drawn])}")
@@ -397,12 +400,10 @@ def _place_phase(s: SeabedState) -> str:
 def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
     """Place the chosen tile for the placing team, then open the flag step or score."""
     s = t.s
-    tiles = s.choosable()
-    kind = tiles[slot - 1]
-    if s.clam >= 0:
-        s.clam = -1
+    if s.clam >= 0:  # (the clam tile of an extra turn: slot 1)
+        kind, s.clam = s.clam, -1
     else:
-        s.hand.pop(slot - 1)
+        kind = s.hand.pop(slot - 1)
     s.proposal = s.counter = None
     cell = (x, y)
     s.completed = tuple(seascape.place(s, cell, kind * 4 + degrees // 90))

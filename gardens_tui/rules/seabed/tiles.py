@@ -400,7 +400,10 @@ MAX_AREAS = max(len(t.areas) for t in TYPES)
 
 def regular_pile() -> list[int]:
     """Every regular tile once (type ids, sorted): the 78 tiles of a new game's pile."""
-    return [i for i in REGULAR for _ in range(TYPES[i].count)]
+    return list(_REGULAR_PILE)
+
+
+_REGULAR_PILE = tuple(i for i in REGULAR for _ in range(TYPES[i].count))
 
 
 # ------------------------------------------------------------------------------------------
