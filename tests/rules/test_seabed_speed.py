@@ -17,7 +17,7 @@ import pytest
 from gardens_tui.rules.base import COMMON_FIELDS
 from gardens_tui.rules.conformance import balanced_choice, uniform_choice
 from gardens_tui.rules.rng import Rng, seed_state
-from gardens_tui.rules.seabed import engine, seascape, serial
+from gardens_tui.rules.seabed import engine, seascape, serial, tiles
 from gardens_tui.rules.seabed.state import SeabedState
 from gardens_tui.rules.seabed.tiles import (
     KIND_CODE,
@@ -249,3 +249,19 @@ def test_a_copy_has_every_field_of_the_state() -> None:
             if f.name not in ("legal_cache", "sea_shared", "records_shared"):
                 assert getattr(copied, f.name) == getattr(s, f.name), f.name
         assert set(COMMON_FIELDS) <= {f.name for f in dataclasses.fields(SeabedState)}
+
+
+def test_the_stored_tables_are_the_table_functions() -> None:
+    """The tables the hot paths index (``SHAPES[code]`` and the rest) hold what the cached
+    functions they were made from return, for every tile and every turn."""
+    for kind in range(len(TYPES)):
+        assert tiles.AREA_STARTS[kind] == tiles.area_starts(kind)
+        assert tiles.SYSTEM_STARTS[kind] == tiles.system_starts(kind)
+        assert tiles.FIT_DEGREES[kind] == tiles.fit_degrees(kind)
+        assert tiles.FITTING_CODES[kind] == fitting_codes(kind)
+        assert tiles.DESCRIPTIONS[kind] == tiles.describe(kind)
+        for quarter in range(4):
+            code = kind * 4 + quarter
+            assert tiles.SHAPES[code] == shape(code)
+            assert tiles.FLAG_SPOTS[code] == tiles.flag_spots(code)
+    assert tiles.regular_pile() == sorted(i for i in tiles.REGULAR for _ in range(TYPES[i].count))
