@@ -29,6 +29,8 @@ class ServerProcess:
         self.nofile = nofile
         self.process: asyncio.subprocess.Process | None = None
         self.port = 0
+        self.web_url = ""
+        """Where browsers log in (with ``--web``)."""
         self.log = bytearray()
         self._logged = asyncio.Event()
         self._log_task: asyncio.Task[None] | None = None
@@ -64,6 +66,11 @@ class ServerProcess:
         found = re.search(rb"serves over SSH on [^ ]+:(\d+)", line)
         assert found, (line, bytes(self.log))
         self.port = int(found.group(1))
+        if "--web" in self.args:  # the next line says where browsers log in
+            line = await asyncio.wait_for(self.process.stdout.readline(), GUARD)
+            web = re.search(rb"Browsers log in at (http://\S+?)/? ", line)
+            assert web, (line, bytes(self.log))
+            self.web_url = web.group(1).decode()
         return self
 
     async def _read_log(self) -> None:

@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import asyncssh
 import pytest
 from server_process import ServerProcess
@@ -192,6 +193,27 @@ async def test_sigterm_restores_every_real_terminal_and_the_server_exits(
         assert client.after == client.before  # echo and line editing are back
     finally:
         client.close()
+    assert server.log.count(b"Traceback") == 0
+
+
+async def test_serve_ssh_with_web_serves_browsers_and_stops_cleanly(
+    servers: list[ServerProcess], tmp_path: Path
+) -> None:
+    """Behaviour: `gardens serve ssh --open --web 0` says where browsers log in, serves the
+    log-in page there (a name alone, as the SSH side is open) and logs a browser in; on
+    SIGTERM the whole server exits with status 0 and no traceback."""
+    server = await start(servers, tmp_path / "srv", "--open", "--web", "0")
+    assert server.web_url.startswith("http://127.0.0.1:")
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        async with http.get(f"{server.web_url}/") as page:
+            assert page.status == 200
+            assert 'id="name"' in await page.text()
+        async with http.post(
+            f"{server.web_url}/login", data={"name": "Zoe"}, allow_redirects=False
+        ) as response:
+            assert response.status == 303
+    server.signal(signal.SIGTERM)
+    assert await server.stop() == 0
     assert server.log.count(b"Traceback") == 0
 
 
