@@ -9,14 +9,16 @@ here needs the app): :func:`ssh_servers` and a :class:`WebFrontEnd` beside the S
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import asyncssh
 import pytest
+from ssh_clients import GUARD
 from ssh_servers import ssh_servers
 
 from gardens_tui.server.door.auth import password_line
@@ -103,12 +105,13 @@ async def test_wrong_passwords_block_the_address_as_over_ssh(
 async def test_a_banned_address_gets_no_page(
     web: WebFrontEnd, client: aiohttp.ClientSession
 ) -> None:
-    """Behaviour: the operator's bans hold for browsers: a banned address is refused before
-    the log-in page, with the operator's reason."""
+    """Behaviour: the operator's bans hold for browsers: a connection from a banned address is
+    closed before a byte of HTTP, as over SSH (no page, no form to try)."""
     web.ssh.records.bans.add(Ban("address", "127.0.0.1", "spam"))
-    async with client.get(f"{web.public_url}/") as response:
-        assert response.status == 403
-        assert "spam" in await response.text()
+    with pytest.raises(aiohttp.ClientConnectionError):
+        async with client.get(f"{web.public_url}/"):
+            pass
+    assert web.ssh.guard.count == 0
 
 
 async def test_hostile_names_are_refused_and_never_echoed_as_markup(
@@ -203,3 +206,36 @@ async def test_a_server_of_keys_alone_sends_browsers_to_an_invitation(
         assert "invitation" in text and "<form" not in text
         status, _, _ = await log_in(client, front, "ann", "anything")
         assert status == 403 and not front.logins
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait (polling the loop) until ``condition()`` holds; a guard against hanging."""
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), GUARD)
+
+
+async def test_connections_that_do_not_log_in_are_capped_and_closed_in_time(
+    tmp_path: Path, client: aiohttp.ClientSession
+) -> None:
+    """Behaviour (hardening, as for SSH): every TCP connection to the web port counts at the
+    shared door from its first byte. Beyond the cap on connections from one address that have
+    not logged in (2 here), a new one is closed at once; those that send nothing are closed
+    once the log-in time (half a second here) is up; then a browser gets its page."""
+    limits = Limits(max_unauthenticated_per_address=2, login_timeout=0.5)
+    async with web_front(tmp_path, open=True, limits=limits) as front:
+        guard = front.ssh.guard
+        idle = [await asyncio.open_connection("127.0.0.1", front.port) for _ in range(2)]
+        await until(lambda: guard.waiting_count == 2)
+        reader, writer = await asyncio.open_connection("127.0.0.1", front.port)
+        assert await asyncio.wait_for(reader.read(), GUARD) == b""  # refused at once
+        assert guard.waiting_count == 2
+        for reader, writer in idle:
+            assert await asyncio.wait_for(reader.read(), GUARD) == b""  # swept
+            writer.close()
+        await until(lambda: guard.waiting_count == 0)
+        async with client.get(f"{front.public_url}/") as page:
+            assert page.status == 200

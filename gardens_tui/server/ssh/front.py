@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import asyncssh
 
@@ -150,6 +150,19 @@ class LiveSession(Protocol):
 
     async def end(self, reason: str) -> None:
         """End the session because of the server, telling the player ``reason``."""
+
+
+@runtime_checkable
+class Waiting(Protocol):
+    """A connection the shared guard counts while it has not logged in (an SSH
+    :class:`Visitor`, a browser's :class:`~gardens_tui.server.web.connections.WebConnection`):
+    whoever admits a newcomer closes the connections the guard evicts for it, whichever front
+    end they came to."""
+
+    address: str
+
+    def close(self) -> None:
+        """Close the connection."""
 
 
 class Gate:
@@ -305,8 +318,8 @@ class SSHFrontEnd:
             visitor.close()
             return
         refusal, evicted = self.guard.arrive(visitor, address)
-        for other in evicted:
-            assert isinstance(other, Visitor)
+        for other in evicted:  # (a Visitor, or a browser's connection: the guard is shared)
+            assert isinstance(other, Waiting)
             log.info("connection closed to make room: %s had not logged in", other.address)
             other.close()
         if refusal is not None:
@@ -338,7 +351,7 @@ class SSHFrontEnd:
         yet (and keep the waiting room that much smaller for a while); whether any was."""
         evicted = self.guard.squeeze(ROOM)
         for visitor in evicted:
-            assert isinstance(visitor, Visitor)
+            assert isinstance(visitor, Waiting)
             visitor.close()
         return bool(evicted)
 

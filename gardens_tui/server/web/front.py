@@ -37,8 +37,9 @@ The pages (aiohttp):
 
 A log-in is a random cookie (``HttpOnly``, ``SameSite=Strict``) this process remembers for
 :data:`LOGIN_HOURS` hours; a restart forgets them all (people log in again; their seats are
-kept by identity). Connections are counted by the shared guard while a request or a websocket
-is open (the cap on connections, on those not logged in, and per address).
+kept by identity). Every TCP connection to the web port counts in the shared guard from its
+first byte (:mod:`.connections`: the cap on connections, on those not logged in, per address,
+and a connection that has not logged in within ``--login-timeout`` seconds is closed).
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ from gardens_tui.server.store.names import (
     read_login_name,
 )
 from gardens_tui.server.web import pages
+from gardens_tui.server.web.connections import ConnectionDoor
 from gardens_tui.server.web.listening import listen, url_host
 
 if TYPE_CHECKING:
@@ -313,6 +315,9 @@ class WebFrontEnd:
         self.public_url = public_url
         self.logins: dict[str, WebLogin] = {}
         self._runner: web.AppRunner | None = None
+        self.connections: ConnectionDoor | None = None
+        """The web port's connections at the shared door (from :meth:`start`)."""
+        self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
         self._static = _textual_static()
         self._template = TEMPLATE.read_text(encoding="utf-8")
@@ -334,9 +339,16 @@ class WebFrontEnd:
     async def start(self) -> list[tuple[str, int]]:
         """Listen on ``host``:``port`` (0: a free one); the addresses listened on. The owner's
         invitations point here from now on."""
-        self._runner, addresses = await listen(
-            self.application(), self.host, self.port, access_log=None
+        ssh = self.ssh
+        self.connections = ConnectionDoor(
+            ssh.guard,
+            ssh.config.limits.login_timeout,
+            lambda address: ssh.records.bans.of_address(address) is not None,
         )
+        self._runner, addresses = await listen(
+            self.application(), self.host, self.port, self.connections.attach, access_log=None
+        )
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         if addresses:
             self.port = addresses[0][1]
         if self.public_url is None:
@@ -347,9 +359,19 @@ class WebFrontEnd:
         self.ssh.owner.invite_base = self.public_url.rstrip("/")
         return addresses
 
+    async def _sweep(self) -> None:
+        """Close the connections that did not log in in time, every few seconds."""
+        assert self.connections is not None
+        step = min(5.0, max(0.1, self.connections.login_timeout / 4))
+        while True:
+            await asyncio.sleep(step)
+            self.connections.sweep()
+
     async def stop_listening(self) -> None:
         """Refuse new pages (the sessions open go on until the SSH front end ends them)."""
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         self.ssh.owner.invite_base = None
 
     async def stop(self) -> None:
@@ -365,31 +387,18 @@ class WebFrontEnd:
     async def _door(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        """Count the request as a connection (the shared guard's caps), refuse banned
-        addresses and a stopping server."""
-        address = _address(request)
+        """Refuse a stopping server and banned addresses; a request with a valid log-in makes
+        its connection a logged-in one (:class:`~.connections.ConnectionDoor` counts the
+        connections themselves)."""
         ssh = self.ssh
         if self._closing:
             return _html(pages.refused_page("gardens-tui", "The server is stopping."), 503)
-        ban = ssh.records.bans.of_address(address)
+        ban = ssh.records.bans.of_address(_address(request))
         if ban is not None:
             return _html(pages.refused_page("gardens-tui", ssh.ban_reason(ban)), 403)
-        handle = object()
-        refusal, evicted = ssh.guard.arrive(handle, address)
-        for other in evicted:
-            ssh.guard.leave(other)
-        if refusal is not None:
-            log.info("web request refused from %s: %s", address, refusal)
-            return _html(
-                pages.refused_page("gardens-tui", "The server is busy; please try again later."),
-                503,
-            )
-        try:
-            if self._login_of(request) is not None:
-                ssh.guard.authenticated(handle)
-            return await handler(request)
-        finally:
-            ssh.guard.leave(handle)
+        if self._login_of(request) is not None and self.connections is not None:
+            self.connections.authenticated(request.protocol)
+        return await handler(request)
 
     def _login_of(self, request: web.Request) -> WebLogin | None:
         token = request.cookies.get(COOKIE)
