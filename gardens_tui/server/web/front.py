@@ -377,6 +377,8 @@ class WebFrontEnd:
     async def stop(self) -> None:
         """Close everything left (after the SSH front end has ended the sessions)."""
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
