@@ -35,6 +35,28 @@ def mix64(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def draw_below(state: int, limit: int) -> tuple[int, int]:
+    """The generator from ``state`` drawn until an output is below ``limit``: (the state
+    after, that output). :meth:`Rng.next64`'s step and :meth:`Rng.randrange`'s redraw as one
+    plain function, for an engine that draws on its hot path (no object, one call a draw)."""
+    while True:
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z
+
+
+def randrange_at(state: int, n: int) -> tuple[int, int]:
+    """``Rng(state).randrange(n)`` to the bit (``n >= 1``), as (the state after, the number),
+    without an :class:`Rng` (see :func:`draw_below`)."""
+    if n == 1:
+        return state, 0  # (randrange draws nothing for a single choice)
+    state, z = draw_below(state, (1 << 64) - (1 << 64) % n)
+    return state, z % n
+
+
 class Rng:
     """A SplitMix64 generator over a plain integer state.
 

@@ -204,42 +204,6 @@ def test_quick_readers_leave_refusals_to_the_field_readers(damage: str) -> None:
         serial.from_dict(data)
 
 
-def _unmix(out: int) -> int:
-    """The SplitMix64 state whose mixed output is ``out`` (the finaliser is a bijection)."""
-    mask = 2**64 - 1
-
-    def unshift(z: int, k: int) -> int:
-        x = z
-        for _ in range(64 // k + 1):
-            x = z ^ (x >> k)
-        return x
-
-    z = unshift(out, 31)
-    z = unshift(z * pow(0x94D049BB133111EB, -1, 2**64) & mask, 27)
-    return unshift(z * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask, 30)
-
-
-def test_the_inline_randrange_is_rng_randrange() -> None:
-    """The engine's inline draw gives the same number and the same PRNG state after as
-    :meth:`Rng.randrange`, for every pile size a game draws from (one tile draws nothing)."""
-    for seed in range(200):
-        for n in (1, 2, 3, 15, 16, 77, 78):
-            state = seed_state(seed * 31 + n)
-            reference = Rng(state)
-            number = reference.randrange(n)
-            assert engine.randrange(state, n) == (reference.state, number)
-
-
-def test_the_inline_randrange_redraws_like_rng() -> None:
-    """A draw past the last whole span of ``n`` is drawn again, as :meth:`Rng.randrange`
-    does."""
-    start = (_unmix(2**64 - 1) - 0x9E3779B97F4A7C15) % 2**64
-    assert Rng(start).next64() == 2**64 - 1
-    reference = Rng(start)
-    number = reference.randrange(77)
-    assert engine.randrange(start, 77) == (reference.state, number)
-
-
 def test_a_copy_has_every_field_of_the_state() -> None:
     """``SeabedState.copy`` sets every field (the common ones written out, not by
     ``copy_common_fields``): each equals the original's, the per-state caches aside."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gardens_tui.rules.base import Action, IllegalAction, cached_legal
-from gardens_tui.rules.rng import seed_state
+from gardens_tui.rules.rng import randrange_at, seed_state
 from gardens_tui.rules.seabed import refusals, scoring, seascape
 from gardens_tui.rules.seabed.seascape import find
 from gardens_tui.rules.seabed.spec import NEGOTIATION_KEY, SPEC
@@ -317,29 +317,8 @@ def _propose(t: Turn, placement: tuple[int, int, int, int]) -> None:
 def _draw(t: Turn, pile: list[int]) -> int:
     """A tile drawn from ``pile`` at random (the PRNG's next draw)."""
     t.s.chance = True
-    t.rng, i = randrange(t.s.rng if t.rng is None else t.rng, len(pile))
+    t.rng, i = randrange_at(t.s.rng if t.rng is None else t.rng, len(pile))
     return pile.pop(i)
-
-
-_SPAN = 1 << 64
-_MASK = _SPAN - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-
-
-def randrange(state: int, n: int) -> tuple[int, int]:
-    """``Rng(state).randrange(n)`` to the bit (``n >= 1``), as (the PRNG's state after, the
-    number): SplitMix64 written out here, without an :class:`~gardens_tui.rules.rng.Rng` and
-    three calls per draw (every tile drawn goes through it; a test holds it to ``Rng``)."""
-    if n == 1:
-        return state, 0  # (randrange draws nothing for a single choice)
-    limit = _SPAN - _SPAN % n
-    while True:
-        state = (state + _GOLDEN) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
-        if z < limit:
-            return state, z % n
 
 
 def draw_hand(t: Turn, number: int) -> bool:

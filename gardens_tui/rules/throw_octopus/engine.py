@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gardens_tui.rules.base import ROLL, Action, IllegalAction
-from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.rng import Rng, draw_below, seed_state
 from gardens_tui.rules.throw_octopus import dodge, refusals, seascape
 from gardens_tui.rules.throw_octopus.components import (
     ALL_TILES,
@@ -156,24 +156,12 @@ _LIMITS = tuple((1 << 64) - (1 << 64) % n for n in range(1, 2 * ALL_TILES + 2))
 """``Rng.randrange(n)``'s bound below which a draw is kept, for ``n - 1`` (at most every tile)."""
 
 
-def _draw(state: int, limit: int) -> tuple[int, int]:
-    """SplitMix64's next draws from ``state`` until one is below ``limit``: the new state and
-    the draw (``Rng.next64`` and ``randrange``'s redraw, inline)."""
-    while True:
-        state = (state + _GOLDEN) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
-        if z < limit:
-            return state, z
-
-
 def randrange(rng: Rng, n: int) -> int:
     """``rng.randrange(n)`` to the bit, for ``1 <= n <= 2 * 85 + 1`` (a card of the deck, a
     hit chance): the same draw without three calls per draw."""
     if n == 1:
         return 0  # randrange draws nothing for a single choice
-    rng.state, z = _draw(rng.state, _LIMITS[n - 1])
+    rng.state, z = draw_below(rng.state, _LIMITS[n - 1])
     return z % n
 
 
@@ -227,7 +215,7 @@ def _redraw(draws: tuple[int, ...], start: int, used: int, limit: int) -> tuple[
     """The next of ``draws`` (worked out from ``start``; past them, one at a time) below
     ``limit``, and how many are used then."""
     while True:
-        z = draws[used] if used < _LANES else _draw(start + used * _GOLDEN & _MASK, 1 << 64)[1]
+        z = draws[used] if used < _LANES else draw_below(start + used * _GOLDEN & _MASK, 1 << 64)[1]
         used += 1
         if z < limit:
             return z, used

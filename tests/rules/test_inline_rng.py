@@ -1,9 +1,10 @@
-"""Throw Octopus!'s inline shuffle and randrange (issue 29) draw exactly as :meth:`Rng.shuffle`
-and :meth:`Rng.randrange` do, redraws included."""
+"""The engines' inline draws (issue 29) draw exactly as :class:`Rng` does, redraws included:
+:func:`~gardens_tui.rules.rng.randrange_at` (Seabed Neighbours' tile draws) and Throw
+Octopus!'s inline shuffle and randrange."""
 
 from __future__ import annotations
 
-from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.rng import Rng, randrange_at, seed_state
 from gardens_tui.rules.throw_octopus.engine import randrange, shuffle
 
 
@@ -71,3 +72,22 @@ def test_the_inline_randrange_redraws_like_rng() -> None:
     ours, theirs = Rng(start), Rng(start)
     assert randrange(ours, 28) == theirs.randrange(28)
     assert ours.state == theirs.state
+
+
+def test_randrange_at_is_rng_randrange() -> None:
+    """The same number and the same PRNG state after, for every pile size Seabed Neighbours
+    draws from (a single tile draws nothing)."""
+    for seed in range(200):
+        for n in (1, 2, 3, 15, 16, 77, 78):
+            state = seed_state(seed * 31 + n)
+            reference = Rng(state)
+            number = reference.randrange(n)
+            assert randrange_at(state, n) == (reference.state, number)
+
+
+def test_randrange_at_redraws_like_rng() -> None:
+    """A draw past the last whole span of ``n`` is drawn again."""
+    start = _redrawing_start()
+    reference = Rng(start)
+    number = reference.randrange(77)
+    assert randrange_at(start, 77) == (reference.state, number)
