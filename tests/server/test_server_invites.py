@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from owner_thread import GUARD, OwnerThread, start_owner
+from owner_thread import GUARD, OwnerThread, play_to_end, start_owner
 
 from gardens_tui.server.lobby.client import Refused
 from gardens_tui.server.lobby.invites import (
@@ -253,22 +253,7 @@ def test_invite_is_refused_for_an_unknown_table_a_full_one_or_one_that_is_over(
     ann.leave()
     open_code = bob.create_table("toy", [("Ann", None), ("Bob", None)], seed=4)
     token = ann.invite(open_code)[0].rsplit("/", 1)[1]
-    views = [ann.join(open_code, 0), bob.join(open_code, 1)]
-    changed = threading.Condition()
-
-    def notify(_: object) -> None:
-        with changed:
-            changed.notify_all()
-
-    for view in views:
-        view.add_listener(notify)
-    while True:
-        with changed:  # each view's updates arrive on its own connection's thread
-            assert changed.wait_for(lambda: len({v.version for v in views}) == 1, GUARD)
-        if views[0].decision() is None:
-            break
-        mover = next(view for view in views if view.may_act())
-        mover.apply(mover.legal_actions()[0])
+    play_to_end([ann.join(open_code, 0), bob.join(open_code, 1)])
     with pytest.raises(Refused, match="is over"):
         ann.invite(open_code)
     with pytest.raises(InviteRefused, match=f"the game at table {open_code} is over"):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from owner_thread import GUARD, OwnerThread, start_owner
+from owner_thread import GUARD, OwnerThread, in_step, play_to_end, start_owner
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.server.lobby.client import ConnectionLost, OwnerConnection, Refused, connect
@@ -23,39 +23,6 @@ from gardens_tui.server.lobby.protocol import PROTOCOL_VERSION, encode
 from gardens_tui.server.lobby.remote import RemoteSeatView
 
 StartOwner = Callable[..., OwnerThread]
-
-
-def in_step(views: list[RemoteSeatView]) -> Callable[[], None]:
-    """A function that waits until every view has received the same table version (each
-    view's updates arrive on its own connection's thread)."""
-    changed = threading.Condition()
-
-    def notify(_: object) -> None:
-        with changed:
-            changed.notify_all()
-
-    for view in views:
-        view.add_listener(notify)
-
-    def wait() -> None:
-        with changed:
-            assert changed.wait_for(lambda: len({v.version for v in views}) == 1, GUARD)
-
-    return wait
-
-
-def play_to_end(views: list[RemoteSeatView]) -> int:
-    """Let each seat play its first legal action whenever it decides; decisions made."""
-    wait = in_step(views)
-    made = 0
-    wait()
-    while views[0].decision() is not None:
-        movers = [view for view in views if view.may_act()]
-        assert len(movers) == 1, "exactly one seat decides at a time"
-        movers[0].apply(movers[0].legal_actions()[0])
-        made += 1
-        wait()
-    return made
 
 
 def strings_in(value: Any) -> list[str]:
