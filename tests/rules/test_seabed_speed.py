@@ -119,11 +119,13 @@ def test_a_reef_or_seabed_side_is_one_area_on_every_turned_tile() -> None:
 
 
 def test_frontier_and_completed_features_match_their_definitions() -> None:
-    """``front`` lists ``need`` as ``(y, x, code)`` by row and column, ``front_keys`` its keys;
-    ``completed`` holds what the placement being resolved completed."""
+    """``front`` lists ``need`` as ``(y, x, code, placements)`` by row and column,
+    ``front_keys`` its keys; ``completed`` holds what the placement being resolved completed."""
     for s in states(range(2)):
-        assert s.front == sorted((y, x, code) for (x, y), code in s.need.items())
-        assert s.front_keys == [seascape.front_key((x, y)) for y, x, _ in s.front]
+        assert s.front == sorted(
+            (y, x, code, seascape.placements_at(x, y)) for (x, y), code in s.need.items()
+        )
+        assert s.front_keys == [seascape.front_key((x, y)) for y, x, _, _ in s.front]
         assert s.completed == tuple(engine.pending_roots(s))
 
 

@@ -31,6 +31,7 @@ from gardens_tui.rules.seabed.tiles import (
     FIT_DEGREES,
     FLAG_SPOTS,
     MAX_AREAS,
+    PLACEMENT_PICKS,
     REEF,
     SEA,
     START,
@@ -113,20 +114,24 @@ def legal_actions(s: SeabedState) -> list[Action]:
 def placement_actions(s: SeabedState, verb: str) -> list[Action]:
     """Every legal placement of the tiles to choose from, as ``(verb, slot, x, y, degrees)``
     by slot, row, column and turn (a second copy of the same tile in the hand is not listed
-    again)."""
+    again).
+
+    Each frontier entry carries its place's placement tuples (:func:`.seascape.placements_at`)
+    and :data:`~.tiles.PLACEMENT_PICKS` says which of them fit: no tuple is built here."""
     tiles = s.choosable()
     if not tiles:
         return []
     front = s.front
-    turns = FIT_DEGREES[tiles[0]]
+    choice = 0 if verb == "place" else 2
+    picks = PLACEMENT_PICKS[choice][tiles[0]]
     # (``if fit``: half the places fit no turn of a tile; skipping them early is cheaper)
-    out = [(verb, 1, x, y, d) for y, x, code in front if (fit := turns[code]) for d in fit]
+    out = [at[i] for _, _, code, at in front if (fit := picks[code]) for i in fit]
     if len(tiles) == 1 or tiles[1] == tiles[0]:
         return out
     # two different tiles: tile 1's placements, then tile 2's (two comprehensions beat one
     # loop with two appends)
-    others = FIT_DEGREES[tiles[1]]
-    out += [(verb, 2, x, y, d) for y, x, code in front if (fit := others[code]) for d in fit]
+    picks = PLACEMENT_PICKS[choice + 1][tiles[1]]
+    out += [at[i] for _, _, code, at in front if (fit := picks[code]) for i in fit]
     return out
 
 

@@ -29,8 +29,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import MutableSequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
+from gardens_tui.rules.base import Action
 from gardens_tui.rules.seabed.state import Cell, Feat, SeabedState, Sys, new_links
 from gardens_tui.rules.seabed.tiles import (
     AREA_STARTS,
@@ -100,7 +101,7 @@ def can_place(s: SeabedState, kind: int) -> bool:
 def frontier(s: SeabedState) -> list[tuple[int, int, int]]:
     """The empty places beside the seascape as ``(y, x, requirement code)``, by row and
     column."""
-    return s.front[:]
+    return [(y, x, code) for y, x, code, _ in s.front]
 
 
 def places(
@@ -174,9 +175,9 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
                 i = bisect_left(keys, key)
                 if old is None:
                     keys.insert(i, key)
-                    fronts.insert(i, (oy, ox, needs))
+                    fronts.insert(i, (oy, ox, needs, placements_at(ox, oy)))
                 else:
-                    fronts[i] = (oy, ox, needs)
+                    fronts[i] = (oy, ox, needs, fronts[i][3])
             continue
         present |= 1 << side
         other_base = s.index[other_cell] * MAX_AREAS
@@ -253,9 +254,23 @@ def front_key(cell: Cell) -> int:
     return cell[1] * ROW + cell[0]
 
 
+@lru_cache(maxsize=4096)
+def placements_at(x: int, y: int) -> tuple[Action, ...]:
+    """Every placement action at ``x, y``, made once for every state to share: index
+    ``4 * choice + quarter``, choice 0 and 1 placing tile 1 or 2, 2 and 3 proposing it (see
+    :data:`.tiles.PLACEMENT_PICKS`). A frontier entry carries them, so listing placements
+    picks ready-made tuples instead of building one per placement."""
+    return tuple(
+        (verb, slot, x, y, degrees)
+        for verb in ("place", "propose")
+        for slot in (1, 2)
+        for degrees in (0, 90, 180, 270)
+    )
+
+
 def sort_front(s: SeabedState) -> None:
     """Set ``front`` and ``front_keys`` from ``need`` (after laying with ``laying=True``)."""
-    by_key = {y * ROW + x: (y, x, code) for (x, y), code in s.need.items()}
+    by_key = {y * ROW + x: (y, x, code, placements_at(x, y)) for (x, y), code in s.need.items()}
     s.front_keys = sorted(by_key)  # (ints sort much faster than tuples)
     s.front = [by_key[key] for key in s.front_keys]
 

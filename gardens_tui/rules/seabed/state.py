@@ -11,8 +11,9 @@ over those nodes (``parent``, roots in ``feats``), and the seaweed systems anoth
 streak and field nodes (``sparent``, roots in ``systems``). The root of a class is always its
 smallest node (the first laid area of it), whatever order the joins came in. ``need`` maps
 every empty cell beside the seascape to the side kinds a tile there must show, and ``front``
-lists the same as ``(y, x, code)`` sorted by row and column (the order placements are listed
-in), ``front_keys`` their sort keys (:func:`.seascape.front_key`). All of these are derived
+lists the same as ``(y, x, code, placements)`` sorted by row and column (the order
+placements are listed in; ``placements``: :func:`.seascape.placements_at`), ``front_keys``
+their sort keys (:func:`.seascape.front_key`). All of these are derived
 from ``board`` and ``cells`` (:func:`.seascape.rebuild`) and never saved.
 
 Teams
@@ -254,7 +255,7 @@ class SeabedState(GameState):
     cells: list[Cell] = field(default_factory=list)
     index: dict[Cell, int] = field(default_factory=dict)
     need: dict[Cell, int] = field(default_factory=dict)
-    front: list[tuple[int, int, int]] = field(default_factory=list)
+    front: list[tuple[int, int, int, tuple[tuple[object, ...], ...]]] = field(default_factory=list)
     front_keys: list[int] = field(default_factory=list)
     parent: array[int] = field(default_factory=new_links)
     feats: dict[int, Feat] = field(default_factory=dict)

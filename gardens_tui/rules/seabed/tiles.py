@@ -717,6 +717,25 @@ FIT_DEGREES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """:func:`fit_degrees` by tile type."""
 
+
+def placement_picks(first: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """:data:`FIT_DEGREES` as indices into a place's placements (see
+    :func:`.seascape.placements_at`): by tile type and requirement code, ``first`` plus the
+    quarter of every turn that fits (each distinct tuple made once)."""
+    out = []
+    for table in FIT_DEGREES:
+        picks = {degrees: tuple(first + d // 90 for d in degrees) for degrees in set(table)}
+        out.append(tuple(map(picks.__getitem__, table)))
+    return tuple(out)
+
+
+PLACEMENT_PICKS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    placement_picks(4 * choice) for choice in range(4)
+)
+"""By choice (0 and 1: place tile 1 or 2; 2 and 3: propose tile 1 or 2), tile type and
+requirement code: where the placements that fit are in :func:`.seascape.placements_at`'s
+tuple (empty when none fits)."""
+
 FITTING_CODES: tuple[frozenset[int], ...] = tuple(fitting_codes(k) for k in range(len(TYPES)))
 """:func:`fitting_codes` by tile type."""
 
