@@ -315,6 +315,29 @@ class Table:
         self._notify()
         return True
 
+    def follow(self, keep: int, notation: Sequence[str]) -> None:
+        """Take the history decided elsewhere: keep the first ``keep`` actions, play the
+        actions written in ``notation`` after them (``IllegalAction`` if one is not legal: the
+        table is then left as it was) and notify once. A server whose tables other front ends
+        change too uses this to catch up; nothing here checks whose turn it was (that was
+        checked where the actions were played)."""
+        if not 0 <= keep <= len(self.actions):
+            raise ValueError(f"cannot keep {keep} of {len(self.actions)} actions")
+        game, state = self.game, self.states[keep]
+        states: list[GameState] = []
+        actions: list[Action] = []
+        for text in notation:
+            action = game.read_action(state, text)
+            state = game.apply(state, action)
+            states.append(state)
+            actions.append(action)
+        del self.states[keep + 1 :]
+        del self.actions[keep:]
+        self.states.extend(states)
+        self.actions.extend(actions)
+        self.version += 1
+        self._notify()
+
     # --- listeners --------------------------------------------------------------------------
 
     def add_listener(self, listener: Listener) -> None:

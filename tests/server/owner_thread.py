@@ -21,6 +21,7 @@ import pytest
 from gardens_tui.server.lobby.client import OwnerConnection, connect
 from gardens_tui.server.lobby.owner import Clock, Schedule, TableOwner
 from gardens_tui.server.lobby.remote import RemoteSeatView
+from gardens_tui.server.store.tables import TableStore
 
 T = TypeVar("T")
 
@@ -38,6 +39,7 @@ class OwnerThread:
         schedule: Schedule | None = None,
         clock: Clock | None = None,
         bot_delay: float = 0.0,
+        store: TableStore | None = None,
     ) -> None:
         self.folder = folder
         self.dir = Path(tempfile.mkdtemp(prefix="gto-"))  # short: Unix socket paths are short
@@ -46,7 +48,9 @@ class OwnerThread:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.owner: TableOwner = self.call(
-            lambda: TableOwner(folder, schedule=schedule, clock=clock, bot_delay=bot_delay)
+            lambda: TableOwner(
+                folder, store=store, schedule=schedule, clock=clock, bot_delay=bot_delay
+            )
         )
         self.run(self.owner.start(self.path))
 
@@ -93,9 +97,12 @@ def start_owner(toy_registered: None) -> Iterator[Callable[..., OwnerThread]]:
     started: list[OwnerThread] = []
 
     def start(
-        folder: Path | None = None, schedule: Schedule | None = None, clock: Clock | None = None
+        folder: Path | None = None,
+        schedule: Schedule | None = None,
+        clock: Clock | None = None,
+        store: TableStore | None = None,
     ) -> OwnerThread:
-        owner = OwnerThread(folder, schedule, clock)
+        owner = OwnerThread(folder, schedule, clock, store=store)
         started.append(owner)
         return owner
 

@@ -21,7 +21,7 @@ from owner_thread import GUARD
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.server.lobby.client import ConnectionLost, connect
 from gardens_tui.server.lobby.remote import RemoteSeatView
-from gardens_tui.server.store.tables import load_tables
+from gardens_tui.server.store.file_tables import load_tables
 
 TABLES = 4
 MOVES = 40

@@ -91,10 +91,20 @@ from gardens_tui.server.lobby.protocol import (
     read_request,
 )
 from gardens_tui.server.logs import AUDIT_LOGGER
-from gardens_tui.server.store.tables import Holder, HostedTable, load_tables, new_code, normal_code
-from gardens_tui.server.store.writer import TableWriter
+from gardens_tui.server.store.file_tables import FileTableStore
+from gardens_tui.server.store.tables import (
+    Change,
+    Holder,
+    HostedTable,
+    StaleTable,
+    Stored,
+    StoreUnavailable,
+    TableStore,
+    new_code,
+    normal_code,
+)
 from gardens_tui.settings import Settings
-from gardens_tui.storage import SaveError, make_folder
+from gardens_tui.storage import SaveError
 from gardens_tui.table import Seat, Setup, Table, check_seats
 
 log = logging.getLogger(__name__)
@@ -125,10 +135,34 @@ CHAT_WINDOW = 10.0
 
 TOO_CHATTY = "that is a lot of chat at once: wait a few seconds"
 
+NOT_PLAYED = "your move was not played"
+STALE = "another player's move reached the table first; here is the table as it is now"
+UNREACHABLE = "the server cannot reach its table store just now; try again in a moment"
+CATCHING_UP = "the table is catching up with the other front ends; try again in a moment"
+SEAT_TAKEN = "someone changed the table's seats at the same moment; look again"
+STORE_DOWN = (
+    "The server lost its table store: moves wait until it is back (it reconnects by itself)."
+)
+STORE_UP = "The table store is back: play on."
+
+SEAT_TRIES = 3
+"""How many times a ``join`` is tried when the seats keep changing on other front ends."""
+
+LEAD_INTERVAL = 1.0
+"""Seconds between a shared store's front end's tries to lead the tables nobody leads (so that
+bots and time limits carry on within about this long when the front end leading them dies)."""
+
+CATCH_UP_PAUSES = (0.2, 0.5, 1.0, 2.0, 5.0)
+"""Seconds between tries to read a table back while its store cannot be reached."""
+
 NO_WEB = (
     "this server serves no browsers: its operator can start one with gardens serve ssh --web PORT"
 )
 """The refusal of an ``invite`` when no web front end serves this owner."""
+
+
+class SeatsMoved(ValueError):
+    """A change to a table's seats was refused: another front end changed them first."""
 
 
 class Timer(Protocol):
@@ -290,11 +324,15 @@ class TableOwner:
         self,
         folder: Path | None = None,
         *,
+        store: TableStore | None = None,
         schedule: Schedule | None = None,
         clock: Clock | None = None,
         bot_delay: float = BOT_STEP_DELAY,
     ) -> None:
-        self.folder = folder
+        if store is None and folder is not None:
+            store = FileTableStore(folder)
+        self.store = store
+        """Where the tables are kept (``None``: nowhere; they end with the owner)."""
         self.bot_delay = bot_delay
         """Seconds a bot pauses before a step that is a real choice (0: none)."""
         self._schedule = schedule
@@ -326,14 +364,11 @@ class TableOwner:
         """Each table's latest save, while it may still be on its way to disk."""
         self._pushed: dict[str, int] = {}
         """Each table's version last pushed to its connections."""
-        self.writer: TableWriter | None = None
-        """Writes the tables' files off the event loop (``None`` without a folder)."""
-        if folder is not None:
-            make_folder(folder)
-            self.writer = TableWriter()
-            self.writer.start()
-            for hosted in load_tables(folder, self.writer).values():
-                self._host(hosted)
+        self._behind: set[str] = set()
+        """Tables known to differ from their store until they are read back (moves wait)."""
+        self._catching: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+        self._leading: asyncio.Task[None] | None = None
 
     # --- lifecycle ------------------------------------------------------------------------------
 
@@ -394,10 +429,15 @@ class TableOwner:
                 session.send({"type": "motd", "text": self.motd})
 
     async def start(self, path: Path) -> None:
-        """Listen on the Unix socket ``path`` (its folder should be private) and start the bots
-        of restored tables."""
+        """Read the tables from the store, listen on the Unix socket ``path`` (its folder
+        should be private) and start the bots of restored tables."""
+        if self.store is not None:
+            for hosted in await self.store.open(self._elsewhere):
+                self._host(hosted)
         self._server = await asyncio.start_unix_server(self._serve, path=str(path))
         self.socket_path = path
+        if self.store is not None and self.store.shared:
+            self._leading = asyncio.get_running_loop().create_task(self._lead_tables())
         for hosted in self.tables.values():
             self._kick(hosted)
             self._arm(hosted)
@@ -412,6 +452,9 @@ class TableOwner:
         if self._lobby_push is not None:
             self._lobby_push.cancel()
             self._lobby_push = None
+        for task in [self._leading, *self._catching.values()]:
+            if task is not None:
+                task.cancel()
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -425,8 +468,8 @@ class TableOwner:
                 await task
         if self._server is not None:
             await self._server.wait_closed()
-        if self.writer is not None:
-            await asyncio.to_thread(self.writer.stop)  # what waits is written first
+        if self.store is not None:
+            await self.store.close()  # what waits is stored first
 
     # --- tables ---------------------------------------------------------------------------------
 
@@ -441,9 +484,18 @@ class TableOwner:
         self._saving[hosted.code] = saved
         if saved is None:
             self._push(hosted)
-        else:  # the seats hear of it once it is on disk (and before the mover's answer)
-            saved.add_done_callback(lambda _: self._push(hosted))
+        else:  # the seats hear of it once it is stored (and before the mover's answer)
+            saved.add_done_callback(lambda done: self._stored(hosted, done))
         self._kick(hosted)
+
+    def _stored(self, hosted: HostedTable, done: asyncio.Future[None]) -> None:
+        """A change of ``hosted`` reached its store (or not: another front end changed the
+        table first, or the store is unreachable; then the table is read back from it)."""
+        failed = None if done.cancelled() else done.exception()
+        if isinstance(failed, (StaleTable, StoreUnavailable)):
+            self.catch_up(hosted, failed=True)
+        else:
+            self._push(hosted)
 
     def _push(self, hosted: HostedTable) -> None:
         """Send every connection at ``hosted`` its update (once per version of the table)."""
@@ -464,15 +516,59 @@ class TableOwner:
                 with contextlib.suppress(SaveError, OSError):
                     await asyncio.shield(saved)
 
-    async def _table_durable(self, hosted: HostedTable | None) -> None:
-        """Wait until the table's latest change is on disk."""
+    async def _table_stored(self, hosted: HostedTable | None, refusal: str) -> None:
+        """Wait until the table's latest change is stored; ``IllegalAction`` saying
+        ``refusal`` and why when it was not (another front end changed the table first, or the
+        store cannot be reached: the table is then read back from the store)."""
         if hosted is not None:
-            await self.durable(self._saving.get(hosted.code))
+            await self._settled(self._saving.get(hosted.code), refusal)
+
+    async def _settled(self, saved: asyncio.Future[None] | None, refusal: str) -> None:
+        """As :meth:`durable` for one change, but ``IllegalAction`` (``refusal`` and why) when
+        another front end changed the table first or the store is unreachable."""
+        if saved is None:
+            return
+        try:
+            await asyncio.shield(saved)
+        except StaleTable:
+            raise IllegalAction(f"{refusal}: {STALE}") from None
+        except StoreUnavailable:
+            raise IllegalAction(f"{refusal}: {UNREACHABLE}") from None
+        except (SaveError, OSError):
+            pass  # logged where it failed; the game goes on (the file store's disk)
+
+    async def _seats_stored(
+        self, hosted: HostedTable, saves: list[asyncio.Future[None] | None], refusal: str
+    ) -> None:
+        """Wait until ``saves`` of ``hosted``'s seats are stored; ``ValueError`` saying
+        ``refusal`` and why when one was not (the seats are then read back from the store)."""
+        for saved in saves:
+            try:
+                await self._settled(saved, refusal)
+            except IllegalAction as exc:
+                self.catch_up(hosted, failed=True)
+                if STALE in str(exc):
+                    raise SeatsMoved(str(exc).replace(STALE, SEAT_TAKEN)) from None
+                raise ValueError(str(exc)) from None
+
+    async def _caught_up(self, hosted: HostedTable) -> None:
+        """Wait until ``hosted`` has been read back from its store (if that is under way)."""
+        while (running := self._catching.get(hosted.code)) is not None and not running.done():
+            await asyncio.shield(running)
+
+    def _check_in_step(self, hosted: HostedTable | None) -> None:
+        """Refuse (``IllegalAction``) a change to a table that is being read back from its
+        store (it is not known to be as stored)."""
+        if hosted is not None and hosted.code in self._behind:
+            raise IllegalAction(f"{NOT_PLAYED}: {CATCHING_UP}")
 
     def _kick(self, hosted: HostedTable) -> None:
-        """Start the table's bots if one is to move and none is thinking."""
+        """Start the table's bots if one is to move, none is thinking and this front end
+        leads the table."""
         running = self._bot_tasks.get(hosted.code)
         if hosted.driver.bot_to_move() is None or (running is not None and not running.done()):
+            return
+        if not self._leads(hosted):
             return
         self._bot_tasks[hosted.code] = asyncio.get_running_loop().create_task(self._bots(hosted))
 
@@ -484,8 +580,9 @@ class TableOwner:
                 await asyncio.sleep(pause)  # a change meanwhile: play() below drops the action
             try:
                 action = await asyncio.to_thread(hosted.driver.choose, turn)
-                # The host may have taken the seat back from its bot meanwhile.
-                if hosted.driver.plays(turn.seat):
+                # The host may have taken the seat back from its bot meanwhile, or another
+                # front end may lead the table now.
+                if hosted.driver.plays(turn.seat) and self._leads(hosted):
                     hosted.driver.play(turn.seat, action, turn.version)
                 stand_in = False
             except BotError as exc:
@@ -494,6 +591,170 @@ class TableOwner:
                     return
                 log.warning("table %s: %s; a stand-in plays", hosted.code, exc)
                 stand_in = True
+
+    # --- a store shared with other front ends ---------------------------------------------------
+
+    def _leads(self, hosted: HostedTable) -> bool:
+        """Whether this owner runs ``hosted``'s bots and time limits (always, unless its store
+        is shared and another front end leads it)."""
+        return self.store is None or self.store.leads(hosted.code)
+
+    async def _lead_tables(self) -> None:
+        """Every :data:`LEAD_INTERVAL` seconds, try to lead each unfinished table nobody leads
+        that has a bot to move or a time limit; a table taken over is read back first."""
+        store = self.store
+        assert store is not None
+        while True:
+            for hosted in list(self.tables.values()):
+                if hosted.table.state.is_over or store.leads(hosted.code):
+                    continue
+                if hosted.driver.bot_to_move() is None and hosted.turn_seconds is None:
+                    continue
+                if await store.lead(hosted.code):
+                    log.info("table %s: this front end leads it now", hosted.code)
+                    self.catch_up(hosted)
+            await asyncio.sleep(LEAD_INTERVAL)
+
+    def _elsewhere(self, change: Change) -> None:
+        """Another front end changed something in the shared store (see :class:`Change`)."""
+        hosted = self.tables.get(change.code)
+        if change.kind == "down":
+            self.broadcast(STORE_DOWN)
+        elif change.kind == "up":
+            self.broadcast(STORE_UP, title="Server")
+            self._spawn(self._catch_up_all())
+        elif change.kind == "chat":
+            if hosted is not None and change.line is not None:
+                self._hear(hosted, change.line)
+        elif hosted is None:
+            self._spawn(self._load(change.code))
+        elif (change.kind == "game" and change.version > hosted.stored_version) or (
+            change.kind == "seats" and change.version > hosted.stored_seats_version
+        ):
+            self.catch_up(hosted)
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._timeouts.add(task)
+        task.add_done_callback(self._timeouts.discard)
+
+    async def _load(self, code: str) -> None:
+        """Host table ``code``, which another front end created (or which this one missed)."""
+        store = self.store
+        if store is None or code in self.tables or normal_code(code) != code:
+            return
+        try:
+            hosted = await store.load(code)
+        except (StoreUnavailable, SaveError) as exc:
+            log.error("table %s from another front end not hosted: %s", code, exc)
+            return
+        if hosted is not None and code not in self.tables and len(self.tables) < MAX_TABLES:
+            self._host(hosted)
+            self.lobby_changed()
+
+    async def _catch_up_all(self) -> None:
+        """After the store was out of reach: read every table back, and host those created
+        meanwhile."""
+        store = self.store
+        if store is None:
+            return
+        for hosted in list(self.tables.values()):
+            self.catch_up(hosted, failed=True)
+        try:
+            codes = await store.codes()
+        except StoreUnavailable:
+            return  # the next "up" tries again
+        for code in codes:
+            if code not in self.tables:
+                await self._load(code)
+
+    def catch_up(self, hosted: HostedTable, *, failed: bool = False) -> None:
+        """Read ``hosted`` back from its store and take what changed there (in a task: one at
+        a time per table, once more if asked meanwhile). ``failed``: a change of this front
+        end's was not stored, so the table is behind until it is read back (moves wait)."""
+        code = hosted.code
+        if failed:
+            self._behind.add(code)
+        running = self._catching.get(code)
+        if running is not None and not running.done():
+            self._again.add(code)
+            return
+        self._catching[code] = asyncio.get_running_loop().create_task(self._catch_up(hosted))
+
+    async def _catch_up(self, hosted: HostedTable) -> None:
+        store, code = self.store, hosted.code
+        assert store is not None
+        tries = 0
+        while True:
+            self._again.discard(code)
+            try:
+                stored = await store.read(hosted)
+            except StoreUnavailable as exc:
+                self._behind.add(code)
+                log.warning("table %s cannot be read back yet: %s", code, exc)
+                await asyncio.sleep(CATCH_UP_PAUSES[min(tries, len(CATCH_UP_PAUSES) - 1)])
+                tries += 1
+                continue
+            except SaveError as exc:
+                log.error("table %s: what the store holds is damaged: %s", code, exc)
+                return
+            if stored is not None:
+                self._take(hosted, stored, force=code in self._behind)
+            if code not in self._again:
+                break
+        self._behind.discard(code)
+        self._arm(hosted)
+        self._kick(hosted)
+        self._push(hosted)
+
+    def _take(self, hosted: HostedTable, stored: Stored, *, force: bool) -> None:
+        """Make ``hosted`` what its store holds (``force``: even where this front end thinks
+        it handed over something newer, because that was refused)."""
+        if force or stored.seats_version > hosted.stored_seats_version:
+            hosted.stored_seats_version = stored.seats_version
+            hosted.take_seats(stored.seats)
+            self.lobby_changed()
+            for session in list(self.sessions):
+                seat = session.seat
+                if session.hosted is not hosted or seat is None:
+                    continue
+                holder = hosted.holders.get(seat)
+                if holder is None or holder.identity != session.identity:
+                    session.send({"type": "replaced", "reason": "your seat was taken elsewhere"})
+                    self._leave(session)
+                    session.close()
+        if not force and stored.version <= hosted.stored_version:
+            return  # this front end's own changes are on their way (or it has them all)
+        mine = hosted.table.notation()
+        keep = 0
+        for mine_action, stored_action in zip(mine, stored.actions, strict=False):
+            if mine_action != stored_action:
+                break
+            keep += 1
+        hosted.stored_version, hosted.stored_plies = stored.version, len(stored.actions)
+        if keep == len(mine) == len(stored.actions):
+            return
+        try:
+            hosted.table.follow(keep, stored.actions[keep:])
+        except (IllegalAction, ValueError) as exc:
+            log.error("table %s: the store's actions do not replay here: %s", hosted.code, exc)
+
+    def _hear(self, hosted: HostedTable, line: dict[str, Any]) -> None:
+        """Pass on a chat ``line`` said at ``hosted`` on another front end."""
+        name, text, seat = line.get("name"), line.get("text"), line.get("seat")
+        if not isinstance(name, str) or not isinstance(text, str):
+            return
+        if not (seat is None or (type(seat) is int and 0 <= seat < len(hosted.table.seats))):
+            return
+        said = {
+            "type": "chat",
+            "name": printable(name, newlines=False),
+            "seat": seat,
+            "text": printable(text, newlines=False),
+        }
+        for session in list(self.sessions):
+            if session.hosted is hosted:
+                session.send(said)
 
     # --- time limits ----------------------------------------------------------------------------
 
@@ -509,9 +770,10 @@ class TableOwner:
         if seconds is None or seat is None or hosted.driver.plays(seat):
             return
         version = hosted.table.version
-        schedule = self._schedule or asyncio.get_running_loop().call_later
-        self._timers[hosted.code] = schedule(seconds, lambda: self.expire(hosted, version))
         self._deadlines[hosted.code] = self._clock() + seconds
+        if self._leads(hosted):  # elsewhere the leading front end runs it; this one shows it
+            schedule = self._schedule or asyncio.get_running_loop().call_later
+            self._timers[hosted.code] = schedule(seconds, lambda: self.expire(hosted, version))
 
     def turn_left(self, hosted: HostedTable) -> float | None:
         """Seconds left for the pending decision of ``hosted`` (``None``: no limit runs; never
@@ -729,17 +991,24 @@ class TableOwner:
         hosted = HostedTable(
             new_code(self.tables),
             table,
-            self.folder,
+            self.store,
             host=host,
             turn_seconds=request["turn_seconds"],
-            writer=self.writer,
         )
         self._host(hosted)
         self.lobby_changed()
         saved = (hosted.save(), hosted.save_holders())
+        if self.store is not None and self.store.shared:
+            await self.store.lead(hosted.code)  # its creator's front end runs its bots
         self._kick(hosted)
         self._arm(hosted)
-        await self.durable(*saved)
+        try:
+            await self._settled(saved[0], "the table was not created")
+        except IllegalAction:
+            del self.tables[hosted.code]  # a code another front end took at the same moment
+            self.lobby_changed()
+            raise
+        await self.durable(saved[1])
         return {"type": "created", "code": hosted.code}
 
     def _find(self, code: str) -> HostedTable:
@@ -751,7 +1020,16 @@ class TableOwner:
 
     async def _join(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         hosted = self._find(request["code"])
-        seat = request["seat"]
+        for _ in range(SEAT_TRIES - 1):
+            try:
+                return await self._sit(session, hosted, request["seat"])
+            except SeatsMoved:  # changed on another front end just now: look again
+                await self._caught_up(hosted)
+        return await self._sit(session, hosted, request["seat"])
+
+    async def _sit(self, session: Session, hosted: HostedTable, seat: int) -> dict[str, Any]:
+        """Seat ``session`` at ``seat`` of ``hosted`` (``ValueError`` saying why not;
+        :class:`SeatsMoved` when another front end changed the seats first)."""
         seats = hosted.table.seats
         if not 0 <= seat < len(seats):
             raise ValueError(f"there is no seat {seat} at this table")
@@ -776,7 +1054,8 @@ class TableOwner:
         if seat in hosted.stand_ins:
             saved.append(hosted.set_stand_in(seat, None))  # the person is back
             self._arm(hosted)
-        await self.durable(*saved)  # before attaching: no update may come before "joined"
+        # Stored before attaching: no update may come before "joined".
+        await self._seats_stored(hosted, saved, f"you did not get {seats[seat].name}'s seat")
         return self._attach(session, hosted, seat)
 
     async def _seat_bot(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
@@ -795,7 +1074,7 @@ class TableOwner:
         self.lobby_changed()
         self._kick(hosted)
         self._arm(hosted)
-        await self.durable(saved)
+        await self._seats_stored(hosted, [saved], "the seat was not given to a bot")
         return {"type": "done", "ok": True}
 
     def _watch(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
@@ -848,6 +1127,8 @@ class TableOwner:
         for other in list(self.sessions):
             if other.hosted is hosted:
                 other.send(line)
+        if self.store is not None and self.store.shared:
+            self.store.say(hosted.code, line)
         return {"type": "done", "ok": True}
 
     # --- invitations ----------------------------------------------------------------------------
@@ -917,16 +1198,18 @@ class TableOwner:
         if session.seat is None:
             raise IllegalAction("a spectator cannot play")
         hosted = session.hosted
+        self._check_in_step(hosted)
         view.apply_text(request["notation"])
-        await self._table_durable(hosted)  # answered once the move is on disk
+        await self._table_stored(hosted, NOT_PLAYED)  # answered once the move is stored
         return {"type": "done", "ok": True}
 
     async def _undo(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         view = self._seated_view(session)
         hosted = session.hosted
+        self._check_in_step(hosted)
         undone = session.seat is not None and view.undo()
         if undone:
-            await self._table_durable(hosted)
+            await self._table_stored(hosted, "your undo was not stored")
         return {"type": "done", "ok": undone}
 
     def _view_at(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:

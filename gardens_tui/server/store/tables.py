@@ -1,59 +1,126 @@
-"""A table the owner hosts: the game, who holds each seat, and its files in the saves folder.
+"""A table the owner hosts, and the interface of the store that keeps it.
 
-Each hosted table is two files in the owner's saves folder, both written atomically through
-:mod:`gardens_tui.storage`, by the owner's :class:`~gardens_tui.server.store.writer.TableWriter`
-off its event loop when it has one (:meth:`HostedTable.save` then returns a future that
-completes once the file is on disk):
+A :class:`HostedTable` is a game (a :class:`~gardens_tui.table.Table`) with who holds each seat,
+who created it (its host), which absent seats the host gave to a bot (``stand_ins``) and the
+host's time limit for each decision of a person (``turn_seconds``). Its :class:`TableStore`
+keeps it; two implementations:
 
-- ``CODE.json``: an ordinary gardens-tui save (``gardens open CODE.json`` opens it), rewritten
-  after every change to the table;
-- ``CODE.seats.json``: who holds which seat, who created the table (its host) and which absent
-  seats the host gave to a bot (``stand_ins``: seat to bot level) and the host's time limit for
-  each decision of a person (``turn_seconds``, optional), rewritten when that changes::
+- :class:`~gardens_tui.server.store.file_tables.FileTableStore` (the embedded default): two
+  files per table in the saves folder, ``CODE.json`` (an ordinary gardens-tui save: ``gardens
+  open CODE.json`` opens it) and ``CODE.seats.json`` (the seats record below), written
+  atomically off the event loop;
+- :class:`~gardens_tui.server.store.postgres.tables.PostgresTableStore`: the tables in a
+  PostgreSQL database that several front ends share; a change is one transaction that checks
+  the table's version, and other front ends hear of it by LISTEN/NOTIFY.
+
+The seats record, in both stores::
 
     {"format": "gardens-tui/server-table", "version": 1, "code": "K7QM",
      "host": {"identity": "key:SHA256:…", "name": "ann"},
      "holders": {"0": {"identity": "key:SHA256:…", "name": "ann"}},
      "stand_ins": {"1": "greedy"}, "turn_seconds": 60}
 
-:func:`load_tables` reads them all back after a restart; a damaged pair is skipped with its
-reason, never fatal.
-
-Pure Python: no UI, no asyncssh.
+Pure Python: no UI, no asyncssh, no database driver.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
-from gardens_tui import saves
 from gardens_tui.bots import check_bot, make_bot
 from gardens_tui.driver import Driver, bot_seed
-from gardens_tui.saves.envelope import snapshot
-from gardens_tui.saves.files import check_replaceable, encode_snapshot
-from gardens_tui.server.store.writer import TableWriter
-from gardens_tui.storage import (
-    SaveError,
-    locked,
-    read_json_file,
-    regular_json_files,
-    replace_file,
-)
+from gardens_tui.storage import SaveError
 from gardens_tui.table import Table
 
 Saved: TypeAlias = "asyncio.Future[None] | None"
-"""What a write returns: a future that completes once the file is on disk (with a writer), or
-``None`` (written already, or nothing to write)."""
+"""What a store returns for a change: a future that completes once the change is durable (or
+fails: :class:`StaleTable`, :class:`StoreUnavailable`, or a
+:class:`~gardens_tui.storage.SaveError`), or ``None`` (nothing to store)."""
 
-log = logging.getLogger(__name__)
+
+class StaleTable(Exception):
+    """Another front end changed the table first: this change was not stored (the table must
+    be read back from the store and the change tried again on the new position)."""
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be reached now (the database restarts, say): the change was not
+    stored."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What another front end changed in a shared store: table ``code``'s game reached
+    ``version`` (``kind="game"``), its seats ``version`` (``"seats"``), it was created
+    (``"new"``), or ``line`` was said at it (``"chat"``)."""
+
+    kind: str
+    code: str
+    version: int = 0
+    line: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What a store holds of a table: its game's version and actions (in notation), its seats'
+    version and its seats."""
+
+    version: int
+    actions: list[str]
+    seats_version: int
+    seats: SeatsRecord
+
+
+class TableStore(Protocol):
+    """Where the owner's tables are kept (see the module docstring).
+
+    Every method is called on the owner's event loop. A change handed over is durable once
+    its future completes; changes to one table are stored in the order they were handed over.
+    """
+
+    shared: bool
+    """Whether other front ends change the same tables (then they arrive as :class:`Change`)."""
+
+    async def open(self, changed: Callable[[Change], None]) -> list[HostedTable]:
+        """Start, and return every table kept; ``changed`` is called on the loop with what
+        other front ends change from now on (never for a shared=False store)."""
+
+    def save_game(self, hosted: HostedTable) -> Saved:
+        """Store ``hosted``'s game as it is now (a new table: the whole table)."""
+
+    def save_seats(self, hosted: HostedTable) -> Saved:
+        """Store ``hosted``'s seats as they are now."""
+
+    async def read(self, hosted: HostedTable) -> Stored | None:
+        """What the store holds of ``hosted``'s table now, after the changes handed over before
+        (``None``: no such table)."""
+
+    async def load(self, code: str) -> HostedTable | None:
+        """Table ``code`` as the store holds it now, kept by this store (``None``: no such
+        table), for a table another front end created."""
+
+    async def codes(self) -> list[str]:
+        """The codes of every table the store holds."""
+
+    def say(self, code: str, line: dict[str, Any]) -> None:
+        """Pass a chat ``line`` at table ``code`` to the other front ends (shared stores)."""
+
+    def leads(self, code: str) -> bool:
+        """Whether this front end runs table ``code``'s bots and time limits now."""
+
+    async def lead(self, code: str) -> bool:
+        """Try to become the front end that runs ``code``'s bots and time limits (one at a
+        time); whether this one does now."""
+
+    async def close(self) -> None:
+        """Store what was handed over, then stop."""
+
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Letters and digits of table codes: none that are easily mistaken for another (0/O, 1/I/L)."""
@@ -90,12 +157,13 @@ class Holder:
 
 @dataclass(eq=False)
 class HostedTable:
-    """One table the owner hosts (see the module docstring). ``folder`` is where its files go
-    (``None``: nothing is saved)."""
+    """One table the owner hosts: the game, who holds each seat, and where it is stored
+    (``store``; ``None``: nowhere). :meth:`save` and :meth:`save_holders` hand a change to the
+    store; the ``stored_*`` fields are the store's bookkeeping of what it holds."""
 
     code: str
     table: Table
-    folder: Path | None = None
+    store: TableStore | None = None
     holders: dict[int, Holder] = field(default_factory=dict)
     host: Holder | None = None
     """Who created the table: the one who may give an absent seat to a bot."""
@@ -103,8 +171,12 @@ class HostedTable:
     """Human seats a bot plays for now (seat to bot level)."""
     turn_seconds: int | None = None
     """The host's time limit for each decision of a person's seat (``None``: none)."""
-    writer: TableWriter | None = None
-    """Writes the files off the event loop (``None``: at once, in the caller's thread)."""
+    stored_plies: int = 0
+    """How many of the table's first actions the store holds (or has been handed)."""
+    stored_version: int = 0
+    """The store's count of changes to the game (moves and undos) it holds or was handed."""
+    stored_seats_version: int = 0
+    """The store's count of changes to the seats it holds or was handed."""
     driver: Driver = field(init=False)
 
     def __post_init__(self) -> None:
@@ -130,32 +202,50 @@ class HostedTable:
         self._make_driver()
         return self.save_holders()
 
+    def take_seats(self, seats: SeatsRecord) -> None:
+        """Take who holds which seat, the host, the stand-ins and the time limit from
+        ``seats`` (read from the store: another front end changed them)."""
+        changed = seats.stand_ins != self.stand_ins
+        self.holders, self.host = dict(seats.holders), seats.host
+        self.stand_ins, self.turn_seconds = dict(seats.stand_ins), seats.turn_seconds
+        if changed:
+            self._make_driver()
+
     def save(self) -> Saved:
-        """Write the table's save (its position now): through the :attr:`writer`, whose future
-        completes once it is on disk, or at once without one (``None``). A failure is logged,
-        never raised (the game goes on)."""
-        folder = self.folder
-        if folder is None:
-            return None
-        table = self.table
-        data, game, state = snapshot(table), table.game, table.state  # as it is now
-        path = folder / f"{self.code}.json"
-
-        def make() -> bytes:
-            check_replaceable(path)
-            return encode_snapshot(data, game, state)
-
-        return self._write(folder, path.name, make, "not saved")
+        """Hand the table's position now to its store (see :class:`TableStore.save_game`)."""
+        return None if self.store is None else self.store.save_game(self)
 
     def save_holders(self) -> Saved:
-        """Write who holds which seat (as :meth:`save` writes the game)."""
-        folder = self.folder
-        if folder is None:
-            return None
-        data = {
+        """Hand who holds which seat to the store (see :class:`TableStore.save_seats`)."""
+        return None if self.store is None else self.store.save_seats(self)
+
+    def seats_record(self) -> SeatsRecord:
+        """Who holds which seat, the host, the stand-ins and the time limit, as stored."""
+        return SeatsRecord(self.holders, self.host, self.stand_ins, self.turn_seconds)
+
+    def seat_of(self, identity: str) -> int | None:
+        """The seat ``identity`` holds at this table, if any."""
+        for seat, holder in self.holders.items():
+            if holder.identity == identity:
+                return seat
+        return None
+
+
+@dataclass(frozen=True)
+class SeatsRecord:
+    """The seat part of a stored table (see the module docstring for its JSON form)."""
+
+    holders: dict[int, Holder]
+    host: Holder | None
+    stand_ins: dict[int, str]
+    turn_seconds: int | None
+
+    def to_dict(self, code: str) -> dict[str, Any]:
+        """The JSON form of table ``code``'s seats (``CODE.seats.json``)."""
+        return {
             "format": META_FORMAT,
             "version": META_VERSION,
-            "code": self.code,
+            "code": code,
             "host": None
             if self.host is None
             else {"identity": self.host.identity, "name": self.host.name},
@@ -166,33 +256,11 @@ class HostedTable:
                 for seat, holder in sorted(self.holders.items())
             },
         }
-        encoded = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
-        name = f"{self.code}.seats.json"
-        return self._write(folder, name, lambda: encoded, "seat holders not saved")
 
-    def _write(self, folder: Path, name: str, make: Callable[[], bytes], failed: str) -> Saved:
-        if self.writer is None:
-            try:
-                with locked(folder / name) as target:
-                    replace_file(target, make())
-            except (OSError, SaveError) as exc:
-                log.error("table %s: %s: %s", self.code, failed, exc)
-            return None
-        future = self.writer.write(folder, name, make)
-
-        def logged(done: asyncio.Future[None]) -> None:
-            if not done.cancelled() and done.exception() is not None:
-                log.error("table %s: %s: %s", self.code, failed, done.exception())
-
-        future.add_done_callback(logged)
-        return future
-
-    def seat_of(self, identity: str) -> int | None:
-        """The seat ``identity`` holds at this table, if any."""
-        for seat, holder in self.holders.items():
-            if holder.identity == identity:
-                return seat
-        return None
+    def encode(self, code: str) -> bytes:
+        """:meth:`to_dict` as the bytes of a seats file."""
+        text = json.dumps(self.to_dict(code), ensure_ascii=False, indent=1)
+        return (text + "\n").encode("utf-8")
 
 
 def _read_holder(value: Any, where: str) -> Holder:
@@ -235,44 +303,46 @@ def _read_stand_ins(data: Any, seats: int) -> dict[int, str]:
     return stand_ins
 
 
-def load_table(meta_path: Path, writer: TableWriter | None = None) -> HostedTable:
-    """The hosted table whose seat file is ``meta_path`` (and whose save lies beside it);
-    :class:`SaveError` saying what is wrong."""
-    data = read_json_file(meta_path)
+def read_seats(data: Any, code: str, seats: int) -> SeatsRecord:
+    """The seats record of table ``code`` (which has ``seats`` seats) from its JSON form;
+    :class:`SaveError` saying what is wrong (an unknown format or version, another table's
+    code, a seat the table lacks, a holder without identity, an unknown bot level, a time
+    limit that is not one)."""
     if not isinstance(data, dict) or data.get("format") != META_FORMAT:
-        raise SaveError("not a gardens-tui table file", meta_path)
+        raise SaveError("not a gardens-tui table file")
     if data.get("version") != META_VERSION:
-        raise SaveError(f"unknown table file version {data.get('version')!r}", meta_path)
-    code = data.get("code")
+        raise SaveError(f"unknown table file version {data.get('version')!r}")
+    if data.get("code") != code:
+        raise SaveError(f"the seats are not those of table {code}")
+    holders = _read_holders(data.get("holders", {}), seats)
+    stand_ins = _read_stand_ins(data.get("stand_ins", {}), seats)
+    host = data.get("host")
+    host = None if host is None else _read_holder(host, "host")
+    seconds = data.get("turn_seconds")
+    if seconds is not None and (type(seconds) is not int or not 0 < seconds <= 10**6):
+        raise SaveError("turn_seconds: not a time limit")
+    return SeatsRecord(holders, host, stand_ins, seconds)
+
+
+def stored_code(data: Any) -> str:
+    """The table code a seats record names; :class:`SaveError` when it names none."""
+    code = data.get("code") if isinstance(data, dict) else None
     if not isinstance(code, str) or not CODE_RE.match(code):
-        raise SaveError("no valid table code", meta_path)
-    if meta_path.name != f"{code}.seats.json":
-        raise SaveError(f"the file name does not match its code {code}", meta_path)
-    table = saves.load_table(meta_path.parent / f"{code}.json")
-    try:
-        holders = _read_holders(data.get("holders", {}), len(table.seats))
-        stand_ins = _read_stand_ins(data.get("stand_ins", {}), len(table.seats))
-        host = data.get("host")
-        host = None if host is None else _read_holder(host, "host")
-        seconds = data.get("turn_seconds")
-        if seconds is not None and (type(seconds) is not int or not 0 < seconds <= 10**6):
-            raise SaveError("turn_seconds: not a time limit")
-    except SaveError as exc:
-        raise SaveError(exc.reason, meta_path) from None
-    return HostedTable(code, table, meta_path.parent, holders, host, stand_ins, seconds, writer)
+        raise SaveError("no valid table code")
+    return code
 
 
-def load_tables(folder: Path, writer: TableWriter | None = None) -> dict[str, HostedTable]:
-    """Every hosted table saved in ``folder``, by code, writing through ``writer`` from now
-    on; damaged ones are logged and skipped."""
-    tables: dict[str, HostedTable] = {}
-    for path in sorted(regular_json_files(folder)):
-        if not path.name.endswith(".seats.json"):
-            continue
-        try:
-            hosted = load_table(path, writer)
-        except (OSError, SaveError) as exc:
-            log.error("table not restored: %s", exc)
-            continue
-        tables[hosted.code] = hosted
-    return tables
+def hosted_table(
+    code: str, table: Table, seats: SeatsRecord, store: TableStore | None = None
+) -> HostedTable:
+    """A hosted table as a store read it back."""
+    return HostedTable(
+        code,
+        table,
+        store,
+        dict(seats.holders),
+        seats.host,
+        dict(seats.stand_ins),
+        seats.turn_seconds,
+        stored_plies=len(table.actions),
+    )

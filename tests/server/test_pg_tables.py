@@ -1,0 +1,274 @@
+"""Several front ends (table owners) sharing one set of tables through a real PostgreSQL.
+
+Each front end is a real :class:`~gardens_tui.server.lobby.owner.TableOwner` with a
+:class:`~gardens_tui.server.store.postgres.tables.PostgresTableStore` on the same database (a
+fresh one per test, on the real server of tests/pg_server.py), talked to by the real client
+over its Unix socket. Waits are on conditions with a deadline (a failure guard, not a timing).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from owner_thread import GUARD, OwnerThread, in_step, play_to_end, start_owner
+from pg_server import PgServer, pg_server, pg_url
+
+from gardens_tui.rules.base import IllegalAction
+from gardens_tui.server.lobby.client import connect
+from gardens_tui.server.lobby.owner import STALE
+from gardens_tui.server.store.postgres import sql
+from gardens_tui.server.store.postgres.schema import SchemaError, migrate
+from gardens_tui.server.store.postgres.tables import PostgresTableStore
+
+StartOwner = Callable[..., OwnerThread]
+
+
+def until(condition: Callable[[], Any], what: str) -> Any:
+    """Poll ``condition`` until it is true (a failure guard of :data:`GUARD` seconds)."""
+    deadline = time.monotonic() + GUARD
+    while not (result := condition()):
+        assert time.monotonic() < deadline, f"never happened: {what}"
+        time.sleep(0.01)
+    return result
+
+
+def front_end(start_owner: StartOwner, url: str) -> OwnerThread:
+    """A front end's table owner on the store at ``url``."""
+    return start_owner(store=PostgresTableStore(url))
+
+
+def hosts(owner: OwnerThread, code: str) -> bool:
+    """Whether ``owner`` hosts table ``code`` yet."""
+    return owner.call(lambda: code in owner.owner.tables)
+
+
+def stored_actions(url: str, code: str) -> list[str]:
+    """Table ``code``'s actions as the database holds them."""
+    with psycopg.connect(url) as conn:
+        return [a for (a,) in conn.execute(sql.READ_ACTIONS, {"code": code}).fetchall()]
+
+
+@pytest.fixture
+def migrated(pg_url: str) -> str:
+    """A fresh database with the schema in place."""
+    assert migrate(pg_url) == (0, sql.SCHEMA_VERSION)
+    return pg_url
+
+
+def test_two_players_on_two_front_ends_play_to_the_end(
+    start_owner: StartOwner, migrated: str
+) -> None:
+    """Issue 31: a player at a table on front end A and another on front end B play together:
+    B hears of the table A created, each sees the other's moves, the game reaches its end on
+    both, the database holds every action, and a third front end started afterwards restores
+    the finished table exactly."""
+    a, b = front_end(start_owner, migrated), front_end(start_owner, migrated)
+    ann, bob = a.connect("id:ann"), b.connect("id:bob")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
+    until(lambda: any(t["code"] == code for t in bob.list_tables()), "B lists A's table")
+    views = [ann.join(code, 0), bob.join(code, 1)]
+    assert play_to_end(views) > 10
+    assert views[0].outcome() == views[1].outcome() is not None
+    table = a.owner.tables[code].table
+    assert stored_actions(migrated, code) == table.notation()
+    assert b.call(lambda: b.owner.tables[code].table.notation()) == table.notation()
+    c = front_end(start_owner, migrated)
+    restored = c.call(lambda: c.owner.tables[code])
+    assert restored.table.notation() == table.notation()
+    assert {seat: h.identity for seat, h in restored.holders.items()} == {0: "id:ann", 1: "id:bob"}
+
+
+def test_moves_sent_at_once_from_two_front_ends_one_wins_nothing_lost(
+    start_owner: StartOwner, migrated: str
+) -> None:
+    """Issue 31, one move one transaction: the same seat's holder sends a different move from
+    each front end at the same moment (both wait on the table's row, held by the test, until
+    both have been tried). Exactly one is stored, the other is refused saying another move came
+    first, and both front ends end at the stored position: no move applied twice or lost."""
+    a, b = front_end(start_owner, migrated), front_end(start_owner, migrated)
+    ann_a, bob = a.connect("id:ann"), b.connect("id:bob")
+    code = ann_a.create_table("toy", [("Ann", None), ("Bob", None)], seed=5)
+    until(lambda: hosts(b, code), "B hosts the table")
+    ann_b = b.connect("id:ann")
+    views = [ann_a.join(code, 0), ann_b.join(code, 0)]
+    watcher = bob.join(code, 1)
+    legal = views[0].legal_actions()
+    assert len(legal) >= 2
+    outcomes: list[str] = ["", ""]
+    # The row is held on one connection; the waits are watched from another (in its own
+    # transaction, pg_stat_activity would show one unchanging snapshot).
+    with psycopg.connect(migrated) as blocker, psycopg.connect(migrated, autocommit=True) as eye:
+        blocker.execute("SELECT 1 FROM gardens_tables WHERE code = %s FOR UPDATE", (code,))
+
+        def send(i: int) -> None:
+            try:
+                views[i].apply(legal[i])
+                outcomes[i] = "played"
+            except IllegalAction as exc:
+                outcomes[i] = str(exc)
+
+        threads = [threading.Thread(target=send, args=(i,)) for i in (0, 1)]
+        for thread in threads:
+            thread.start()
+        until(
+            lambda: (
+                eye.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    "AND query LIKE '%%UPDATE gardens_tables%%'"
+                ).fetchone()[0]  # type: ignore[index]
+                == 2
+            ),
+            "both moves wait on the table's row",
+        )
+        blocker.rollback()
+        for thread in threads:
+            thread.join(GUARD)
+    assert sorted(o == "played" for o in outcomes) == [False, True], outcomes
+    refused = next(o for o in outcomes if o != "played")
+    assert STALE in refused
+    stored = stored_actions(migrated, code)
+    assert len(stored) >= 1
+    until(lambda: all(v.length == len(stored) for v in [*views, watcher]), "all see it")
+    for owner in (a, b):
+        assert owner.call(lambda o=owner: o.owner.tables[code].table.notation()) == stored
+
+
+def test_a_bot_table_is_led_by_one_front_end_and_each_bot_move_made_once(
+    start_owner: StartOwner, migrated: str
+) -> None:
+    """Issue 31: bots run exactly once per table with several front ends: one front end leads
+    the table (its advisory lock), and the stored actions are exactly the game's, each bot
+    decision once, while a person plays from the other front end."""
+    a, b = front_end(start_owner, migrated), front_end(start_owner, migrated)
+    ann = a.connect("id:ann")
+    code = ann.create_table("toy", [("Ann", None), ("Cleo", "greedy")], seed=11)
+    until(lambda: hosts(b, code), "B hosts the table")
+    ann.close()
+    ann_b = b.connect("id:ann")
+    view = ann_b.join(code, 0)
+    changed = threading.Event()
+    view.add_listener(lambda _: changed.set())
+    while view.decision() is not None:
+        if view.may_act():
+            changed.clear()
+            view.apply(view.legal_actions()[0])
+        else:
+            assert changed.wait(GUARD), "the bot never played"
+            changed.clear()
+    leaders = [o for o in (a, b) if o.call(lambda o=o: o.owner.store.leads(code))]
+    assert leaders == [a]
+    table = b.call(lambda: b.owner.tables[code].table)
+    assert stored_actions(migrated, code) == table.notation()
+
+
+def test_a_killed_front_end_loses_nothing_and_its_player_sits_again_elsewhere(
+    start_owner: StartOwner, migrated: str
+) -> None:
+    """Issue 31, failure: front end A is a process of its own and is killed with SIGKILL in
+    the middle of a game. Every move it answered is in the database; its player connects
+    through front end B, takes her seat back, and the game goes on to the end."""
+    short = Path(tempfile.mkdtemp(prefix="gtk-"))
+    script = str(Path(__file__).with_name("owner_process.py"))
+    process = subprocess.Popen(
+        [sys.executable, script, migrated, str(short / "owner.sock"), "ann", "bob"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        tickets = {}
+        for line in process.stdout:
+            if line.strip() == "READY":
+                break
+            ticket, name = line.split()
+            tickets[name] = ticket
+        ann, bob = (connect(short / "owner.sock", tickets[n]) for n in ("ann", "bob"))
+        code = ann.create_table("octopus-garden", [("Ann", None), ("Bob", None)], seed=2)
+        views = [ann.join(code, 0), bob.join(code, 1)]
+        wait = in_step(views)
+        for _ in range(12):
+            movers = [v for v in views if v.may_act()]
+            if not movers:
+                break
+            movers[0].apply(movers[0].legal_actions()[0])
+            wait()
+        before = views[0].length
+        process.kill()
+        process.wait(GUARD)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for item in short.iterdir():
+            item.unlink()
+        short.rmdir()
+    assert len(stored_actions(migrated, code)) >= before
+    b = front_end(start_owner, migrated)
+    ann_b, bob_b = b.connect("id:ann"), b.connect("id:bob")
+    views = [ann_b.join(code, 0), bob_b.join(code, 1)]
+    assert views[0].length == len(stored_actions(migrated, code)) >= before
+    play_to_end(views)
+    assert views[0].outcome() is not None
+
+
+def test_postgresql_restarted_mid_game_front_ends_reconnect_and_lose_nothing(
+    start_owner: StartOwner, pg_server: PgServer, migrated: str
+) -> None:
+    """Issue 31, failure: PostgreSQL restarts in the middle of a game between two front ends.
+    The players are told the store went away and came back; no move answered before the
+    restart is lost; afterwards the game plays on to the end on both front ends."""
+    a, b = front_end(start_owner, migrated), front_end(start_owner, migrated)
+    ann, bob = a.connect("id:ann"), b.connect("id:bob")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=7)
+    until(lambda: hosts(b, code), "B hosts the table")
+    views = [ann.join(code, 0), bob.join(code, 1)]
+    wait = in_step(views)
+    for _ in range(4):
+        mover = next(v for v in views if v.may_act())
+        mover.apply(mover.legal_actions()[0])
+        wait()
+    answered = views[0].length
+    pg_server.restart()
+    for client in (ann, bob):
+        until(
+            lambda c=client: any(
+                m["type"] == "notice" and "back" in m["text"] for m in c.received or []
+            ),
+            "the players hear that the store is back",
+        )
+        assert any(m["type"] == "notice" and "lost" in m["text"] for m in client.received or [])
+    assert len(stored_actions(migrated, code)) == answered
+    deadline = time.monotonic() + GUARD
+    while views[0].decision() is not None:
+        mover = next(v for v in views if v.may_act())
+        try:
+            mover.apply(mover.legal_actions()[0])
+        except IllegalAction:  # a front end still catching up: try again
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        wait()
+    assert stored_actions(migrated, code) == a.call(lambda: a.owner.tables[code].table.notation())
+
+
+def test_migrate_creates_then_leaves_the_schema_and_refuses_a_newer_one(pg_url: str) -> None:
+    """Issue 31: ``migrate`` creates the schema on an empty database, does nothing the second
+    time, and refuses a database whose schema is newer than this version knows; a front end
+    refuses to start on a database without the schema, naming the command that makes it."""
+    with pytest.raises(SchemaError, match="gardens serve migrate"):
+        asyncio.run(PostgresTableStore(pg_url).open(lambda change: None))
+    assert migrate(pg_url) == (0, sql.SCHEMA_VERSION)
+    assert migrate(pg_url) == (sql.SCHEMA_VERSION, sql.SCHEMA_VERSION)
+    with psycopg.connect(pg_url) as conn:
+        conn.execute("UPDATE gardens_schema SET version = 99")
+    with pytest.raises(SchemaError, match="newer"):
+        migrate(pg_url)
