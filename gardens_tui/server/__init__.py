@@ -1,9 +1,11 @@
 """Networked play, in layers: each imports only those below it.
 
 - :mod:`.store` (bottom): where tables and the operator's records live, behind one interface
-  each (files in the saves folder today): :mod:`.store.tables` (a hosted table and its files),
-  :mod:`.store.records` (bans, names, mutes, the message of the day) and :mod:`.store.names`
-  (which login names are acceptable, and which look alike).
+  each: :mod:`.store.tables` (a hosted table and the ``TableStore`` interface),
+  :mod:`.store.file_tables` (the embedded default: files in the saves folder),
+  :mod:`.store.postgres` (PostgreSQL, shared by several front ends), :mod:`.store.records`
+  (bans, names, mutes, the message of the day) and :mod:`.store.names` (which login names are
+  acceptable, and which look alike).
 - :mod:`.lobby`: the table owner and its protocol: :mod:`.lobby.owner` holds the tables, runs
   their bots and time limits and serves each seat its own view over a Unix socket;
   :mod:`.lobby.protocol` is the versioned wire format; :mod:`.lobby.client` and

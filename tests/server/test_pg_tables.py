@@ -272,3 +272,44 @@ def test_migrate_creates_then_leaves_the_schema_and_refuses_a_newer_one(pg_url: 
         conn.execute("UPDATE gardens_schema SET version = 99")
     with pytest.raises(SchemaError, match="newer"):
         migrate(pg_url)
+
+
+FIVE_GAMES = [
+    ("octopus-garden", 2),
+    ("the-gardens", 2),
+    ("tanuki-in-the-garden", 2),
+    ("throw-octopus", 3),
+    ("seabed-neighbours", 3),
+]
+
+
+@pytest.mark.parametrize(("game", "players"), FIVE_GAMES)
+def test_each_game_is_played_to_the_end_between_players_on_two_front_ends(
+    start_owner: StartOwner, migrated: str, game: str, players: int
+) -> None:
+    """Issue 31, done when: a game of each of the five games is played to its end between
+    players on different front ends (seats alternate between A and B), every front end ends at
+    the stored position, and each seat's updates hold only its own view."""
+    a, b = front_end(start_owner, migrated), front_end(start_owner, migrated)
+    names = ["Ann", "Bob", "Cleo"][:players]
+    clients = [(a if i % 2 == 0 else b).connect(f"id:{n}", n) for i, n in enumerate(names)]
+    code = clients[0].create_table(game, [(n, None) for n in names], seed=4)
+    until(lambda: hosts(b, code), "B hosts the table")
+    views = [client.join(code, seat) for seat, client in enumerate(clients)]
+    while True:
+        length = max(v.length for v in views)
+        until(lambda n=length: all(v.length == n for v in views), "every seat sees each move")
+        if views[0].decision() is None:
+            break
+        movers = [view for view in views if view.may_act()]
+        assert len(movers) == 1
+        movers[0].apply(movers[0].legal_actions()[0])
+    stored = stored_actions(migrated, code)
+    for owner in (a, b):
+        assert owner.call(lambda o=owner: o.owner.tables[code].table.notation()) == stored
+    table = a.call(lambda: a.owner.tables[code].table)
+    assert table.state.is_over
+    for seat, view in enumerate(views):
+        assert view.game.to_dict(view.view()) == table.game.to_dict(
+            table.game.view(table.state, seat)
+        )

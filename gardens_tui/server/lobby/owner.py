@@ -42,12 +42,21 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   passes where the decision may be passed, or a stand-in bot plays that one decision for it
   (:meth:`TableOwner.expire`); every ``update`` says how many seconds are left
   (``turn_left``, from the owner's clock), so each terminal can count down.
-- **Saves**: every change is saved (:mod:`gardens_tui.server.store.tables`) by the owner's
-  :class:`~gardens_tui.server.store.writer.TableWriter`, off the event loop and several tables
-  at a time; the connections at a table hear of a change once it is on disk, and a request
-  that changed something (a move, an undo, a new table, a seat taken) is answered only then:
-  **no answered move is ever lost**, and no table waits on another's disk. A restarted owner
-  restores the tables from the saves folder and carries on.
+- **Saves**: every change is handed to the owner's
+  :class:`~gardens_tui.server.store.tables.TableStore` (the saves folder by default, written off
+  the event loop several tables at a time); the connections at a table hear of a change once it
+  is stored, and a request that changed something (a move, an undo, a new table, a seat taken)
+  is answered only then: **no answered move is ever lost**, and no table waits on another's
+  disk. A restarted owner restores the tables from its store and carries on.
+- **Several front ends** (a store that is ``shared``: PostgreSQL): each front end runs an owner
+  on the same tables. A change commits only on the table's version this owner last knew; when
+  another front end changed the table first, the move is refused (:data:`STALE`) and the table
+  read back from the store (:meth:`TableOwner.catch_up`, which also takes the changes other
+  front ends announce). Bots and time limits run only on the front end that leads the table
+  (the store's lock; another takes over within :data:`LEAD_INTERVAL` seconds when it dies);
+  the others show the same countdown. Chat lines pass to the other front ends through the
+  store. When the store cannot be reached every player is told, moves are refused meanwhile,
+  and every table is read back once it is reachable again.
 - **Hostile clients**: a frame the protocol refuses gets an ``error`` and closes that connection
   only; a client that does not say ``hello`` within :data:`HELLO_TIMEOUT` seconds, or reads so
   slowly that :data:`MAX_BUFFERED` bytes wait for it, is closed too. Nobody else notices.
@@ -575,13 +584,15 @@ class TableOwner:
     async def _bots(self, hosted: HostedTable) -> None:
         stand_in = False
         while (turn := hosted.driver.bot_turn(stand_in=stand_in)) is not None:
+            if not self._leads(hosted) or hosted.code in self._behind:
+                return  # another front end plays them, or this one catches up first
             pause = step_pause(turn, self.bot_delay)
             if pause > 0:
                 await asyncio.sleep(pause)  # a change meanwhile: play() below drops the action
             try:
                 action = await asyncio.to_thread(hosted.driver.choose, turn)
                 # The host may have taken the seat back from its bot meanwhile, or another
-                # front end may lead the table now.
+                # front end may lead the table now (the loop's test then ends it).
                 if hosted.driver.plays(turn.seat) and self._leads(hosted):
                     hosted.driver.play(turn.seat, action, turn.version)
                 stand_in = False
