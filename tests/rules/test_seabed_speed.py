@@ -119,13 +119,13 @@ def test_a_reef_or_seabed_side_is_one_area_on_every_turned_tile() -> None:
 
 
 def test_frontier_and_completed_features_match_their_definitions() -> None:
-    """``front`` lists ``need`` as ``(y, x, code, placements)`` by row and column,
-    ``front_keys`` its keys; ``completed`` holds what the placement being resolved completed."""
+    """``front`` lists ``need`` as ``(code, placements)`` by row and column, ``front_keys``
+    its keys; ``completed`` holds what the placement being resolved completed."""
     for s in states(range(2)):
-        assert s.front == sorted(
-            (y, x, code, seascape.placements_at(x, y)) for (x, y), code in s.need.items()
-        )
-        assert s.front_keys == [seascape.front_key((x, y)) for y, x, _, _ in s.front]
+        by_place = sorted((y, x, code) for (x, y), code in s.need.items())
+        assert s.front == [(code, seascape.placements_at(x, y)) for y, x, code in by_place]
+        assert seascape.frontier(s) == by_place
+        assert s.front_keys == [seascape.front_key((x, y)) for y, x, _ in by_place]
         assert s.completed == tuple(engine.pending_roots(s))
 
 

@@ -125,13 +125,13 @@ def placement_actions(s: SeabedState, verb: str) -> list[Action]:
     choice = 0 if verb == "place" else 2
     picks = PLACEMENT_PICKS[choice][tiles[0]]
     # (``if fit``: half the places fit no turn of a tile; skipping them early is cheaper)
-    out = [at[i] for _, _, code, at in front if (fit := picks[code]) for i in fit]
+    out = [at[i] for code, at in front if (fit := picks[code]) for i in fit]
     if len(tiles) == 1 or tiles[1] == tiles[0]:
         return out
     # two different tiles: tile 1's placements, then tile 2's (two comprehensions beat one
     # loop with two appends)
     picks = PLACEMENT_PICKS[choice + 1][tiles[1]]
-    out += [at[i] for _, _, code, at in front if (fit := picks[code]) for i in fit]
+    out += [at[i] for code, at in front if (fit := picks[code]) for i in fit]
     return out
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import MutableSequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.seabed.state import Cell, Feat, SeabedState, Sys, new_links
@@ -101,7 +101,7 @@ def can_place(s: SeabedState, kind: int) -> bool:
 def frontier(s: SeabedState) -> list[tuple[int, int, int]]:
     """The empty places beside the seascape as ``(y, x, requirement code)``, by row and
     column."""
-    return [(y, x, code) for y, x, code, _ in s.front]
+    return [(at[0][3], at[0][2], code) for code, at in s.front]
 
 
 def places(
@@ -175,9 +175,10 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
                 i = bisect_left(keys, key)
                 if old is None:
                     keys.insert(i, key)
-                    fronts.insert(i, (oy, ox, needs, placements_at(ox, oy)))
+                    at = PLACEMENTS.get(other_cell) or placements_at(ox, oy)
+                    fronts.insert(i, (needs, at))
                 else:
-                    fronts[i] = (oy, ox, needs, fronts[i][3])
+                    fronts[i] = (needs, fronts[i][1])
             continue
         present |= 1 << side
         other_base = s.index[other_cell] * MAX_AREAS
@@ -254,23 +255,34 @@ def front_key(cell: Cell) -> int:
     return cell[1] * ROW + cell[0]
 
 
-@lru_cache(maxsize=4096)
+PLACEMENTS: dict[Cell, tuple[Action, ...]] = {}
+""":func:`placements_at` by place, for every state to share (cleared when it holds
+:data:`MAX_PLACES`)."""
+
+MAX_PLACES = 4096
+
+
 def placements_at(x: int, y: int) -> tuple[Action, ...]:
     """Every placement action at ``x, y``, made once for every state to share: index
     ``4 * choice + quarter``, choice 0 and 1 placing tile 1 or 2, 2 and 3 proposing it (see
     :data:`.tiles.PLACEMENT_PICKS`). A frontier entry carries them, so listing placements
     picks ready-made tuples instead of building one per placement."""
-    return tuple(
-        (verb, slot, x, y, degrees)
-        for verb in ("place", "propose")
-        for slot in (1, 2)
-        for degrees in (0, 90, 180, 270)
-    )
+    at = PLACEMENTS.get((x, y))
+    if at is None:
+        if len(PLACEMENTS) >= MAX_PLACES:
+            PLACEMENTS.clear()
+        at = PLACEMENTS[x, y] = tuple(
+            (verb, slot, x, y, degrees)
+            for verb in ("place", "propose")
+            for slot in (1, 2)
+            for degrees in (0, 90, 180, 270)
+        )
+    return at
 
 
 def sort_front(s: SeabedState) -> None:
     """Set ``front`` and ``front_keys`` from ``need`` (after laying with ``laying=True``)."""
-    by_key = {y * ROW + x: (y, x, code, placements_at(x, y)) for (x, y), code in s.need.items()}
+    by_key = {y * ROW + x: (code, placements_at(x, y)) for (x, y), code in s.need.items()}
     s.front_keys = sorted(by_key)  # (ints sort much faster than tuples)
     s.front = [by_key[key] for key in s.front_keys]
 

@@ -11,9 +11,9 @@ over those nodes (``parent``, roots in ``feats``), and the seaweed systems anoth
 streak and field nodes (``sparent``, roots in ``systems``). The root of a class is always its
 smallest node (the first laid area of it), whatever order the joins came in. ``need`` maps
 every empty cell beside the seascape to the side kinds a tile there must show, and ``front``
-lists the same as ``(y, x, code, placements)`` sorted by row and column (the order
-placements are listed in; ``placements``: :func:`.seascape.placements_at`), ``front_keys``
-their sort keys (:func:`.seascape.front_key`). All of these are derived
+lists the same as ``(code, placements)`` sorted by row and column (the order placements are
+listed in; ``placements``: :func:`.seascape.placements_at` of the place, whose first one names
+it), ``front_keys`` their sort keys (:func:`.seascape.front_key`). All of these are derived
 from ``board`` and ``cells`` (:func:`.seascape.rebuild`) and never saved.
 
 Teams
@@ -29,7 +29,7 @@ from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from gardens_tui.rules.base import Decision, GameState
+from gardens_tui.rules.base import Action, Decision, GameState
 from gardens_tui.rules.seabed.spec import RULES_VERSION
 from gardens_tui.rules.seabed.tiles import (
     ANEMONES,
@@ -255,7 +255,7 @@ class SeabedState(GameState):
     cells: list[Cell] = field(default_factory=list)
     index: dict[Cell, int] = field(default_factory=dict)
     need: dict[Cell, int] = field(default_factory=dict)
-    front: list[tuple[int, int, int, tuple[tuple[object, ...], ...]]] = field(default_factory=list)
+    front: list[tuple[int, tuple[Action, ...]]] = field(default_factory=list)
     front_keys: list[int] = field(default_factory=list)
     parent: array[int] = field(default_factory=new_links)
     feats: dict[int, Feat] = field(default_factory=dict)
