@@ -1,5 +1,8 @@
 """Several front ends (table owners) sharing one set of tables through a real PostgreSQL.
 
+Tests ask for the database before ``start_owner``, so that the front ends stop before their
+database is dropped.
+
 Each front end is a real :class:`~gardens_tui.server.lobby.owner.TableOwner` with a
 :class:`~gardens_tui.server.store.postgres.tables.PostgresTableStore` on the same database (a
 fresh one per test, on the real server of tests/pg_server.py), talked to by the real client
@@ -66,7 +69,7 @@ def migrated(pg_url: str) -> str:
 
 
 def test_two_players_on_two_front_ends_play_to_the_end(
-    start_owner: StartOwner, migrated: str
+    migrated: str, start_owner: StartOwner
 ) -> None:
     """Issue 31: a player at a table on front end A and another on front end B play together:
     B hears of the table A created, each sees the other's moves, the game reaches its end on
@@ -89,7 +92,7 @@ def test_two_players_on_two_front_ends_play_to_the_end(
 
 
 def test_moves_sent_at_once_from_two_front_ends_one_wins_nothing_lost(
-    start_owner: StartOwner, migrated: str
+    migrated: str, start_owner: StartOwner
 ) -> None:
     """Issue 31, one move one transaction: the same seat's holder sends a different move from
     each front end at the same moment (both wait on the table's row, held by the test, until
@@ -144,7 +147,7 @@ def test_moves_sent_at_once_from_two_front_ends_one_wins_nothing_lost(
 
 
 def test_a_bot_table_is_led_by_one_front_end_and_each_bot_move_made_once(
-    start_owner: StartOwner, migrated: str
+    migrated: str, start_owner: StartOwner
 ) -> None:
     """Issue 31: bots run exactly once per table with several front ends: one front end leads
     the table (its advisory lock), and the stored actions are exactly the game's, each bot
@@ -172,7 +175,7 @@ def test_a_bot_table_is_led_by_one_front_end_and_each_bot_move_made_once(
 
 
 def test_a_killed_front_end_loses_nothing_and_its_player_sits_again_elsewhere(
-    start_owner: StartOwner, migrated: str
+    migrated: str, start_owner: StartOwner
 ) -> None:
     """Issue 31, failure: front end A is a process of its own and is killed with SIGKILL in
     the middle of a game. Every move it answered is in the database; its player connects
@@ -222,7 +225,7 @@ def test_a_killed_front_end_loses_nothing_and_its_player_sits_again_elsewhere(
 
 
 def test_postgresql_restarted_mid_game_front_ends_reconnect_and_lose_nothing(
-    start_owner: StartOwner, pg_server: PgServer, migrated: str
+    pg_server: PgServer, migrated: str, start_owner: StartOwner
 ) -> None:
     """Issue 31, failure: PostgreSQL restarts in the middle of a game between two front ends.
     The players are told the store went away and came back; no move answered before the
@@ -285,7 +288,7 @@ FIVE_GAMES = [
 
 @pytest.mark.parametrize(("game", "players"), FIVE_GAMES)
 def test_each_game_is_played_to_the_end_between_players_on_two_front_ends(
-    start_owner: StartOwner, migrated: str, game: str, players: int
+    migrated: str, start_owner: StartOwner, game: str, players: int
 ) -> None:
     """Issue 31, done when: a game of each of the five games is played to its end between
     players on different front ends (seats alternate between A and B), every front end ends at
@@ -313,3 +316,26 @@ def test_each_game_is_played_to_the_end_between_players_on_two_front_ends(
         assert view.game.to_dict(view.view()) == table.game.to_dict(
             table.game.view(table.state, seat)
         )
+
+
+def test_the_lobby_of_each_front_end_shows_who_is_at_a_table_on_the_other(
+    migrated: str, start_owner: StartOwner
+) -> None:
+    """Issue 31: a player seated through front end A is listed as present (not away) in the
+    lobby of front end B, a spectator on A counts on B, and when the player leaves their seat
+    shows as away on B again."""
+    a, b = front_end(start_owner, migrated), front_end(start_owner, migrated)
+    ann, eve, bob = a.connect("id:ann"), a.connect("id:eve"), b.connect("id:bob")
+    code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=1)
+    ann.join(code, 0)
+    eve.watch(code)
+
+    def listed() -> dict[str, Any]:
+        return next(t for t in bob.list_tables() if t["code"] == code)
+
+    until(
+        lambda: not (t := listed())["seats"][0]["away"] and t["spectators"] == 1,
+        "B shows Ann present and Eve watching",
+    )
+    ann.leave()
+    until(lambda: listed()["seats"][0]["away"], "B shows Ann away once she left")

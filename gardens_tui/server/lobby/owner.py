@@ -90,6 +90,7 @@ from gardens_tui.server.lobby.invites import (
     InviteRefused,
     short_token,
 )
+from gardens_tui.server.lobby.presence import PRESENCE_INTERVAL, Presence, entries, split
 from gardens_tui.server.lobby.protocol import (
     HEADER,
     MAX_REQUEST_BYTES,
@@ -378,6 +379,8 @@ class TableOwner:
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._leading: asyncio.Task[None] | None = None
+        self.presence = Presence()
+        """Who is at which table on the other front ends of a shared store."""
 
     # --- lifecycle ------------------------------------------------------------------------------
 
@@ -615,7 +618,13 @@ class TableOwner:
         that has a bot to move or a time limit; a table taken over is read back first."""
         store = self.store
         assert store is not None
+        announced = -PRESENCE_INTERVAL
         while True:
+            now = self._clock()
+            if now - announced >= PRESENCE_INTERVAL:
+                announced = now
+                self._announce()
+                self.presence.forget_old(now)
             for hosted in list(self.tables.values()):
                 if hosted.table.state.is_over or store.leads(hosted.code):
                     continue
@@ -637,6 +646,10 @@ class TableOwner:
         elif change.kind == "chat":
             if hosted is not None and change.line is not None:
                 self._hear(hosted, change.line)
+        elif change.kind == "presence":
+            line = change.line or {}
+            if self.presence.heard(line.get("from"), line.get("tables"), self._clock()):
+                self.lobby_changed()
         elif hosted is None:
             self._spawn(self._load(change.code))
         elif (change.kind == "game" and change.version > hosted.stored_version) or (
@@ -920,10 +933,12 @@ class TableOwner:
             if other.hosted is not None:
                 at_tables.setdefault(other.hosted.code, []).append(other.seat)  # None: watching
         tables = []
+        now = self._clock()
         for code, hosted in sorted(self.tables.items()):
             table = hosted.table
             at_table = at_tables.get(code, [])
-            present = {seat for seat in at_table if seat is not None}
+            elsewhere, watching_elsewhere = self.presence.at(code, now)
+            present = {seat for seat in at_table if seat is not None} | elsewhere
             tables.append(
                 {
                     "code": code,
@@ -942,7 +957,7 @@ class TableOwner:
                         for i, seat in enumerate(table.seats)
                     ],
                     "host": None if hosted.host is None else hosted.host.name,
-                    "spectators": at_table.count(None),
+                    "spectators": at_table.count(None) + watching_elsewhere,
                     "turn": table.state.turn,
                     "over": table.state.is_over,
                     "turn_seconds": hosted.turn_seconds,
@@ -1096,6 +1111,7 @@ class TableOwner:
     def _attach(self, session: Session, hosted: HostedTable, seat: int | None) -> dict[str, Any]:
         self.lobby_changed()
         session.hosted, session.seat = hosted, seat
+        self._announce(hosted.code)
         acts_for = () if seat is None else (seat,)
         session.view = LocalSeatView(hosted.table, acts_for, seat)
         session.log_valid = 0
@@ -1108,9 +1124,26 @@ class TableOwner:
         }
 
     def _leave(self, session: Session) -> None:
-        if session.hosted is not None:
-            self.lobby_changed()
+        hosted = session.hosted
         session.hosted = session.seat = session.view = None
+        if hosted is not None:
+            self.lobby_changed()
+            self._announce(hosted.code)
+
+    def _announce(self, code: str | None = None) -> None:
+        """Tell the other front ends of a shared store who is at table ``code`` here (``None``:
+        at every table where anyone is)."""
+        if self.store is None or not self.store.shared:
+            return
+        here = entries(
+            (session.hosted.code, session.seat)
+            for session in self.sessions
+            if session.hosted is not None and (code is None or session.hosted.code == code)
+        )
+        if code is not None:
+            here.setdefault(code, {"seats": [], "watchers": 0})
+        for part in split(here):
+            self.store.announce(part)
 
     def _leave_request(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         self._leave(session)

@@ -111,6 +111,9 @@ class FileTableStore:
     def say(self, code: str, line: dict[str, Any]) -> None:
         """Nothing: no other front end hears this folder's tables."""
 
+    def announce(self, tables: dict[str, Any]) -> None:
+        """Nothing: no other front end serves this folder's tables."""
+
     def leads(self, code: str) -> bool:
         """Always: this process is the only one."""
         return True

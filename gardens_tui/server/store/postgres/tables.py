@@ -66,6 +66,9 @@ BACKOFF = (0.2, 0.5, 1.0, 2.0, 5.0)
 POOL_SIZE = 4
 """Connections for writes and reads (the listening and the leading connections come on top)."""
 
+CLOSE_SECONDS = 3.0
+"""Seconds closing waits for the changes handed over to be stored."""
+
 CONNECT_SECONDS = 10.0
 """Seconds a connection attempt may take before it counts as failed."""
 
@@ -85,7 +88,7 @@ class PostgresTableStore:
         self._leader: psycopg.AsyncConnection[Any] | None = None
         self._listening: asyncio.Task[None] | None = None
         self._changed: Callable[[Change], None] = lambda change: None
-        self._chats: set[asyncio.Task[None]] = set()
+        self._sending: set[asyncio.Task[None]] = set()
         self.up = False
         """Whether the listening connection is up (changes elsewhere reach this front end)."""
 
@@ -111,17 +114,21 @@ class PostgresTableStore:
         return await self._read_all()
 
     async def close(self) -> None:
-        """Wait for the changes handed over, then close every connection."""
-        tails = [tail for tail in self._tails.values() if not tail.done()]
-        await asyncio.gather(*tails, return_exceptions=True)
-        await asyncio.gather(*list(self._chats), return_exceptions=True)
+        """Wait for the changes handed over (at most :data:`CLOSE_SECONDS`: a database out of
+        reach stores nothing anyway), then close every connection."""
+        waiting = [task for task in [*self._tails.values(), *self._sending] if not task.done()]
+        if waiting:
+            _done, late = await asyncio.wait(waiting, timeout=CLOSE_SECONDS)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
         if self._listening is not None:
             self._listening.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._listening
         await self._drop_leader()
         if self._pool is not None:
-            await self._pool.close()
+            await self._pool.close(timeout=1.0)
 
     # --- reading --------------------------------------------------------------------------------
 
@@ -303,8 +310,25 @@ class PostgresTableStore:
                 )
 
         task = asyncio.get_running_loop().create_task(send())
-        self._chats.add(task)
-        task.add_done_callback(self._chats.discard)
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    def announce(self, tables: dict[str, Any]) -> None:
+        """Notify the other front ends who is at which table here (not stored: it is only
+        true while this front end runs, and it says it again every few seconds)."""
+        payload = json.dumps({"kind": "presence", "from": self.front_end, "tables": tables})
+
+        async def notify(conn: psycopg.AsyncConnection[Any]) -> None:
+            async with conn.transaction():
+                await conn.execute(sql.NOTIFY, {"payload": payload})
+
+        async def send() -> None:
+            with contextlib.suppress(StoreUnavailable):
+                await self._attempt(notify)
+
+        task = asyncio.get_running_loop().create_task(send())
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     def _note(self, kind: str, code: str, version: int) -> str:
         return json.dumps({"kind": kind, "code": code, "version": version, "from": self.front_end})
@@ -433,7 +457,11 @@ class PostgresTableStore:
             data = json.loads(payload)
             if data.get("from") == self.front_end:
                 return
-            kind, code = data["kind"], data["code"]
+            kind = data["kind"]
+            if kind == "presence":
+                self._changed(Change("presence", "", line=data))
+                return
+            code = data["code"]
             if kind == "chat":
                 self._changed(Change("chat", code, line=data["line"]))
             elif kind in ("game", "seats", "new"):
