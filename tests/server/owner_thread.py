@@ -112,6 +112,24 @@ def start_owner(toy_registered: None) -> Iterator[Callable[..., OwnerThread]]:
             owner.stop()
 
 
+@pytest.fixture(params=["files", "postgresql"])
+def start_stored_owner(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], OwnerThread]:
+    """Start table owners that keep their tables in one store, the same each time (so that a
+    second start is a restart): the saves folder, or a fresh PostgreSQL database (the test
+    module imports ``pg_server`` and ``pg_url`` from pg_server.py). The server tests that
+    use it run against both stores."""
+    if request.param == "files":
+        start = request.getfixturevalue("start_owner")
+        return lambda: start(tmp_path / "tables")
+    from gardens_tui.server.store.postgres.schema import migrate
+    from gardens_tui.server.store.postgres.tables import PostgresTableStore
+
+    url = request.getfixturevalue("pg_url")  # first: the owners stop before it is dropped
+    migrate(url)
+    start = request.getfixturevalue("start_owner")
+    return lambda: start(store=PostgresTableStore(url))
+
+
 def in_step(views: list[RemoteSeatView]) -> Callable[[], None]:
     """A function that waits until every view has received the same table version (each
     view's updates arrive on its own connection's thread)."""

@@ -339,3 +339,24 @@ def test_the_lobby_of_each_front_end_shows_who_is_at_a_table_on_the_other(
     )
     ann.leave()
     until(lambda: listed()["seats"][0]["away"], "B shows Ann away once she left")
+
+
+def test_an_undo_is_stored_and_reaches_the_other_front_end(
+    migrated: str, start_owner: StartOwner
+) -> None:
+    """Issue 31: an undo is a change like a move: the database deletes the action taken back,
+    the other front end's seat sees the position before it, and a front end started afterwards
+    restores the table without it (Octopus's Garden allows taking back a purchase)."""
+    a, b = front_end(start_owner, migrated), front_end(start_owner, migrated)
+    ann, bob = a.connect("id:ann"), b.connect("id:bob")
+    code = ann.create_table("octopus-garden", [("Ann", None), ("Bob", None)], seed=2)
+    until(lambda: hosts(b, code), "B hosts the table")
+    mine, theirs = ann.join(code, 0), bob.join(code, 1)
+    mine.apply(mine.legal_actions()[0])
+    until(lambda: theirs.length == 1, "B's seat sees the purchase")
+    assert len(stored_actions(migrated, code)) == 1
+    assert mine.undo()
+    until(lambda: theirs.length == 0, "B's seat sees it taken back")
+    assert stored_actions(migrated, code) == []
+    c = front_end(start_owner, migrated)
+    assert c.call(lambda: len(c.owner.tables[code].table.actions)) == 0

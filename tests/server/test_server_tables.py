@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from owner_thread import GUARD, OwnerThread, in_step, play_to_end, start_owner
+from owner_thread import (
+    GUARD,
+    OwnerThread,
+    in_step,
+    play_to_end,
+    start_owner,
+    start_stored_owner,
+)
+from pg_server import pg_server, pg_url
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.server.lobby.client import ConnectionLost, OwnerConnection, Refused, connect
@@ -37,12 +45,12 @@ def strings_in(value: Any) -> list[str]:
 
 
 def test_two_seats_play_to_the_end_and_never_receive_each_others_secrets(
-    start_owner: StartOwner,
+    start_stored_owner: Callable[[], OwnerThread],
 ) -> None:
-    """Rule: hidden information never leaves the owner for another seat. Two players and a
-    spectator; every update each received holds exactly that seat's view of the position then,
-    and no message holds a private log line written for another seat."""
-    owner = start_owner()
+    """Rule: hidden information never leaves the owner for another seat (in either store).
+    Two players and a spectator; every update each received holds exactly that seat's view of
+    the position then, and no message holds a private log line written for another seat."""
+    owner = start_stored_owner()
     ann, bob, eve = owner.connect("id:ann"), owner.connect("id:bob"), owner.connect("id:eve")
     code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
     views = [ann.join(code, 0), bob.join(code, 1)]
@@ -119,12 +127,11 @@ def again_list(owner: OwnerThread) -> list[dict[str, Any]]:
 
 
 def test_restart_restores_the_table_its_seats_and_its_position(
-    start_owner: StartOwner, tmp_path: Path
+    start_stored_owner: Callable[[], OwnerThread],
 ) -> None:
     """Rule: tables are saved after every change; a restarted owner restores them, seat
-    holders included, and the game goes on from the same position."""
-    saves = tmp_path / "tables"
-    first = start_owner(saves)
+    holders included, and the game goes on from the same position (in either store)."""
+    first = start_stored_owner()
     ann, bob = first.connect("id:ann"), first.connect("id:bob")
     code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=5)
     views = [ann.join(code, 0), bob.join(code, 1)]
@@ -136,7 +143,7 @@ def test_restart_restores_the_table_its_seats_and_its_position(
     wait()  # Ann's view has heard of the last move too (it may have been Bob's)
     before = views[0].view()
     first.stop()
-    second = start_owner(saves)
+    second = start_stored_owner()
     with pytest.raises(Refused, match="taken"):
         second.connect("id:bob").join(code, 0)
     back = second.connect("id:ann").join(code, 0)
@@ -145,9 +152,10 @@ def test_restart_restores_the_table_its_seats_and_its_position(
     assert play_to_end([back, second.connect("id:bob").join(code, 1)]) > 0
 
 
-def test_bots_are_played_by_the_owner(start_owner: StartOwner) -> None:
-    """Behaviour: the owner plays bot seats itself; a person only ever sees their own turns."""
-    owner = start_owner()
+def test_bots_are_played_by_the_owner(start_stored_owner: Callable[[], OwnerThread]) -> None:
+    """Behaviour: the owner plays bot seats itself (in either store: with PostgreSQL it leads
+    the table); a person only ever sees their own turns."""
+    owner = start_stored_owner()
     ann = owner.connect("id:ann")
     code = ann.create_table("toy", [("Ann", None), ("Cleo", "greedy"), ("Dot", "random")], seed=9)
     view = ann.join(code, 0)
@@ -165,10 +173,12 @@ def test_bots_are_played_by_the_owner(start_owner: StartOwner) -> None:
     assert view.outcome() is not None and view.scores().final
 
 
-def test_undo_and_earlier_positions_over_the_wire(start_owner: StartOwner) -> None:
+def test_undo_and_earlier_positions_over_the_wire(
+    start_stored_owner: Callable[[], OwnerThread],
+) -> None:
     """Behaviour: undo is asked of the owner and refused for another seat's decision; earlier
     positions come as the seat may see them."""
-    owner = start_owner()
+    owner = start_stored_owner()
     ann, bob = owner.connect("id:ann"), owner.connect("id:bob")
     code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=3)
     a, b = ann.join(code, 0), bob.join(code, 1)
@@ -268,12 +278,12 @@ def test_create_refuses_bad_setups_with_reasons(start_owner: StartOwner) -> None
 
 
 def test_host_gives_an_absent_seat_to_a_bot_and_the_holder_takes_it_back(
-    start_owner: StartOwner, tmp_path: Path
+    start_stored_owner: Callable[[], OwnerThread],
 ) -> None:
     """Rule: only the table's host may give a seat to a bot, only while nobody sits there; the
-    bot then plays it (kept across a restart), and the holder joining again takes it back."""
-    saves = tmp_path / "tables"
-    owner = start_owner(saves)
+    bot then plays it (kept across a restart, in either store), and the holder joining again
+    takes it back."""
+    owner = start_stored_owner()
     ann, bob = owner.connect("id:ann"), owner.connect("id:bob")
     code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=4)
     view = ann.join(code, 0)
@@ -298,7 +308,7 @@ def test_host_gives_an_absent_seat_to_a_bot_and_the_holder_takes_it_back(
         bot_moves = sum(1 for step in view.log() if step.seat == 1)
     assert bot_moves >= 2
     owner.stop()
-    again = start_owner(saves)
+    again = start_stored_owner()
     assert again.owner.tables[code].stand_ins == {1: "random"}
     again.connect("id:bob").join(code, 1)
     assert again.call(lambda: again.owner.tables[code].driver.plays(1)) is False
