@@ -1,6 +1,7 @@
 """``gardens serve ssh`` (a game server over SSH), ``gardens serve passwd`` (its passwords) and
 ``gardens serve web`` (the app in a browser); ``gardens serve admin`` is in
-:mod:`.admin_command`.
+:mod:`.admin_command`, ``gardens serve migrate``, ``export`` and ``import`` (the PostgreSQL store)
+in :mod:`.store_command`.
 
 ``gardens serve ssh`` runs the table owner and the SSH server in this process until it is
 stopped: ``SIGTERM`` or ``SIGINT`` (Ctrl+C) ends every session with a line saying the server
@@ -16,6 +17,15 @@ system allows and warns when that is too few for ``--max-connections`` and ``--m
 With ``--web PORT`` the same process also serves browsers on ``--host``:PORT
 (:mod:`gardens_tui.server.web.front`: the same accounts, lobby and tables; ``--web-url`` is
 the address invitation links give, when browsers reach the server through a proxy).
+
+With ``--store postgresql://USER@HOST/DATABASE`` (or ``GARDENS_STORE``; the flag wins) the tables,
+their seats and chat, and the bans, names, mutes and message of the day live in that PostgreSQL
+database instead of ``tables/`` and ``records/``, and any number of ``gardens serve ssh``
+processes, on one machine or several, serve the same lobby and tables
+(:mod:`gardens_tui.server.store.postgres`). The database must have this version's schema
+(``gardens serve migrate --store URL``): otherwise the server does not start and says why (exit
+status 2), as for a URL that is not ``postgresql://`` or when psycopg is missing. The host key,
+the homes and the operator's socket stay under ``--saves``. No message shows the URL's password.
 
 ``gardens serve passwd FILE NAME`` reads a password (twice from a terminal, or one line from
 standard input) and writes NAME's line into FILE (see :mod:`gardens_tui.server.door.auth` for the
@@ -44,7 +54,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gardens_tui.cli import admin_command
+from gardens_tui.cli import admin_command, store_command
 from gardens_tui.cli.arguments import CommandAdder, whole_number
 from gardens_tui.cli.output import EXIT_OK, CliError, say
 from gardens_tui.paths import server_dir
@@ -52,6 +62,7 @@ from gardens_tui.storage import SaveError, atomic_write_text, read_bytes
 
 if TYPE_CHECKING:
     from gardens_tui.server.ssh.front import SSHFrontEnd
+    from gardens_tui.server.store.postgres.records import PostgresRecordStore
     from gardens_tui.server.web.front import WebFrontEnd
 
 log = logging.getLogger(__name__)
@@ -104,6 +115,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             "nobody could log in: give --authorized-keys FILE, --password-file FILE, or --open "
             "to let anyone in"
         )
+    store = store_command.store_url(args)
+    if store is not None:
+        store_command.check_store(store)
     try:
         from gardens_tui.server.door.guard import Limits
         from gardens_tui.server.logs import configure
@@ -138,17 +152,29 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     raise_file_limit(args.max_connections + DESCRIPTORS_PER_SESSION * args.max_sessions + 64)
     web = None if args.web is None else (args.web, args.web_url)
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl+C while stopping
-        asyncio.run(_serve(config, root, web))
+        asyncio.run(_serve(config, root, web, store))
     return EXIT_OK
 
 
-async def _serve(config: object, root: Path, web: tuple[int, str | None] | None = None) -> None:
+async def _serve(
+    config: object,
+    root: Path,
+    web: tuple[int, str | None] | None = None,
+    store: str | None = None,
+) -> None:
     from gardens_tui.server.lobby.owner import TableOwner
     from gardens_tui.server.ssh.admin import SOCKET_NAME, AdminServer
     from gardens_tui.server.ssh.front import ServerConfig, start_ssh_server
 
     assert isinstance(config, ServerConfig)
-    owner = TableOwner(root / "tables")
+    if store is None:
+        owner = TableOwner(root / "tables")
+        where = "restored"
+    else:
+        from gardens_tui.server.store.postgres.tables import PostgresTableStore
+
+        owner = TableOwner(store=PostgresTableStore(store))
+        where = f"in {store_command.masked(store)}"
     private = Path(tempfile.mkdtemp(prefix="gardens-"))  # 0700: only this user reaches it
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -156,17 +182,31 @@ async def _serve(config: object, root: Path, web: tuple[int, str | None] | None 
         loop.add_signal_handler(signum, stop.set)
     admin: AdminServer | None = None
     browsers: WebFrontEnd | None = None
+    records = None
     try:
-        await owner.start(private / "owner.sock")
+        try:
+            await owner.start(private / "owner.sock")
+            if store is not None:
+                records = await _open_records(store)
+                config.record_store = records
+        except Exception as exc:  # the store's (its schema, unreachable, …): one line
+            if store is None or not store_command.store_failure(exc):
+                raise
+            raise CliError(
+                f"the SSH server cannot start: {store_command.scrubbed(str(exc), store)}"
+            ) from None
         try:
             front = await start_ssh_server(config, owner)
         except (OSError, ValueError) as exc:
             raise CliError(f"the SSH server cannot start: {exc}") from None
+        if records is not None:
+            records.changed = front.operator.records_changed
+            records.changed()  # what changed since the front end read them
         loop.add_signal_handler(signal.SIGHUP, front.operator.reload)
         admin = AdminServer(front.operator, root / SOCKET_NAME)
         await admin.start()
         shown = ", ".join(f"{a[0]}:{a[1]}" for a in front.addresses())
-        say(f"gardens-tui serves over SSH on {shown} ({len(owner.tables)} tables restored).")
+        say(f"gardens-tui serves over SSH on {shown} ({len(owner.tables)} tables {where}).")
         if web is not None:
             browsers = await _start_web(front, config.host, *web)
             say(f"Browsers log in at {browsers.public_url}/ (the same accounts and tables).")
@@ -185,7 +225,18 @@ async def _serve(config: object, root: Path, web: tuple[int, str | None] | None 
         if admin is not None:
             await admin.stop()
         await owner.stop()
+        if records is not None:
+            await records.close()
         shutil.rmtree(private, ignore_errors=True)
+
+
+async def _open_records(url: str) -> PostgresRecordStore:
+    """The operator's records in the database at ``url``, opened."""
+    from gardens_tui.server.store.postgres.records import PostgresRecordStore
+
+    records = PostgresRecordStore(url)
+    await records.open()
+    return records
 
 
 async def _start_web(ssh: SSHFrontEnd, host: str, port: int, url: str | None) -> WebFrontEnd:
@@ -272,7 +323,8 @@ def cmd_serve_passwd(args: argparse.Namespace) -> int:
 
 
 def add_parsers(command: CommandAdder) -> None:
-    """``serve ssh``, ``serve passwd`` and ``serve web``."""
+    """``serve ssh``, ``serve passwd``, ``serve web`` (and those of :mod:`.admin_command` and
+    :mod:`.store_command`)."""
     serve = command(
         "serve", "serve the games to other terminals (over SSH) or to a browser", cmd_serve
     )
@@ -358,6 +410,11 @@ def add_parsers(command: CommandAdder) -> None:
         metavar="DIR",
         help="where tables, keys, homes, records and the operator's socket are kept",
     )
+    store_command.add_store_argument(
+        p,
+        "keep the tables and records in this PostgreSQL database, shared by every front end "
+        "given it (gardens serve migrate first)",
+    )
     p.add_argument(
         "--web",
         type=port_number,
@@ -376,6 +433,7 @@ def add_parsers(command: CommandAdder) -> None:
     p.add_argument("file", metavar="FILE", help="the password file (created if missing)")
     p.add_argument("name", metavar="NAME", help="the login name")
     admin_command.add_parser(sub)
+    store_command.add_parsers(sub)
     text = (
         "with --local: serve the app to a browser (local play as you, no log-in: keep it on "
         "loopback); browsers at the shared tables: gardens serve ssh --web PORT"

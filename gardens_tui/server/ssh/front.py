@@ -103,6 +103,8 @@ class ServerConfig:
     """Where each identity's data folder goes (``None``: a folder beside the host key)."""
     records: Path | None = None
     """Where bans, names, mutes and the message of the day are kept (``None``: in memory)."""
+    record_store: RecordStore | None = None
+    """Where they are kept instead of ``records`` (the database of ``--store``, opened)."""
     limits: Limits = field(default_factory=Limits)
     idle_seconds: float = 30 * 60.0
     """A session without a key for this long is closed (0: never)."""
@@ -540,7 +542,9 @@ async def start_ssh_server(config: ServerConfig, owner: TableOwner) -> SSHFrontE
     if config.host_key is None:
         raise ValueError("a host key file is needed")
     host_key = load_host_key(config.host_key)
-    store = FileRecordStore(config.records) if config.records is not None else None
+    store = config.record_store
+    if store is None and config.records is not None:
+        store = FileRecordStore(config.records)
     front = SSHFrontEnd(config, owner, host_key, store)
     await front.prepare()
     front.start()

@@ -4,7 +4,9 @@ message of the day, reserved names, and reading the files again.
 :class:`Operator` acts on an :class:`~gardens_tui.server.ssh.front.SSHFrontEnd` and keeps what
 it decides in the front end's :class:`~gardens_tui.server.store.records.RecordStore` at once
 (bans, mutes, names and the message of the day survive a restart). Each act is written to the
-audit trail. :mod:`gardens_tui.server.ssh.admin` offers these tools on a local socket.
+audit trail. :mod:`gardens_tui.server.ssh.admin` offers these tools on a local socket. When
+several front ends share their records (``--store``), :meth:`Operator.records_changed` takes
+what another one changed.
 """
 
 from __future__ import annotations
@@ -84,13 +86,7 @@ class Operator:
         ban = Ban(checked_kind, checked, reason, now, None if seconds is None else now + seconds)
         self.front.records.bans.add(ban)
         self.front.save_records(lambda store: store.save_bans(self.front.records.bans))
-        caught = [s for s in self.front.sessions if self._caught(ban, s)]
-        for session in caught:
-            self.front.end_session(session, self.front.ban_reason(ban))
-        for visitor in list(self.front.visitors):
-            if ban.kind == "address" and self.front.records.bans.of_address(visitor.address) is ban:
-                self.front.guard.leave(visitor)
-                visitor.close()
+        caught = self._enforce(ban)
         audit.warning(
             "ban: %s %s%s (%d sessions ended): %s",
             ban.kind,
@@ -100,6 +96,18 @@ class Operator:
             printable(reason),
         )
         return ban
+
+    def _enforce(self, ban: Ban) -> list[LiveSession]:
+        """End the sessions ``ban`` catches now, and close the connections from an address it
+        bans; the sessions ended."""
+        caught = [s for s in self.front.sessions if self._caught(ban, s)]
+        for session in caught:
+            self.front.end_session(session, self.front.ban_reason(ban))
+        for visitor in list(self.front.visitors):
+            if ban.kind == "address" and self.front.records.bans.of_address(visitor.address) is ban:
+                self.front.guard.leave(visitor)
+                visitor.close()
+        return caught
 
     def _caught(self, ban: Ban, session: LiveSession) -> bool:
         bans = self.front.records.bans
@@ -186,13 +194,35 @@ class Operator:
         except (OSError, ValueError) as exc:
             self.front.keys, self.front.passwords = keys, passwords
             problems.append(f"keys or passwords not read again: {exc}")
-        if self.front.store is not None:
-            self.front.records = self.front.store.load()
-            self.front.owner.set_motd(self.front.records.motd)
-            self.front.owner.muted = set(self.front.records.mutes)
+        self._take_records()
         for problem in problems:
             log.error("%s", problem)
         audit.warning(
             "reloaded keys, passwords and records%s", " with problems" if problems else ""
         )
         return problems
+
+    def _take_records(self, motd_shown: str | None = None) -> None:
+        """Take the kept records; the lobbies are sent the message of the day unless it is
+        still ``motd_shown``."""
+        if self.front.store is not None:
+            self.front.records = self.front.store.load()
+            if self.front.records.motd != motd_shown:
+                self.front.owner.set_motd(self.front.records.motd)
+            self.front.owner.muted = set(self.front.records.mutes)
+
+    def records_changed(self) -> None:
+        """Take the records again because another front end changed them (a store shared by
+        several front ends calls this): the bans, names, mutes and message of the day it keeps
+        now hold here, and a ban new to this front end ends the sessions it catches."""
+        before = {(ban.kind, ban.value) for ban in self.front.records.bans.active()}
+        self._take_records(self.front.records.motd)
+        for ban in self.front.records.bans.active():
+            if (ban.kind, ban.value) not in before:
+                caught = self._enforce(ban)
+                audit.warning(
+                    "ban from another front end: %s %s (%d sessions ended)",
+                    ban.kind,
+                    printable(ban.value),
+                    len(caught),
+                )

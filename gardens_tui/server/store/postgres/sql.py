@@ -12,7 +12,9 @@ code, a name or a chat line is data. The schema (version :data:`SCHEMA_VERSION`)
 - ``gardens_actions``: each table's actions in notation, by ply (an undo deletes the last ones);
 - ``gardens_chat``: every line said at a table;
 - ``gardens_records``: the operator's records (bans, names, mutes, the message of the day), one
-  JSON document per kind.
+  JSON document per kind, with a ``version`` checked the same way (a front end merges its change
+  into what it reads, and writes it only if nobody wrote that kind in between; notified as kind
+  ``records``, code ``""``).
 
 Every change ends with a notification on :data:`CHANNEL` (a small JSON object: ``kind``,
 ``code``, ``version``, ``from``: the front end that made it), sent when the transaction
@@ -123,9 +125,16 @@ STOP_LEADING = "SELECT pg_advisory_unlock(hashtextextended('gardens-table:' || %
 
 # --- the operator's records -----------------------------------------------------------------
 
-READ_RECORDS = "SELECT kind, data FROM gardens_records"
+READ_RECORDS = "SELECT kind, data, version FROM gardens_records"
 
-WRITE_RECORD = """
+READ_RECORD = "SELECT data, version FROM gardens_records WHERE kind = %(kind)s"
+
+INSERT_RECORD = """
     INSERT INTO gardens_records (kind, data, version) VALUES (%(kind)s, %(data)s, 1)
-    ON CONFLICT (kind) DO UPDATE SET data = EXCLUDED.data, version = gardens_records.version + 1
+    ON CONFLICT (kind) DO NOTHING
+"""
+
+UPDATE_RECORD = """
+    UPDATE gardens_records SET data = %(data)s, version = version + 1
+    WHERE kind = %(kind)s AND version = %(expected)s
 """
