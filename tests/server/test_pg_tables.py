@@ -28,7 +28,7 @@ from pg_server import PgServer, pg_server, pg_url
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.server.lobby.client import connect
-from gardens_tui.server.lobby.owner import STALE
+from gardens_tui.server.lobby.following import STALE
 from gardens_tui.server.store.postgres import sql
 from gardens_tui.server.store.postgres.schema import SchemaError, migrate
 from gardens_tui.server.store.postgres.tables import PostgresTableStore

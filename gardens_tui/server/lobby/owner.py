@@ -50,10 +50,11 @@ A :class:`TableOwner` listens on a Unix socket (in a private folder) and speaks
   disk. A restarted owner restores the tables from its store and carries on.
 - **Several front ends** (a store that is ``shared``: PostgreSQL): each front end runs an owner
   on the same tables. A change commits only on the table's version this owner last knew; when
-  another front end changed the table first, the move is refused (:data:`STALE`) and the table
-  read back from the store (:meth:`TableOwner.catch_up`, which also takes the changes other
-  front ends announce). Bots and time limits run only on the front end that leads the table
-  (the store's lock; another takes over within :data:`LEAD_INTERVAL` seconds when it dies);
+  another front end changed the table first, the move is refused
+  (:data:`~.following.STALE`) and the table read back from the store (its
+  :class:`~.following.StoreFollower` does that, and takes the changes other front ends
+  announce). Bots and time limits run only on the front end that leads the table
+  (the store's lock; another takes over within about a second when it dies);
   the others show the same countdown. Chat lines pass to the other front ends through the
   store. When the store cannot be reached every player is told, moves are refused meanwhile,
   and every table is read back once it is reachable again.
@@ -84,13 +85,13 @@ from gardens_tui.rules.registry import get_game, get_spec
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.seats import LocalSeatView, LogStep
+from gardens_tui.server.lobby.following import CATCHING_UP, STALE, UNREACHABLE, StoreFollower
 from gardens_tui.server.lobby.invites import (
     Invite,
     InviteBook,
     InviteRefused,
     short_token,
 )
-from gardens_tui.server.lobby.presence import PRESENCE_INTERVAL, Presence, entries, split
 from gardens_tui.server.lobby.protocol import (
     HEADER,
     MAX_REQUEST_BYTES,
@@ -107,7 +108,6 @@ from gardens_tui.server.store.tables import (
     Holder,
     HostedTable,
     StaleTable,
-    Stored,
     StoreUnavailable,
     TableStore,
     new_code,
@@ -146,24 +146,10 @@ CHAT_WINDOW = 10.0
 TOO_CHATTY = "that is a lot of chat at once: wait a few seconds"
 
 NOT_PLAYED = "your move was not played"
-STALE = "another player's move reached the table first; here is the table as it is now"
-UNREACHABLE = "the server cannot reach its table store just now; try again in a moment"
-CATCHING_UP = "the table is catching up with the other front ends; try again in a moment"
 SEAT_TAKEN = "someone changed the table's seats at the same moment; look again"
-STORE_DOWN = (
-    "The server lost its table store: moves wait until it is back (it reconnects by itself)."
-)
-STORE_UP = "The table store is back: play on."
 
 SEAT_TRIES = 3
 """How many times a ``join`` is tried when the seats keep changing on other front ends."""
-
-LEAD_INTERVAL = 1.0
-"""Seconds between a shared store's front end's tries to lead the tables nobody leads (so that
-bots and time limits carry on within about this long when the front end leading them dies)."""
-
-CATCH_UP_PAUSES = (0.2, 0.5, 1.0, 2.0, 5.0)
-"""Seconds between tries to read a table back while its store cannot be reached."""
 
 NO_WEB = (
     "this server serves no browsers: its operator can start one with gardens serve ssh --web PORT"
@@ -238,6 +224,10 @@ def _without_turns(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The table list without the turn numbers: a move alone is no news for the lobby (every
     lobby redrawing at every move of every table would cost more than it tells)."""
     return [{key: value for key, value in entry.items() if key != "turn"} for entry in tables]
+
+
+def _ignore(change: Change) -> None:
+    """What a store that nobody else changes is given to call (it never does)."""
 
 
 def _notice(title: str, text: str, severity: str) -> dict[str, Any]:
@@ -374,13 +364,8 @@ class TableOwner:
         """Each table's latest save, while it may still be on its way to disk."""
         self._pushed: dict[str, int] = {}
         """Each table's version last pushed to its connections."""
-        self._behind: set[str] = set()
-        """Tables known to differ from their store until they are read back (moves wait)."""
-        self._catching: dict[str, asyncio.Task[None]] = {}
-        self._again: set[str] = set()
-        self._leading: asyncio.Task[None] | None = None
-        self.presence = Presence()
-        """Who is at which table on the other front ends of a shared store."""
+        self.following = None if store is None or not store.shared else StoreFollower(self, store)
+        """What keeps the tables in step with a store other front ends change too."""
 
     # --- lifecycle ------------------------------------------------------------------------------
 
@@ -444,12 +429,13 @@ class TableOwner:
         """Read the tables from the store, listen on the Unix socket ``path`` (its folder
         should be private) and start the bots of restored tables."""
         if self.store is not None:
-            for hosted in await self.store.open(self._elsewhere):
-                self._host(hosted)
+            heard = self.following.heard if self.following is not None else _ignore
+            for hosted in await self.store.open(heard):
+                self.host(hosted)
         self._server = await asyncio.start_unix_server(self._serve, path=str(path))
         self.socket_path = path
-        if self.store is not None and self.store.shared:
-            self._leading = asyncio.get_running_loop().create_task(self._lead_tables())
+        if self.following is not None:
+            self.following.start()
         for hosted in self.tables.values():
             self._kick(hosted)
             self._arm(hosted)
@@ -464,9 +450,8 @@ class TableOwner:
         if self._lobby_push is not None:
             self._lobby_push.cancel()
             self._lobby_push = None
-        for task in [self._leading, *self._catching.values()]:
-            if task is not None:
-                task.cancel()
+        if self.following is not None:
+            await self.following.stop()
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -485,7 +470,37 @@ class TableOwner:
 
     # --- tables ---------------------------------------------------------------------------------
 
-    def _host(self, hosted: HostedTable) -> None:
+    def clock(self) -> float:
+        """The owner's clock now (seconds; see the constructor's ``clock``)."""
+        return self._clock()
+
+    def may_host(self) -> bool:
+        """Whether one more table fits (:data:`MAX_TABLES`)."""
+        return len(self.tables) < MAX_TABLES
+
+    def resume(self, hosted: HostedTable) -> None:
+        """``hosted`` was read back from its store: arm its time limit, start its bots and
+        send its connections the position."""
+        self._arm(hosted)
+        self._kick(hosted)
+        self._push(hosted)
+
+    def unseat_strangers(self, hosted: HostedTable) -> None:
+        """Close the connections sitting at a seat of ``hosted`` that another identity holds
+        now (the seats were read back from the store)."""
+        for session in list(self.sessions):
+            seat = session.seat
+            if session.hosted is not hosted or seat is None:
+                continue
+            holder = hosted.holders.get(seat)
+            if holder is None or holder.identity != session.identity:
+                session.send({"type": "replaced", "reason": "your seat was taken elsewhere"})
+                self._leave(session)
+                session.close()
+
+    def host(self, hosted: HostedTable) -> None:
+        """Host ``hosted`` (a table created here, restored, or created on another front
+        end)."""
         self.tables[hosted.code] = hosted
         hosted.table.add_listener(lambda _table: self._changed(hosted))
 
@@ -504,8 +519,8 @@ class TableOwner:
         """A change of ``hosted`` reached its store (or not: another front end changed the
         table first, or the store is unreachable; then the table is read back from it)."""
         failed = None if done.cancelled() else done.exception()
-        if isinstance(failed, (StaleTable, StoreUnavailable)):
-            self.catch_up(hosted, failed=True)
+        if isinstance(failed, (StaleTable, StoreUnavailable)) and self.following is not None:
+            self.following.catch_up(hosted, failed=True)
         else:
             self._push(hosted)
 
@@ -558,21 +573,22 @@ class TableOwner:
             try:
                 await self._settled(saved, refusal)
             except IllegalAction as exc:
-                self.catch_up(hosted, failed=True)
+                if self.following is not None:
+                    self.following.catch_up(hosted, failed=True)
                 if STALE in str(exc):
                     raise SeatsMoved(str(exc).replace(STALE, SEAT_TAKEN)) from None
                 raise ValueError(str(exc)) from None
 
-    async def _caught_up(self, hosted: HostedTable) -> None:
-        """Wait until ``hosted`` has been read back from its store (if that is under way)."""
-        while (running := self._catching.get(hosted.code)) is not None and not running.done():
-            await asyncio.shield(running)
-
     def _check_in_step(self, hosted: HostedTable | None) -> None:
         """Refuse (``IllegalAction``) a change to a table that is being read back from its
         store (it is not known to be as stored)."""
-        if hosted is not None and hosted.code in self._behind:
+        if hosted is not None and self._behind(hosted):
             raise IllegalAction(f"{NOT_PLAYED}: {CATCHING_UP}")
+
+    def _behind(self, hosted: HostedTable) -> bool:
+        """Whether ``hosted`` is being read back from its store (a change of this front end's
+        was refused there): moves and bots wait."""
+        return self.following is not None and hosted.code in self.following.behind
 
     def _kick(self, hosted: HostedTable) -> None:
         """Start the table's bots if one is to move, none is thinking and this front end
@@ -587,7 +603,7 @@ class TableOwner:
     async def _bots(self, hosted: HostedTable) -> None:
         stand_in = False
         while (turn := hosted.driver.bot_turn(stand_in=stand_in)) is not None:
-            if not self._leads(hosted) or hosted.code in self._behind:
+            if not self._leads(hosted) or self._behind(hosted):
                 return  # another front end plays them, or this one catches up first
             pause = step_pause(turn, self.bot_delay)
             if pause > 0:
@@ -612,173 +628,6 @@ class TableOwner:
         """Whether this owner runs ``hosted``'s bots and time limits (always, unless its store
         is shared and another front end leads it)."""
         return self.store is None or self.store.leads(hosted.code)
-
-    async def _lead_tables(self) -> None:
-        """Every :data:`LEAD_INTERVAL` seconds, try to lead each unfinished table nobody leads
-        that has a bot to move or a time limit; a table taken over is read back first."""
-        store = self.store
-        assert store is not None
-        announced = -PRESENCE_INTERVAL
-        while True:
-            now = self._clock()
-            if now - announced >= PRESENCE_INTERVAL:
-                announced = now
-                self._announce()
-                self.presence.forget_old(now)
-            for hosted in list(self.tables.values()):
-                if hosted.table.state.is_over or store.leads(hosted.code):
-                    continue
-                if hosted.driver.bot_to_move() is None and hosted.turn_seconds is None:
-                    continue
-                if await store.lead(hosted.code):
-                    log.info("table %s: this front end leads it now", hosted.code)
-                    self.catch_up(hosted)
-            await asyncio.sleep(LEAD_INTERVAL)
-
-    def _elsewhere(self, change: Change) -> None:
-        """Another front end changed something in the shared store (see :class:`Change`)."""
-        hosted = self.tables.get(change.code)
-        if change.kind == "down":
-            self.broadcast(STORE_DOWN)
-        elif change.kind == "up":
-            self.broadcast(STORE_UP, title="Server")
-            self._spawn(self._catch_up_all())
-        elif change.kind == "chat":
-            if hosted is not None and change.line is not None:
-                self._hear(hosted, change.line)
-        elif change.kind == "presence":
-            line = change.line or {}
-            if self.presence.heard(line.get("from"), line.get("tables"), self._clock()):
-                self.lobby_changed()
-        elif hosted is None:
-            self._spawn(self._load(change.code))
-        elif (change.kind == "game" and change.version > hosted.stored_version) or (
-            change.kind == "seats" and change.version > hosted.stored_seats_version
-        ):
-            self.catch_up(hosted)
-
-    def _spawn(self, work: Awaitable[None]) -> None:
-        task = asyncio.ensure_future(work)
-        self._timeouts.add(task)
-        task.add_done_callback(self._timeouts.discard)
-
-    async def _load(self, code: str) -> None:
-        """Host table ``code``, which another front end created (or which this one missed)."""
-        store = self.store
-        if store is None or code in self.tables or normal_code(code) != code:
-            return
-        try:
-            hosted = await store.load(code)
-        except (StoreUnavailable, SaveError) as exc:
-            log.error("table %s from another front end not hosted: %s", code, exc)
-            return
-        if hosted is not None and code not in self.tables and len(self.tables) < MAX_TABLES:
-            self._host(hosted)
-            self.lobby_changed()
-
-    async def _catch_up_all(self) -> None:
-        """After the store was out of reach: read every table back, and host those created
-        meanwhile."""
-        store = self.store
-        if store is None:
-            return
-        for hosted in list(self.tables.values()):
-            self.catch_up(hosted, failed=True)
-        try:
-            codes = await store.codes()
-        except StoreUnavailable:
-            return  # the next "up" tries again
-        for code in codes:
-            if code not in self.tables:
-                await self._load(code)
-
-    def catch_up(self, hosted: HostedTable, *, failed: bool = False) -> None:
-        """Read ``hosted`` back from its store and take what changed there (in a task: one at
-        a time per table, once more if asked meanwhile). ``failed``: a change of this front
-        end's was not stored, so the table is behind until it is read back (moves wait)."""
-        code = hosted.code
-        if failed:
-            self._behind.add(code)
-        running = self._catching.get(code)
-        if running is not None and not running.done():
-            self._again.add(code)
-            return
-        self._catching[code] = asyncio.get_running_loop().create_task(self._catch_up(hosted))
-
-    async def _catch_up(self, hosted: HostedTable) -> None:
-        store, code = self.store, hosted.code
-        assert store is not None
-        tries = 0
-        while True:
-            self._again.discard(code)
-            try:
-                stored = await store.read(hosted)
-            except StoreUnavailable as exc:
-                self._behind.add(code)
-                log.warning("table %s cannot be read back yet: %s", code, exc)
-                await asyncio.sleep(CATCH_UP_PAUSES[min(tries, len(CATCH_UP_PAUSES) - 1)])
-                tries += 1
-                continue
-            except SaveError as exc:
-                log.error("table %s: what the store holds is damaged: %s", code, exc)
-                return
-            if stored is not None:
-                self._take(hosted, stored, force=code in self._behind)
-            if code not in self._again:
-                break
-        self._behind.discard(code)
-        self._arm(hosted)
-        self._kick(hosted)
-        self._push(hosted)
-
-    def _take(self, hosted: HostedTable, stored: Stored, *, force: bool) -> None:
-        """Make ``hosted`` what its store holds (``force``: even where this front end thinks
-        it handed over something newer, because that was refused)."""
-        if force or stored.seats_version > hosted.stored_seats_version:
-            hosted.stored_seats_version = stored.seats_version
-            hosted.take_seats(stored.seats)
-            self.lobby_changed()
-            for session in list(self.sessions):
-                seat = session.seat
-                if session.hosted is not hosted or seat is None:
-                    continue
-                holder = hosted.holders.get(seat)
-                if holder is None or holder.identity != session.identity:
-                    session.send({"type": "replaced", "reason": "your seat was taken elsewhere"})
-                    self._leave(session)
-                    session.close()
-        if not force and stored.version <= hosted.stored_version:
-            return  # this front end's own changes are on their way (or it has them all)
-        mine = hosted.table.notation()
-        keep = 0
-        for mine_action, stored_action in zip(mine, stored.actions, strict=False):
-            if mine_action != stored_action:
-                break
-            keep += 1
-        hosted.stored_version, hosted.stored_plies = stored.version, len(stored.actions)
-        if keep == len(mine) == len(stored.actions):
-            return
-        try:
-            hosted.table.follow(keep, stored.actions[keep:])
-        except (IllegalAction, ValueError) as exc:
-            log.error("table %s: the store's actions do not replay here: %s", hosted.code, exc)
-
-    def _hear(self, hosted: HostedTable, line: dict[str, Any]) -> None:
-        """Pass on a chat ``line`` said at ``hosted`` on another front end."""
-        name, text, seat = line.get("name"), line.get("text"), line.get("seat")
-        if not isinstance(name, str) or not isinstance(text, str):
-            return
-        if not (seat is None or (type(seat) is int and 0 <= seat < len(hosted.table.seats))):
-            return
-        said = {
-            "type": "chat",
-            "name": printable(name, newlines=False),
-            "seat": seat,
-            "text": printable(text, newlines=False),
-        }
-        for session in list(self.sessions):
-            if session.hosted is hosted:
-                session.send(said)
 
     # --- time limits ----------------------------------------------------------------------------
 
@@ -934,10 +783,13 @@ class TableOwner:
                 at_tables.setdefault(other.hosted.code, []).append(other.seat)  # None: watching
         tables = []
         now = self._clock()
+        presence = self.following.presence if self.following is not None else None
         for code, hosted in sorted(self.tables.items()):
             table = hosted.table
             at_table = at_tables.get(code, [])
-            elsewhere, watching_elsewhere = self.presence.at(code, now)
+            elsewhere, watching_elsewhere = (
+                (frozenset(), 0) if presence is None else presence.at(code, now)
+            )
             present = {seat for seat in at_table if seat is not None} | elsewhere
             tables.append(
                 {
@@ -1021,7 +873,7 @@ class TableOwner:
             host=host,
             turn_seconds=request["turn_seconds"],
         )
-        self._host(hosted)
+        self.host(hosted)
         self.lobby_changed()
         saved = (hosted.save(), hosted.save_holders())
         if self.store is not None and self.store.shared:
@@ -1050,7 +902,8 @@ class TableOwner:
             try:
                 return await self._sit(session, hosted, request["seat"])
             except SeatsMoved:  # changed on another front end just now: look again
-                await self._caught_up(hosted)
+                if self.following is not None:
+                    await self.following.caught_up(hosted)
         return await self._sit(session, hosted, request["seat"])
 
     async def _sit(self, session: Session, hosted: HostedTable, seat: int) -> dict[str, Any]:
@@ -1130,20 +983,10 @@ class TableOwner:
             self.lobby_changed()
             self._announce(hosted.code)
 
-    def _announce(self, code: str | None = None) -> None:
-        """Tell the other front ends of a shared store who is at table ``code`` here (``None``:
-        at every table where anyone is)."""
-        if self.store is None or not self.store.shared:
-            return
-        here = entries(
-            (session.hosted.code, session.seat)
-            for session in self.sessions
-            if session.hosted is not None and (code is None or session.hosted.code == code)
-        )
-        if code is not None:
-            here.setdefault(code, {"seats": [], "watchers": 0})
-        for part in split(here):
-            self.store.announce(part)
+    def _announce(self, code: str) -> None:
+        """Tell the other front ends (if any) who is at table ``code`` here."""
+        if self.following is not None:
+            self.following.announce(code)
 
     def _leave_request(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         self._leave(session)
