@@ -15,7 +15,9 @@ spectator) may see them (:mod:`.views`):
 - :mod:`.score_command`: ``score``;
 - :mod:`.simulate`: ``simulate``;
 - :mod:`.hint_command`: ``hint``;
-- :mod:`.serve_command`: ``serve ssh``, ``serve passwd``;
+- :mod:`.serve_command`: ``serve ssh``, ``serve passwd``, ``serve web``;
+- :mod:`.store_command`: ``serve migrate``, ``serve export``, ``serve import`` (the PostgreSQL
+  store);
 - :mod:`.arguments`: arguments several commands share, and building games and tables from them.
 
 Rule-check commands never import Textual (the app is imported inside the functions that open it)
