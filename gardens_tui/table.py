@@ -161,6 +161,10 @@ class Table:
         self.free_undo = free_undo and setup.only_humans
         self.version = 0
         """How many changes (applies and undos) this table has seen."""
+        self.kept = len(self.actions)
+        """How many actions the latest change left as they were (positions up to this index
+        are as before it): the old count after an apply, the new one after an undo, and what
+        :meth:`follow` kept."""
         self._listeners: list[Listener] = []
 
     # --- reading ----------------------------------------------------------------------------
@@ -219,6 +223,7 @@ class Table:
                     f"it is {self.seats[deciding].name}'s decision, not {self.seats[seat].name}'s"
                 )
         new_state: GameState = self.game.apply(self.state, action)
+        self.kept = len(self.actions)
         self.states.append(new_state)
         self.actions.append(action)
         self.version += 1
@@ -311,6 +316,7 @@ class Table:
             return False
         del self.states[-steps:]
         del self.actions[-steps:]
+        self.kept = len(self.actions)
         self.version += 1
         self._notify()
         return True
@@ -335,6 +341,7 @@ class Table:
         del self.actions[keep:]
         self.states.extend(states)
         self.actions.extend(actions)
+        self.kept = keep
         self.version += 1
         self._notify()
 

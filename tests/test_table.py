@@ -337,3 +337,46 @@ def test_a_decision_a_bot_has_not_acted_on_yet_can_be_taken_back() -> None:
     bot = table.state
     table.apply(table.game.legal_actions(table.game.view(bot, 1))[0], seat=1)
     assert table.undo_refusal(0) is not None and not table.undo(0)
+
+
+# --------------------------------------------------------------------------------------------
+# Following a history decided elsewhere (a server's other front ends)
+# --------------------------------------------------------------------------------------------
+
+
+def play_first_actions(table: Table, count: int) -> list[str]:
+    """Play the first legal action ``count`` times; their notation."""
+    for _ in range(count):
+        table.apply(table.legal_actions()[0])
+    return table.notation()
+
+
+def test_follow_replaces_the_tail_notifies_once_and_says_what_it_kept() -> None:
+    """``follow(keep, notation)`` keeps the first ``keep`` actions, plays the others after
+    them, notifies once, counts as one change and says in ``kept`` that positions after
+    ``keep`` changed, as an undo says it (``kept`` is the old count after an apply)."""
+    elsewhere = Table(setup(seed=4))
+    theirs = play_first_actions(elsewhere, 4)
+    table = Table(setup(seed=4))
+    play_first_actions(table, 2)
+    assert table.kept == 1
+    table.apply(table.legal_actions()[-1])  # a third move the other history does not have
+    seen: list[int] = []
+    table.add_listener(lambda t: seen.append(len(t.actions)))
+    version = table.version
+    table.follow(2, theirs[2:])
+    assert table.notation() == theirs and seen == [4]
+    assert table.kept == 2 and table.version == version + 1
+    assert TOY.to_dict(table.state) == TOY.to_dict(elsewhere.state)
+
+
+def test_follow_refuses_an_illegal_history_and_changes_nothing() -> None:
+    """Rule: the actions ``follow`` is given are checked by the rules; an illegal one raises
+    IllegalAction and the table stays as it was, unnotified."""
+    table = Table(setup(seed=4))
+    before = play_first_actions(table, 2)
+    seen: list[int] = []
+    table.add_listener(lambda t: seen.append(1))
+    with pytest.raises(IllegalAction):
+        table.follow(1, ["no such action"])
+    assert table.notation() == before and seen == []

@@ -144,6 +144,11 @@ def test_moves_sent_at_once_from_two_front_ends_one_wins_nothing_lost(
     until(lambda: all(v.length == len(stored) for v in [*views, watcher]), "all see it")
     for owner in (a, b):
         assert owner.call(lambda o=owner: o.owner.tables[code].table.notation()) == stored
+    # The refused move's front end replaced it with the stored one: its seat's log and
+    # earlier positions say what was stored, not what it had applied first.
+    assert views[0].log() == views[1].log()
+    game = views[0].game
+    assert game.to_dict(views[0].view_at(1)) == game.to_dict(views[1].view_at(1))
 
 
 def test_a_bot_table_is_led_by_one_front_end_and_each_bot_move_made_once(

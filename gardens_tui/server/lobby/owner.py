@@ -505,6 +505,10 @@ class TableOwner:
         hosted.table.add_listener(lambda _table: self._changed(hosted))
 
     def _changed(self, hosted: HostedTable) -> None:
+        kept = hosted.table.kept
+        for session in self.sessions:  # their next update resends the log from there
+            if session.hosted is hosted and session.log_valid > kept:
+                session.log_valid = kept
         self.lobby_changed()
         self._arm(hosted)  # first: the updates say how long the next decision has
         saved = hosted.save()
