@@ -44,8 +44,14 @@ import psycopg
 from gardens_tui.rules.safe_text import name_key, printable
 from gardens_tui.server.store.names import NameClaims
 from gardens_tui.server.store.postgres import sql
-from gardens_tui.server.store.postgres.schema import SchemaError, check_schema, connect, first_line
-from gardens_tui.server.store.postgres.tables import BACKOFF, CLOSE_SECONDS, CONNECT_SECONDS
+from gardens_tui.server.store.postgres.connections import (
+    BACKOFF,
+    CLOSE_SECONDS,
+    check_url,
+    connect,
+    listen,
+)
+from gardens_tui.server.store.postgres.schema import SchemaError, first_line
 from gardens_tui.server.store.records import (
     RECORDS_FORMAT,
     RECORDS_VERSION,
@@ -100,11 +106,14 @@ class PostgresRecordStore:
         """Check the schema, start listening and read the records (``changed``: see
         :attr:`changed`). :class:`~.schema.SchemaError` when the database cannot be used."""
         self.changed = changed
-        await asyncio.to_thread(_check, self.url)
+        await asyncio.to_thread(check_url, self.url)
         loop = asyncio.get_running_loop()
         ready: asyncio.Future[None] = loop.create_future()
-        self._listening = loop.create_task(self._listen(ready))
+        self._listening = loop.create_task(
+            listen(self.url, ready, self._heard, up=self._up, down=self._down, what="records")
+        )
         await ready  # listening before the records are read: nothing falls between
+        self.up = True
         try:
             conn = await self._connection()
             await self._read_all(conn)
@@ -119,7 +128,7 @@ class PostgresRecordStore:
             await asyncio.wait([self._tail])
 
     async def close(self) -> None:
-        """Write what was handed over (at most :data:`~.tables.CLOSE_SECONDS`: a database out
+        """Write what was handed over (at most :data:`~.connections.CLOSE_SECONDS`: a database out
         of reach stores nothing anyway; what is left is logged), then close the connections."""
         self._closing = True
         waiting = [task for task in self._tasks if not task.done()]
@@ -263,9 +272,7 @@ class PostgresRecordStore:
     async def _connection(self) -> psycopg.AsyncConnection[Any]:
         conn = self._conn
         if conn is None or conn.closed or conn.broken:
-            conn = self._conn = await psycopg.AsyncConnection.connect(
-                self.url, autocommit=True, connect_timeout=int(CONNECT_SECONDS)
-            )
+            conn = self._conn = await connect(self.url, autocommit=True)
         return conn
 
     async def _drop_connection(self) -> None:
@@ -303,39 +310,13 @@ class PostgresRecordStore:
 
         self._enqueue(read, "the records not read again")
 
-    async def _listen(self, ready: asyncio.Future[None]) -> None:
-        """Read the records again whenever another front end wrote them, reconnecting with
-        :data:`~.tables.BACKOFF` when the connection breaks (and then reading them again)."""
-        failures = 0
-        while True:
-            try:
-                conn = await psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True, connect_timeout=int(CONNECT_SECONDS)
-                )
-            except psycopg.Error as exc:
-                if not ready.done():
-                    ready.set_exception(SchemaError(f"cannot listen: {first_line(exc)}"))
-                    return
-                await asyncio.sleep(BACKOFF[min(failures, len(BACKOFF) - 1)])
-                failures += 1
-                continue
-            try:
-                await conn.execute(sql.LISTEN)
-                failures = 0
-                self.up = True
-                if ready.done():
-                    log.warning("the store's records are reachable again: reading them again")
-                    self._refresh()
-                else:
-                    ready.set_result(None)
-                async for notice in conn.notifies():
-                    self._heard(notice.payload)
-            except psycopg.Error as exc:
-                log.warning("lost the store's notifications of records: %s", first_line(exc))
-            finally:
-                self.up = False
-                with contextlib.suppress(Exception):
-                    await conn.close()
+    def _down(self) -> None:
+        self.up = False
+
+    def _up(self) -> None:
+        """Listening again after a break: read the records again (they may have changed)."""
+        self.up = True
+        self._refresh()
 
     def _heard(self, payload: str) -> None:
         try:
@@ -344,15 +325,6 @@ class PostgresRecordStore:
                 self._refresh()
         except (ValueError, AttributeError):
             log.warning("a notification not understood: %.80r", payload)
-
-
-def _check(url: str) -> None:
-    """Refuse (:class:`~.schema.SchemaError`) a database this version cannot use."""
-    try:
-        with connect(url) as conn:
-            check_schema(conn)
-    except psycopg.Error as exc:
-        raise SchemaError(f"cannot use the store: {first_line(exc)}") from None
 
 
 # --- documents ----------------------------------------------------------------------------------

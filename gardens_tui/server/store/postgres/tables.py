@@ -18,7 +18,8 @@ ends at once:
   front end listens on a connection of its own and hands what others changed to the owner as a
   :class:`~gardens_tui.server.store.tables.Change` (its own notifications are ignored). When
   that connection breaks (PostgreSQL restarting), the owner hears ``Change("down")``; the store
-  reconnects with growing pauses (:data:`BACKOFF`) and then says ``Change("up")``, after which
+  reconnects with growing pauses (:data:`~.connections.BACKOFF`) and then says
+  ``Change("up")``, after which
   the owner reads every table back: what it missed it reads from the tables' versions, never
   from memory.
 - **One leader per table.** Bots and time limits run on the front end that holds the table's
@@ -44,7 +45,14 @@ from psycopg_pool import AsyncConnectionPool
 from gardens_tui.saves.envelope import snapshot
 from gardens_tui.saves.replay import table_from_snapshot
 from gardens_tui.server.store.postgres import sql
-from gardens_tui.server.store.postgres.schema import SchemaError, check_schema, first_line
+from gardens_tui.server.store.postgres.connections import (
+    CLOSE_SECONDS,
+    CONNECT_SECONDS,
+    check_url,
+    connect,
+    listen,
+)
+from gardens_tui.server.store.postgres.schema import first_line
 from gardens_tui.server.store.tables import (
     Change,
     HostedTable,
@@ -60,17 +68,8 @@ from gardens_tui.storage import SaveError, parse_json
 
 log = logging.getLogger(__name__)
 
-BACKOFF = (0.2, 0.5, 1.0, 2.0, 5.0)
-"""Seconds between attempts to reach the database again (the last one repeats)."""
-
 POOL_SIZE = 4
 """Connections for writes and reads (the listening and the leading connections come on top)."""
-
-CLOSE_SECONDS = 3.0
-"""Seconds closing waits for the changes handed over to be stored."""
-
-CONNECT_SECONDS = 10.0
-"""Seconds a connection attempt may take before it counts as failed."""
 
 
 class PostgresTableStore:
@@ -98,7 +97,7 @@ class PostgresTableStore:
         """Check the schema, connect, start listening and read every table.
         :class:`~.schema.SchemaError` when the database cannot be used."""
         self._changed = changed
-        await asyncio.to_thread(_check, self.url)
+        await asyncio.to_thread(check_url, self.url)
         self._pool = AsyncConnectionPool(
             self.url,
             min_size=1,
@@ -108,9 +107,13 @@ class PostgresTableStore:
             timeout=CONNECT_SECONDS,
         )
         await self._pool.open(wait=True, timeout=CONNECT_SECONDS)
-        ready = asyncio.get_running_loop().create_future()
-        self._listening = asyncio.get_running_loop().create_task(self._listen(ready))
+        loop = asyncio.get_running_loop()
+        ready = loop.create_future()
+        self._listening = loop.create_task(
+            listen(self.url, ready, self._heard, up=self._up, down=self._down, what="notifications")
+        )
         await ready  # listening before the tables are read: nothing falls between
+        self.up = True
         return await self._read_all()
 
     async def close(self) -> None:
@@ -392,9 +395,7 @@ class PostgresTableStore:
             return False
         try:
             if self._leader is None or self._leader.closed:
-                self._leader = await psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True, connect_timeout=int(CONNECT_SECONDS)
-                )
+                self._leader = await connect(self.url, autocommit=True)
             row = await (await self._leader.execute(sql.TRY_LEAD, {"code": code})).fetchone()
         except psycopg.Error as exc:
             log.warning("the store cannot be reached to lead table %s: %s", code, first_line(exc))
@@ -415,42 +416,16 @@ class PostgresTableStore:
 
     # --- listening ------------------------------------------------------------------------------
 
-    async def _listen(self, ready: asyncio.Future[None]) -> None:
-        """Hand every notification of another front end to the owner, reconnecting with
-        :data:`BACKOFF` when the connection breaks (saying ``down`` and ``up``)."""
-        failures = 0
-        while True:
-            try:
-                conn = await psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True, connect_timeout=int(CONNECT_SECONDS)
-                )
-            except psycopg.Error as exc:
-                if not ready.done():
-                    ready.set_exception(SchemaError(f"cannot listen: {first_line(exc)}"))
-                    return
-                await asyncio.sleep(BACKOFF[min(failures, len(BACKOFF) - 1)])
-                failures += 1
-                continue
-            try:
-                await conn.execute(sql.LISTEN)
-                failures = 0
-                was_down = ready.done()
-                self.up = True
-                if not ready.done():
-                    ready.set_result(None)
-                if was_down:
-                    log.warning("the store is reachable again")
-                    self._changed(Change("up", ""))
-                async for notice in conn.notifies():
-                    self._heard(notice.payload)
-            except psycopg.Error as exc:
-                log.warning("lost the store's notifications: %s", first_line(exc))
-            finally:
-                with contextlib.suppress(Exception):
-                    await conn.close()
-            self.up = False
-            await self._drop_leader()
-            self._changed(Change("down", ""))
+    async def _down(self) -> None:
+        """The listening connection broke: leadership is lost with it, and the owner hears
+        ``down``."""
+        self.up = False
+        await self._drop_leader()
+        self._changed(Change("down", ""))
+
+    def _up(self) -> None:
+        self.up = True
+        self._changed(Change("up", ""))
 
     def _heard(self, payload: str) -> None:
         try:
@@ -468,15 +443,6 @@ class PostgresTableStore:
                 self._changed(Change(kind, code, int(data["version"])))
         except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("a notification not understood: %.80r", payload)
-
-
-def _check(url: str) -> None:
-    """Refuse (:class:`~.schema.SchemaError`) a database this version cannot use."""
-    try:
-        with psycopg.connect(url, connect_timeout=int(CONNECT_SECONDS)) as conn:
-            check_schema(conn)
-    except psycopg.Error as exc:
-        raise SchemaError(f"cannot connect to the store: {first_line(exc)}") from None
 
 
 async def _read_table(
