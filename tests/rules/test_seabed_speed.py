@@ -231,3 +231,20 @@ def test_the_stored_tables_are_the_table_functions() -> None:
             assert tiles.SHAPES[code] == shape(code)
             assert tiles.FLAG_SPOTS[code] == tiles.flag_spots(code)
     assert tiles.regular_pile() == sorted(i for i in tiles.REGULAR for _ in range(TYPES[i].count))
+
+
+def test_placement_picks_name_the_placements_that_fit() -> None:
+    """A place's shared placements are ``(verb, slot, x, y, degrees)`` at ``4 * choice +
+    quarter``; the picks of a choice, tile and requirement code are the turns that fit."""
+    at = seascape.placements_at(3, -2)
+    assert seascape.placements_at(3, -2) is at
+    for choice, (verb, slot) in enumerate(
+        [("place", 1), ("place", 2), ("propose", 1), ("propose", 2)]
+    ):
+        for quarter in range(4):
+            assert at[4 * choice + quarter] == (verb, slot, 3, -2, 90 * quarter)
+        for kind in range(len(TYPES)):
+            for need in range(256):
+                picked = [at[i] for i in tiles.PLACEMENT_PICKS[choice][kind][need]]
+                expected = [(verb, slot, 3, -2, d) for d in tiles.FIT_DEGREES[kind][need]]
+                assert picked == expected

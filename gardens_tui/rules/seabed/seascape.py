@@ -20,7 +20,9 @@ each area brings, its counts packed in one int), keeps ``need`` and the sorted f
 date tile by tile, and copies only what it changes: the seascape's containers when the state
 shares them with the one it was copied from (``sea_shared``), and an older feature record
 once before changing it (``records_shared``; a state being built changes its own in place).
-A root is always the smallest node of its feature, whatever the order of the joins, so every
+Each frontier entry carries its place's placement actions, made once per place for every
+state to share (:func:`placements_at`), so listing placements picks tuples instead of building
+them. A root is always the smallest node of its feature, whatever the order of the joins, so every
 way of building the graph gives the same roots.
 """
 
