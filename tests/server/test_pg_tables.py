@@ -25,6 +25,7 @@ import psycopg
 import pytest
 from owner_thread import GUARD, OwnerThread, in_step, play_to_end, start_owner
 from pg_server import PgServer, pg_server, pg_url
+from test_server_time_limit import FakeClock
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.server.lobby.client import connect
@@ -94,35 +95,43 @@ def test_two_players_on_two_front_ends_play_to_the_end(
 def test_moves_sent_at_once_from_two_front_ends_one_wins_nothing_lost(
     migrated: str, start_owner: StartOwner
 ) -> None:
-    """Issue 31, one move one transaction: the same seat's holder sends a different move from
-    each front end at the same moment (both wait on the table's row, held by the test, until
-    both have been tried). Exactly one is stored, the other is refused saying another move came
-    first, and both front ends end at the stored position: no move applied twice or lost."""
-    a, b = front_end(start_owner, migrated), front_end(start_owner, migrated)
-    ann_a, bob = a.connect("id:ann"), b.connect("id:bob")
-    code = ann_a.create_table("toy", [("Ann", None), ("Bob", None)], seed=5)
+    """Issue 31, one move one transaction: a person on front end B moves at the very moment
+    their time runs out on front end A, which leads the table (a stand-in plays for them
+    there). Both moves wait on the table's row, held by the test, until both have been tried;
+    then exactly one is stored, the person is told if theirs was not, and both front ends end
+    at the stored position, their seats' logs and earlier positions alike: no move applied
+    twice or lost."""
+    clock = FakeClock()
+    a = start_owner(store=PostgresTableStore(migrated), schedule=clock)
+    b = front_end(start_owner, migrated)
+    host = a.connect("id:host")
+    code = host.create_table("toy", [("Ann", None), ("Bob", None)], seed=5, turn_seconds=30)
     until(lambda: hosts(b, code), "B hosts the table")
-    ann_b = b.connect("id:ann")
-    views = [ann_a.join(code, 0), ann_b.join(code, 0)]
-    watcher = bob.join(code, 1)
-    legal = views[0].legal_actions()
-    assert len(legal) >= 2
-    outcomes: list[str] = ["", ""]
-    # The row is held on one connection; the waits are watched from another (in its own
-    # transaction, pg_stat_activity would show one unchanging snapshot).
-    with psycopg.connect(migrated) as blocker, psycopg.connect(migrated, autocommit=True) as eye:
+    ann, bob = b.connect("id:ann"), a.connect("id:bob")
+    mine, theirs = ann.join(code, 0), bob.join(code, 1)
+    until(lambda: a.call(lambda: 0 in a.owner.tables[code].holders), "A knows Ann sits")
+    until(lambda: len(a.call(clock.live)) == 1, "A runs the time limit")
+    outcome: list[str] = []
+    with (
+        psycopg.connect(migrated) as blocker,
+        psycopg.connect(migrated, autocommit=True) as eye,
+    ):
+        # The row is held on one connection; the waits are watched from another (in its own
+        # transaction, pg_stat_activity would show one unchanging snapshot).
         blocker.execute("SELECT 1 FROM gardens_tables WHERE code = %s FOR UPDATE", (code,))
 
-        def send(i: int) -> None:
+        def move() -> None:
             try:
-                views[i].apply(legal[i])
-                outcomes[i] = "played"
+                mine.apply(mine.legal_actions()[0])
+                outcome.append("played")
             except IllegalAction as exc:
-                outcomes[i] = str(exc)
+                outcome.append(str(exc))
 
-        threads = [threading.Thread(target=send, args=(i,)) for i in (0, 1)]
-        for thread in threads:
-            thread.start()
+        thread = threading.Thread(target=move)
+        thread.start()
+        timer = a.call(clock.live)[-1]
+        timer.cancelled = True
+        a.call(timer.call)  # Ann's time runs out on A: a stand-in plays for her there
         until(
             lambda: (
                 eye.execute(
@@ -134,21 +143,19 @@ def test_moves_sent_at_once_from_two_front_ends_one_wins_nothing_lost(
             "both moves wait on the table's row",
         )
         blocker.rollback()
-        for thread in threads:
-            thread.join(GUARD)
-    assert sorted(o == "played" for o in outcomes) == [False, True], outcomes
-    refused = next(o for o in outcomes if o != "played")
-    assert STALE in refused
+        thread.join(GUARD)
+    assert outcome == ["played"] or STALE in outcome[0], outcome
     stored = stored_actions(migrated, code)
-    assert len(stored) >= 1
-    until(lambda: all(v.length == len(stored) for v in [*views, watcher]), "all see it")
+    assert len(stored) == 1
+    views = [mine, theirs]
+    until(lambda: all(v.length == 1 for v in views), "both seats see the stored move")
     for owner in (a, b):
         assert owner.call(lambda o=owner: o.owner.tables[code].table.notation()) == stored
-    # The refused move's front end replaced it with the stored one: its seat's log and
-    # earlier positions say what was stored, not what it had applied first.
-    assert views[0].log() == views[1].log()
-    game = views[0].game
-    assert game.to_dict(views[0].view_at(1)) == game.to_dict(views[1].view_at(1))
+    assert [step.index for step in mine.log()] == [1]
+    game = mine.game
+    assert game.to_dict(mine.view_at(1)) == game.to_dict(
+        game.view(b.call(lambda: b.owner.tables[code].table.states[1]), 0)
+    )
 
 
 def test_a_bot_table_is_led_by_one_front_end_and_each_bot_move_made_once(
@@ -334,6 +341,7 @@ def test_the_lobby_of_each_front_end_shows_who_is_at_a_table_on_the_other(
     code = ann.create_table("toy", [("Ann", None), ("Bob", None)], seed=1)
     ann.join(code, 0)
     eve.watch(code)
+    until(lambda: hosts(b, code), "B hosts the table")
 
     def listed() -> dict[str, Any]:
         return next(t for t in bob.list_tables() if t["code"] == code)
@@ -365,3 +373,23 @@ def test_an_undo_is_stored_and_reaches_the_other_front_end(
     assert stored_actions(migrated, code) == []
     c = front_end(start_owner, migrated)
     assert c.call(lambda: len(c.owner.tables[code].table.actions)) == 0
+
+
+def test_joining_a_seat_through_another_front_end_replaces_the_first_connection(
+    migrated: str, start_owner: StartOwner
+) -> None:
+    """Issue 31, the same as on one front end: a player who sits down at their seat through
+    front end B replaces their connection at that seat on front end A (told why), and plays
+    on from B."""
+    a, b = front_end(start_owner, migrated), front_end(start_owner, migrated)
+    first = a.connect("id:ann")
+    code = first.create_table("toy", [("Ann", None), ("Bob", None)], seed=6)
+    first.join(code, 0)
+    until(lambda: hosts(b, code), "B hosts the table")
+    again = b.connect("id:ann").join(code, 0)
+    until(
+        lambda: any(m["type"] == "replaced" for m in first.received or []),
+        "A's connection is replaced",
+    )
+    again.apply(again.legal_actions()[0])
+    assert len(stored_actions(migrated, code)) == 1

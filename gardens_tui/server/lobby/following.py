@@ -17,6 +17,8 @@ With a shared store (PostgreSQL) each front end runs its own
   limits run on exactly one front end and carry on within about that long when it dies;
 - **passes on** chat lines said at a table on another front end, and **announces** who is at
   which table here (:mod:`.presence`), so every lobby marks who is away and counts spectators;
+  a player who sits down at their seat here replaces their connection at that seat on another
+  front end, as on one;
 - **tells the players** when the store goes out of reach (:data:`STORE_DOWN`) and comes back
   (:data:`STORE_UP`), then reads every table back.
 
@@ -110,6 +112,9 @@ class StoreFollower:
             line = change.line or {}
             if self.presence.heard(line.get("from"), line.get("tables"), owner.clock()):
                 owner.lobby_changed()
+        elif change.kind == "seated":
+            if hosted is not None and change.line is not None:
+                self._seated_elsewhere(hosted, change.line)
         elif hosted is None:
             self._spawn(self._load(change.code))
         elif (change.kind == "game" and change.version > hosted.stored_version) or (
@@ -132,7 +137,11 @@ class StoreFollower:
         except (StoreUnavailable, SaveError) as exc:
             log.error("table %s from another front end not hosted: %s", code, exc)
             return
-        if hosted is not None and code not in owner.tables and owner.may_host():
+        if hosted is None:
+            return
+        if code in owner.tables:  # hosted meanwhile, by a load that may have read less
+            self.catch_up(owner.tables[code])
+        elif owner.may_host():
             owner.host(hosted)
             owner.lobby_changed()
 
@@ -147,6 +156,19 @@ class StoreFollower:
             return  # the next "up" tries again
         for code in codes:
             await self._load(code)
+
+    def seated(self, hosted: HostedTable, seat: int, identity: str) -> None:
+        """Tell the other front ends that ``identity`` sat down at ``seat`` of ``hosted`` here
+        (a connection of theirs at that seat is replaced, as on one front end)."""
+        self.store.tell("seated", {"code": hosted.code, "seat": seat, "identity": identity})
+
+    def _seated_elsewhere(self, hosted: HostedTable, line: dict[str, Any]) -> None:
+        """Someone sat down at a seat of ``hosted`` on another front end: this front end's
+        connection of the same identity at that seat is replaced."""
+        seat, identity = line.get("seat"), line.get("identity")
+        if type(seat) is not int or not isinstance(identity, str):
+            return
+        self.owner.replace_at(hosted, seat, identity)
 
     def _hear(self, hosted: HostedTable, line: dict[str, Any]) -> None:
         """Pass on a chat ``line`` said at ``hosted`` on another front end (checked: it comes
@@ -269,4 +291,4 @@ class StoreFollower:
         if code is not None:
             here.setdefault(code, {"seats": [], "watchers": 0})
         for part in split(here):
-            self.store.announce(part)
+            self.store.tell("presence", {"tables": part})

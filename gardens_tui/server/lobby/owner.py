@@ -485,6 +485,19 @@ class TableOwner:
         self._kick(hosted)
         self._push(hosted)
 
+    def replace_at(
+        self, hosted: HostedTable, seat: int, identity: str, keep: Session | None = None
+    ) -> None:
+        """Close the connections (but ``keep``) sitting at ``seat`` of ``hosted``: its holder
+        ``identity`` joined it from elsewhere (another connection, or another front end)."""
+        for other in list(self.sessions):
+            if other is not keep and other.hosted is hosted and other.seat == seat:
+                if other.identity != identity:
+                    continue  # not the holder (the seats are read back separately)
+                other.send({"type": "replaced", "reason": "you joined this seat from elsewhere"})
+                self._leave(other)
+                other.close()
+
     def unseat_strangers(self, hosted: HostedTable) -> None:
         """Close the connections sitting at a seat of ``hosted`` that another identity holds
         now (the seats were read back from the store)."""
@@ -925,11 +938,7 @@ class TableOwner:
         if held is not None and held != seat:
             raise ValueError(f"you already sit at this table as {seats[held].name}")
         self._leave(session)
-        for other in list(self.sessions):
-            if other is not session and other.hosted is hosted and other.seat == seat:
-                other.send({"type": "replaced", "reason": "you joined this seat from elsewhere"})
-                self._leave(other)
-                other.close()
+        self.replace_at(hosted, seat, session.identity, keep=session)
         saved = []
         if holder is None:
             hosted.holders[seat] = Holder(session.identity, session.name)
@@ -939,6 +948,8 @@ class TableOwner:
             self._arm(hosted)
         # Stored before attaching: no update may come before "joined".
         await self._seats_stored(hosted, saved, f"you did not get {seats[seat].name}'s seat")
+        if self.following is not None:
+            self.following.seated(hosted, seat, session.identity)
         return self._attach(session, hosted, seat)
 
     async def _seat_bot(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:

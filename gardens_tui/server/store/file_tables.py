@@ -111,7 +111,7 @@ class FileTableStore:
     def say(self, code: str, line: dict[str, Any]) -> None:
         """Nothing: no other front end hears this folder's tables."""
 
-    def announce(self, tables: dict[str, Any]) -> None:
+    def tell(self, kind: str, data: dict[str, Any]) -> None:
         """Nothing: no other front end serves this folder's tables."""
 
     def leads(self, code: str) -> bool:

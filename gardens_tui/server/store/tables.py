@@ -58,9 +58,9 @@ class StoreUnavailable(Exception):
 class Change:
     """What another front end changed in a shared store: table ``code``'s game reached
     ``version`` (``kind="game"``), its seats ``version`` (``"seats"``), it was created
-    (``"new"``), ``line`` was said at it (``"chat"``), or front end ``line["from"]`` announced
-    who is at its tables (``"presence"``, ``line["tables"]``); or the store went out of reach
-    (``"down"``) and came back (``"up"``)."""
+    (``"new"``), or ``line`` was said at it (``"chat"``); or front end ``line["from"]`` told
+    the others something (:meth:`TableStore.tell`: ``"presence"``, ``"seated"``); or the store
+    went out of reach (``"down"``) and came back (``"up"``)."""
 
     kind: str
     code: str
@@ -113,9 +113,11 @@ class TableStore(Protocol):
     def say(self, code: str, line: dict[str, Any]) -> None:
         """Pass a chat ``line`` at table ``code`` to the other front ends (shared stores)."""
 
-    def announce(self, tables: dict[str, Any]) -> None:
-        """Tell the other front ends who is at which table on this one
-        (:mod:`gardens_tui.server.lobby.presence`; shared stores)."""
+    def tell(self, kind: str, data: dict[str, Any]) -> None:
+        """Tell the other front ends something that is true only while this one runs (who is
+        at its tables, who just sat down), not stored: they hear ``Change(kind,
+        data.get("code", ""), line=data)`` with ``data["from"]`` naming this front end (shared
+        stores)."""
 
     def leads(self, code: str) -> bool:
         """Whether this front end runs table ``code``'s bots and time limits now."""

@@ -68,6 +68,9 @@ from gardens_tui.storage import SaveError, parse_json
 
 log = logging.getLogger(__name__)
 
+TOLD = ("presence", "seated")
+"""The kinds of :meth:`PostgresTableStore.tell` passed on to the owner."""
+
 POOL_SIZE = 4
 """Connections for writes and reads (the listening and the leading connections come on top)."""
 
@@ -316,10 +319,9 @@ class PostgresTableStore:
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
 
-    def announce(self, tables: dict[str, Any]) -> None:
-        """Notify the other front ends who is at which table here (not stored: it is only
-        true while this front end runs, and it says it again every few seconds)."""
-        payload = json.dumps({"kind": "presence", "from": self.front_end, "tables": tables})
+    def tell(self, kind: str, data: dict[str, Any]) -> None:
+        """Notify the other front ends (see :meth:`TableStore.tell`; not stored)."""
+        payload = json.dumps({**data, "kind": kind, "from": self.front_end}, ensure_ascii=False)
 
         async def notify(conn: psycopg.AsyncConnection[Any]) -> None:
             async with conn.transaction():
@@ -433,8 +435,8 @@ class PostgresTableStore:
             if data.get("from") == self.front_end:
                 return
             kind = data["kind"]
-            if kind == "presence":
-                self._changed(Change("presence", "", line=data))
+            if kind in TOLD:
+                self._changed(Change(kind, str(data.get("code", "")), line=data))
                 return
             code = data["code"]
             if kind == "chat":
