@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Collection
+from typing import Any, Protocol
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.safe_text import printable
@@ -44,9 +44,6 @@ from gardens_tui.server.store.tables import (
     normal_code,
 )
 from gardens_tui.storage import SaveError
-
-if TYPE_CHECKING:
-    from gardens_tui.server.lobby.owner import TableOwner
 
 log = logging.getLogger(__name__)
 
@@ -66,11 +63,55 @@ CATCH_UP_PAUSES = (0.2, 0.5, 1.0, 2.0, 5.0)
 """Seconds between tries to read a table back while its store cannot be reached."""
 
 
+class Connection(Protocol):
+    """What a :class:`StoreFollower` reads of one of the owner's connections."""
+
+    hosted: HostedTable | None
+    seat: int | None
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to the client."""
+
+
+class Followed(Protocol):
+    """What a :class:`StoreFollower` needs of the table owner it keeps in step."""
+
+    tables: dict[str, HostedTable]
+
+    @property
+    def sessions(self) -> Collection[Connection]:
+        """The open connections."""
+
+    def clock(self) -> float:
+        """The owner's clock now."""
+
+    def broadcast(self, text: str, *, title: str = "Server") -> int:
+        """Show ``text`` to every connection."""
+
+    def lobby_changed(self) -> None:
+        """The table list changed."""
+
+    def may_host(self) -> bool:
+        """Whether one more table fits."""
+
+    def host(self, hosted: HostedTable) -> None:
+        """Host ``hosted``."""
+
+    def resume(self, hosted: HostedTable) -> None:
+        """``hosted`` was read back: time limit, bots, updates."""
+
+    def unseat_strangers(self, hosted: HostedTable) -> None:
+        """Close connections at seats another identity holds now."""
+
+    def replace_at(self, hosted: HostedTable, seat: int, identity: str) -> None:
+        """Close the connection of ``identity`` at ``seat``: it sat down elsewhere."""
+
+
 class StoreFollower:
     """Keeps ``owner``'s tables in step with the shared ``store`` (see the module docstring).
     :meth:`heard` is what the store calls with each :class:`Change`."""
 
-    def __init__(self, owner: TableOwner, store: TableStore) -> None:
+    def __init__(self, owner: Followed, store: TableStore) -> None:
         self.owner = owner
         self.store = store
         self.presence = Presence()
