@@ -103,8 +103,11 @@ class Followed(Protocol):
     def unseat_strangers(self, hosted: HostedTable) -> None:
         """Close connections at seats another identity holds now."""
 
-    def replace_at(self, hosted: HostedTable, seat: int, identity: str) -> None:
-        """Close the connection of ``identity`` at ``seat``: it sat down elsewhere."""
+    def replace_at(
+        self, hosted: HostedTable, seat: int, identity: str, *, before: float | None = None
+    ) -> None:
+        """Close the connection of ``identity`` at ``seat`` (that sat down ``before``): it sat
+        down elsewhere."""
 
 
 class StoreFollower:
@@ -198,18 +201,24 @@ class StoreFollower:
         for code in codes:
             await self._load(code)
 
-    def seated(self, hosted: HostedTable, seat: int, identity: str) -> None:
+    def seated(self, hosted: HostedTable, seat: int, identity: str, at: float) -> None:
         """Tell the other front ends that ``identity`` sat down at ``seat`` of ``hosted`` here
-        (a connection of theirs at that seat is replaced, as on one front end)."""
-        self.store.tell("seated", {"code": hosted.code, "seat": seat, "identity": identity})
+        at ``at`` (``time.time()``): a connection of theirs at that seat that sat down before
+        is replaced, as on one front end."""
+        self.store.tell(
+            "seated", {"code": hosted.code, "seat": seat, "identity": identity, "at": at}
+        )
 
     def _seated_elsewhere(self, hosted: HostedTable, line: dict[str, Any]) -> None:
         """Someone sat down at a seat of ``hosted`` on another front end: this front end's
-        connection of the same identity at that seat is replaced."""
-        seat, identity = line.get("seat"), line.get("identity")
+        connection of the same identity at that seat is replaced if it sat down earlier (the
+        notice may arrive after a later sitting down here, which stays)."""
+        seat, identity, at = line.get("seat"), line.get("identity"), line.get("at")
         if type(seat) is not int or not isinstance(identity, str):
             return
-        self.owner.replace_at(hosted, seat, identity)
+        if not isinstance(at, (int, float)) or isinstance(at, bool):
+            return
+        self.owner.replace_at(hosted, seat, identity, before=float(at))
 
     def _hear(self, hosted: HostedTable, line: dict[str, Any]) -> None:
         """Pass on a chat ``line`` said at ``hosted`` on another front end (checked: it comes

@@ -253,6 +253,9 @@ class Session:
         self.seat: int | None = None
         self.view: LocalSeatView | None = None
         self.log_valid = 0
+        self.joined_at = 0.0
+        """When it last joined or watched a table (``time.time()``: front ends on several
+        machines compare it)."""
         """How many log steps the client holds that are still true."""
         self.closed = False
         self.said: deque[float] = deque(maxlen=CHAT_BURST)
@@ -486,14 +489,23 @@ class TableOwner:
         self._push(hosted)
 
     def replace_at(
-        self, hosted: HostedTable, seat: int, identity: str, keep: Session | None = None
+        self,
+        hosted: HostedTable,
+        seat: int,
+        identity: str,
+        keep: Session | None = None,
+        *,
+        before: float | None = None,
     ) -> None:
-        """Close the connections (but ``keep``) sitting at ``seat`` of ``hosted``: its holder
-        ``identity`` joined it from elsewhere (another connection, or another front end)."""
+        """Close the connections (but ``keep``) sitting at ``seat`` of ``hosted`` (only those
+        that sat down ``before``, a ``time.time()``, when given): its holder ``identity``
+        joined it from elsewhere (another connection, or another front end)."""
         for other in list(self.sessions):
             if other is not keep and other.hosted is hosted and other.seat == seat:
                 if other.identity != identity:
                     continue  # not the holder (the seats are read back separately)
+                if before is not None and other.joined_at >= before:
+                    continue  # it sat down here after the other front end's
                 other.send({"type": "replaced", "reason": "you joined this seat from elsewhere"})
                 self._leave(other)
                 other.close()
@@ -948,9 +960,10 @@ class TableOwner:
             self._arm(hosted)
         # Stored before attaching: no update may come before "joined".
         await self._seats_stored(hosted, saved, f"you did not get {seats[seat].name}'s seat")
+        reply = self._attach(session, hosted, seat)
         if self.following is not None:
-            self.following.seated(hosted, seat, session.identity)
-        return self._attach(session, hosted, seat)
+            self.following.seated(hosted, seat, session.identity, session.joined_at)
+        return reply
 
     async def _seat_bot(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
         hosted = session.hosted
@@ -983,6 +996,7 @@ class TableOwner:
         acts_for = () if seat is None else (seat,)
         session.view = LocalSeatView(hosted.table, acts_for, seat)
         session.log_valid = 0
+        session.joined_at = time.time()
         return {
             "type": "joined",
             "code": hosted.code,
