@@ -5,13 +5,39 @@ Run it from the project folder::
     python bench/ssh_load.py                     # 100 players, 40 tables, a minute's evening
     python bench/ssh_load.py --players 10 --tables 4 --minutes 0.25
     python bench/ssh_load.py --preload off       # each session starts the app as a new program
+    python bench/ssh_load.py --pg-local --frontends 2            # two front ends, one database
+    python bench/ssh_load.py --store postgresql://me@db/postgres --frontends 2
 
 This process is the **server**: the table owner and the SSH front end (``--open``, a temporary
 saves folder, loopback, a free port; sessions forked from the preloaded zygote unless
 ``--preload off``; bots pause before each real choice as on a real server). The clients run in
 **processes of their own** (``--workers`` of them for the SSH players, one for the people at the
 tables), so what is measured is the server's work, not the clients' (they still share the
-machine's cores). One run, in five phases:
+machine's cores).
+
+**Several front ends** (``--frontends N``, issue 31) share one PostgreSQL database, as several
+``gardens serve ssh --store URL`` do: this process is the first front end, and each other one
+is **a process of its own** (an owner on the same database, its own SSH port, session zygote
+and hosts), as it would be in production, where each front end has its own cores' share and
+its own event loop; on one loop they would queue behind each other and the figures would
+measure that loop, not the database. Every front end's process is measured apart (its CPU,
+its apps', its memory), and the PostgreSQL server's processes too when it runs on this machine.
+The operator's records (bans, names) stay in each front end's memory: only the tables are in
+the database. The database is the benchmark's own: ``--store URL`` names a PostgreSQL server
+(the URL of any database on it; the role needs CREATEDB), on which it creates
+``gardens_bench_<pid>``, migrates it and drops it at the end; ``--pg-local`` starts a private
+server first (tests/pg_server.py: PostgreSQL 15 from the OS packages in a temporary folder, as
+``nobody`` under root; durable commits, ``fsync`` and ``synchronous_commit`` on) and removes it
+at the end. Without either, the one front end keeps its tables in files, as ``gardens serve
+ssh`` does by default.
+
+Players arrive spread over the front ends (player ``n`` at front end ``n % N``), and each table's
+two people sit on different front ends (table ``n``'s first person creates it through front
+end ``n % N``, whose owner then runs its bot, and the second joins it through the next one), so
+every move crosses the database: committed by one front end, heard of (LISTEN/NOTIFY) and read
+back by the other, which then updates its seat and its watchers' screens.
+
+One run, in five phases:
 
 1. **Tables**: ``--tables`` tables of Octopus's Garden, each with two people (protocol clients
    in the tables process, as an app at a table uses the owner) and a greedy bot.
@@ -28,11 +54,14 @@ machine's cores). One run, in five phases:
    gaps, a new key once the last one's answer is on the screen). Key to screen is from sending
    the key to the *key's own answer* on the screen (the info line naming the cell the cursor
    moved to: other output, such as a move being drawn, does not count as the answer). Move round
-   trip is from ``apply`` to its answer, which comes once the move is on disk. Memory of every
-   app process is read from ``/proc/PID/smaps_rollup`` at the end of the evening: resident
-   (RSS), proportional (PSS: shared pages divided among their sharers) and unique (USS: pages
-   only that process holds); CPU is that of the server process and every app process during
-   the evening, per player-minute.
+   trip is from ``apply`` to its answer, which comes once the move is stored (on disk, or
+   committed in the database); move to the other person is from ``apply`` to the update that
+   shows it to the other person at the table (through the other front end: the commit, the
+   notification, its read back). Memory of every app process is read from
+   ``/proc/PID/smaps_rollup`` at the end of the evening: resident (RSS), proportional (PSS:
+   shared pages divided among their sharers) and unique (USS: pages only that process holds);
+   CPU is that of each server process and every app process during the evening, per
+   player-minute (and the database's beside it).
 5. **The burst**: every player presses ``--burst-keys`` keys, all players at the same moment
    (each once its previous answer arrived), while the tables go on moving.
 
@@ -50,7 +79,6 @@ import multiprocessing
 import os
 import random
 import re
-import resource
 import shutil
 import statistics
 import struct
@@ -68,11 +96,17 @@ import asyncssh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gardens_tui.server.door.guard import Limits  # noqa: E402
-from gardens_tui.server.lobby.client import connect  # noqa: E402
-from gardens_tui.server.lobby.owner import TableOwner  # noqa: E402
+from load_servers import (  # noqa: E402  (bench/load_servers.py)
+    Database,
+    FrontEnd,
+    Here,
+    Settings,
+    There,
+    cpu_seconds,
+)
+
+from gardens_tui.server.lobby.client import Refused, connect  # noqa: E402
 from gardens_tui.server.session.hosts import SESSIONS_PER_HOST  # noqa: E402
-from gardens_tui.server.ssh.front import ServerConfig, start_ssh_server  # noqa: E402
 
 LOBBY = b"tables on this server"
 """In the lobby's first frame."""
@@ -86,7 +120,8 @@ SIZE = (100, 34)
 GUARD = 120.0
 ANSWER_GUARD = 5.0
 """Seconds a key may wait for its answer before it counts as an error."""
-TICKS = os.sysconf("SC_CLK_TCK")
+HOSTED_GUARD = 30.0
+"""Seconds every front end has to host every table (a failure guard, not a timing)."""
 
 
 def p90(values: list[float]) -> float:
@@ -102,67 +137,6 @@ def line(label: str, values: list[float], unit: str = "ms", scale: float = 1000.
     median = statistics.median(values) * scale
     high = p90(values) * scale
     return f"{label}: median {median:.1f} {unit}, p90 {high:.1f} {unit}, n={len(values)}"
-
-
-# --- /proc --------------------------------------------------------------------------------------
-
-
-def children_of(parent: int) -> list[int]:
-    """The processes whose parent is ``parent``."""
-    pids = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
-            pids.append(int(entry))
-    return pids
-
-
-def app_pids(zygote: int | None) -> list[int]:
-    """The processes running the players' apps: the session hosts (the zygote's children,
-    and any this process started as programs) or, without hosts, the app programs."""
-    pids = children_of(zygote) if zygote is not None else []
-    for pid in children_of(os.getpid()):
-        with contextlib.suppress(OSError):
-            command = Path(f"/proc/{pid}/cmdline").read_bytes()
-            if b"app_child" in command or b"session.host" in command:
-                pids.append(pid)
-    return pids
-
-
-def memory_mib(pid: int) -> dict[str, float] | None:
-    """A process's memory in MiB: ``rss``, ``pss`` and ``uss`` (see the module docstring)."""
-    try:
-        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
-    except OSError:
-        return None
-    fields = {}
-    for row in text.splitlines()[1:]:
-        name, _, rest = row.partition(":")
-        parts = rest.split()
-        if parts and parts[0].isdigit():
-            fields[name.strip()] = int(parts[0]) / 1024
-    return {
-        "rss": fields.get("Rss", 0.0),
-        "pss": fields.get("Pss", 0.0),
-        "uss": fields.get("Private_Clean", 0.0) + fields.get("Private_Dirty", 0.0),
-    }
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """The CPU seconds (user and system) the processes ``pids`` used so far (0 for one gone)."""
-    total = 0.0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / TICKS
-    return total
 
 
 # --- the SSH players (in worker processes) ------------------------------------------------------
@@ -392,11 +366,11 @@ class Player:
 
 
 async def players_async(
-    port: int, indexes: list[int], openssh: set[int], pipe: Connection, seed: int
+    ports: list[int], indexes: list[int], openssh: set[int], pipe: Connection, seed: int
 ) -> None:
-    """Run the players ``indexes`` (those in ``openssh`` through OpenSSH) in step with the
-    server process over ``pipe``: each request names a phase, and its answer follows once
-    the phase is done here."""
+    """Run the players ``indexes`` (those in ``openssh`` through OpenSSH; player ``n`` at the
+    front end on ``ports[n % len(ports)]``) in step with the server process over ``pipe``:
+    each request names a phase, and its answer follows once the phase is done here."""
     loop = asyncio.get_running_loop()
     rng = random.Random(seed)
     players = {
@@ -417,7 +391,10 @@ async def players_async(
             window = request["within"]
             group = [players[n] for n in request["players"]]
             await asyncio.gather(
-                *(guarded(p.arrive(port, rng.uniform(0, window)), p) for p in group)
+                *(
+                    guarded(p.arrive(ports[p.index % len(ports)], rng.uniform(0, window)), p)
+                    for p in group
+                )
             )
             pipe.send({"first": [p.first for p in group if p.first is not None]})
         elif phase == "watch":
@@ -462,22 +439,40 @@ async def players_async(
 
 
 def players_process(
-    port: int, indexes: list[int], openssh: set[int], pipe: Connection, seed: int
+    ports: list[int], indexes: list[int], openssh: set[int], pipe: Connection, seed: int
 ) -> None:
     """A worker process of SSH players (see :func:`players_async`)."""
-    asyncio.run(players_async(port, indexes, openssh, pipe, seed))
+    asyncio.run(players_async(ports, indexes, openssh, pipe, seed))
 
 
 # --- the people at the tables (in a worker process) ---------------------------------------------
 
 
+def join_when_hosted(person: Any, code: str, seat: int) -> Any:
+    """``person`` joins ``seat`` of table ``code``, once its front end hosts the table (another
+    front end created it: it hears of it through the database)."""
+    deadline = time.monotonic() + HOSTED_GUARD
+    while True:
+        try:
+            return person.join(code, seat)
+        except Refused as exc:
+            if "there is no table" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(0.02)
+
+
 def tables_process(
-    path: str, tickets: list[str], think: float, pipe: Connection, seed: int
+    paths: list[str], tickets: list[str], think: float, pipe: Connection, seed: int
 ) -> None:
-    """Create one table for each two tickets over the owner's protocol (two people and a greedy
-    bot), send back the codes, then on ``go`` let each person decide after a random think
-    (mean ``think`` seconds) until ``stop``; send back the move round trips and errors."""
+    """Create one table for each two tickets over the owners' protocol (two people and a greedy
+    bot): table ``n``'s first person (ticket ``2n``, of front end ``n % len(paths)``) creates
+    it through that front end's owner (at ``paths``), the second (ticket ``2n + 1``) joins it
+    through the next front end's (the same one when there is one). Send back the codes, then on
+    ``go`` let each person decide after a random think (mean ``think`` seconds) until ``stop``;
+    send back the move round trips (``apply`` to its answer), the moves' times to the other
+    person (``apply`` to the other person's update that shows it) and errors."""
     trips: list[float] = []
+    across: list[float] = []
     errors: list[str] = []
     lock = threading.Lock()
     stop = threading.Event()
@@ -487,12 +482,13 @@ def tables_process(
 
     def play(number: int, first: str, second: str) -> None:
         rng = random.Random(seed * 1000 + number)
+        here, there = paths[number % len(paths)], paths[(number + 1) % len(paths)]
         try:
-            ann, bob = connect(path, first), connect(path, second)
+            ann, bob = connect(here, first), connect(there, second)
             code = ann.create_table(
                 "octopus-garden", [("Ann", None), ("Bob", None), ("Cleo", "greedy")], seed=number
             )
-            views = [ann.join(code, 0), bob.join(code, 1)]
+            views = [ann.join(code, 0), join_when_hosted(bob, code, 1)]
             with lock:
                 codes.append(code)
         except Exception as exc:
@@ -503,9 +499,16 @@ def tables_process(
         ready.wait()
         go.wait()
         changed = threading.Condition()
+        awaited: list[tuple[Any, int, float]] = []
+        """Moves on their way to the other person: (their view, the length that shows the
+        move, when it was sent)."""
 
-        def notify(_: object) -> None:
+        def notify(view: Any) -> None:  # on the view's reader thread, the update shown
             with changed:
+                for item in [a for a in awaited if a[0] is view and view.length >= a[1]]:
+                    awaited.remove(item)
+                    with lock:
+                        across.append(time.perf_counter() - item[2])
                 changed.notify_all()
 
         for view in views:
@@ -526,8 +529,12 @@ def tables_process(
                     continue
                 if not mover.may_act():
                     continue
-                sent = time.perf_counter()
-                mover.apply(rng.choice(mover.legal_actions()))
+                other = views[1] if mover is views[0] else views[0]
+                sent = time.perf_counter()  # as before issue 31: the choice is timed too
+                action = rng.choice(mover.legal_actions())
+                with changed:
+                    awaited.append((other, mover.length + 1, sent))
+                mover.apply(action)
                 with lock:
                     trips.append(time.perf_counter() - sent)
         except Exception as exc:
@@ -551,7 +558,7 @@ def tables_process(
     stop.set()
     for thread in threads:
         thread.join(GUARD)
-    pipe.send({"trips": trips, "errors": errors})
+    pipe.send({"trips": trips, "across": across, "errors": errors})
 
 
 # --- the server (this process) ------------------------------------------------------------------
@@ -580,67 +587,129 @@ class Workers:
         return [await asyncio.to_thread(pipe.recv) for pipe in self.pipes]
 
 
-def rss_mib() -> float:
-    """This process's resident size now, in MiB."""
-    for row in Path("/proc/self/status").read_text().splitlines():
-        if row.startswith("VmRSS:"):
-            return int(row.split()[1]) / 1024
-    return 0.0
+async def hosted_everywhere(fronts: list[Here | There], codes: list[str]) -> None:
+    """Wait until every front end hosts every table of ``codes`` (RuntimeError after
+    :data:`HOSTED_GUARD` seconds)."""
+    deadline = time.monotonic() + HOSTED_GUARD
+    for front in fronts:
+        while not set(codes) <= set(await front.ask("codes")):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{front.label} does not host every table")
+            await asyncio.sleep(0.05)
+
+
+async def cpu_now(fronts: list[Here | There]) -> list[dict[str, float]]:
+    """Each front end's CPU seconds so far: its ``server`` process, its ``apps``' processes,
+    its ``zygote``."""
+    return list(await asyncio.gather(*(front.ask("cpu") for front in fronts)))
+
+
+def cpu_spent(
+    before: list[dict[str, float]], after: list[dict[str, float]], kind: str
+) -> list[float]:
+    """Each front end's CPU seconds of ``kind`` between two :func:`cpu_now`."""
+    return [a[kind] - b[kind] for b, a in zip(before, after, strict=True)]
+
+
+def database_cpu(before: dict[int, float], after: dict[int, float]) -> float:
+    """The database server's CPU seconds between two :meth:`Database.cpu` (a process started
+    meanwhile counts from 0)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
 
 
 async def main_async(args: argparse.Namespace) -> int:
-    """Start the server, run the clients' processes through the phases, measure, print."""
+    """Start the database and the front ends, run the evening, stop them all."""
     context = multiprocessing.get_context("spawn")
     folder = Path(tempfile.mkdtemp(prefix="gardens-bench-"))
-    owner = TableOwner(folder / "tables")
-    await owner.start(folder / "owner.sock")
-    config = ServerConfig(
-        host="127.0.0.1",
-        port=0,
-        host_key=folder / "host_key",
-        open=True,
-        max_sessions=args.players + 1,
-        homes=folder / "homes",
-        preload=args.preload == "on",
-        sessions_per_process=args.sessions_per_process,
-        # Every player comes from 127.0.0.1 at once: the door's per-address caps are for
-        # strangers, not for this crowd.
-        limits=Limits(
-            max_connections=4 * args.players + 64,
-            max_unauthenticated=2 * args.players + 16,
-            max_unauthenticated_per_address=2 * args.players + 16,
-        ),
-    )
-    front = await start_ssh_server(config, owner)
-    zygote = front.hosts.zygote.pid if front.hosts is not None and front.hosts.zygote else None
+    database: Database | None = None
+    fronts: list[Here | There] = []
+    first: FrontEnd | None = None
+    try:
+        if args.pg_local:
+            database = await asyncio.to_thread(Database.start_local)
+        elif args.store is not None:
+            database = await asyncio.to_thread(Database, args.store)
+        settings = [
+            Settings(
+                number=number,
+                folder=str(folder),
+                url=None if database is None else database.url,
+                players=args.players,
+                preload=args.preload == "on",
+                sessions_per_process=args.sessions_per_process,
+            )
+            for number in range(args.frontends)
+        ]
+        first = FrontEnd(settings[0])
+        fronts.append(Here(first, await first.start()))  # first: it makes the host key
+        for more in settings[1:]:
+            fronts.append(await There.start(context, more))
+        return await evening(args, context, fronts, database)
+    finally:
+        for front in reversed(fronts):
+            try:
+                await front.stop()
+            except Exception as exc:
+                print(f"{front.label} did not stop cleanly: {exc!r}", flush=True)
+        if first is not None and not fronts:
+            await first.stop()
+        if database is not None:
+            await asyncio.to_thread(database.close)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def evening(
+    args: argparse.Namespace,
+    context: Any,
+    fronts: list[Here | There],
+    database: Database | None,
+) -> int:
+    """Run the clients' processes through the phases against ``fronts``, measure, print."""
     errors: list[str] = []
+    count = len(fronts)
+    if database is None:
+        where = "one front end, its tables in files"
+    else:
+        where = (
+            f"{count} front end{'s' if count > 1 else ''} on one PostgreSQL "
+            f"{database.version} database ({database.name} at {database.shown})"
+        )
+    sessions = "forked from the zygote" if fronts[0].zygote else "started as programs"
     print(
         f"{args.players} players ({args.openssh} of them OpenSSH) at {args.tables} tables; "
-        f"sessions {'forked from the zygote' if zygote else 'started as programs'}",
+        f"{where}; sessions {sessions}",
         flush=True,
     )
 
-    # 1. The tables.
-    tickets = [owner.issue_ticket(f"bench:t{n}", f"t{n}") for n in range(2 * args.tables)]
+    # 1. The tables: table n's first person at front end n, the second at the next one.
+    homes = [(k // 2 + k % 2) % count for k in range(2 * args.tables)]
+    tickets = [""] * len(homes)
+    for number, front in enumerate(fronts):
+        mine = [k for k, home in enumerate(homes) if home == number]
+        issued = await front.ask("tickets", names=[f"t{k}" for k in mine])
+        for k, ticket in zip(mine, issued, strict=True):
+            tickets[k] = ticket
     ours, theirs = context.Pipe()
     tables = context.Process(
         target=tables_process,
-        args=(str(owner.socket_path), tickets, args.think, theirs, args.seed),
+        args=([front.socket for front in fronts], tickets, args.think, theirs, args.seed),
     )
     tables.start()
     codes: list[str] = await asyncio.to_thread(ours.recv)
     tables_pipe = ours
+    await hosted_everywhere(fronts, codes)
 
-    # 2. The first players arrive.
+    # 2. The first players arrive (player n at front end n % count).
     openssh = set(range(0, args.players, max(1, args.players // max(1, args.openssh))))
     openssh = set(sorted(openssh)[: args.openssh])
     share = [list(range(w, args.players, args.workers)) for w in range(args.workers)]
+    ports = [front.port for front in fronts]
     pipes, processes = [], []
     for number, indexes in enumerate(share):
         ours, theirs = context.Pipe()
         process = context.Process(
             target=players_process,
-            args=(front.port, indexes, openssh & set(indexes), theirs, args.seed + number),
+            args=(ports, indexes, openssh & set(indexes), theirs, args.seed + number),
         )
         process.start()
         pipes.append(ours)
@@ -648,8 +717,7 @@ async def main_async(args: argparse.Namespace) -> int:
     workers = Workers(pipes)
     first_group = set(range(min(args.arrivals, args.players)))
     clients = [process.pid for process in (*processes, tables) if process.pid is not None]
-    server_before, clients_before = sum(os.times()[:2]), cpu_seconds(clients)
-    zygote_before = cpu_seconds([zygote]) if zygote is not None else 0.0
+    before, clients_before = await cpu_now(fronts), cpu_seconds(clients)
     answers = await workers.ask(
         {"phase": "arrive", "within": args.arrive_within},
         [{"players": [n for n in indexes if n in first_group]} for indexes in share],
@@ -663,10 +731,9 @@ async def main_async(args: argparse.Namespace) -> int:
         flush=True,
     )
     arrived = max(1, len(arrivals))
-    server_cpu = sum(os.times()[:2]) - server_before
-    apps_cpu = cpu_seconds(app_pids(zygote)) + (
-        cpu_seconds([zygote]) - zygote_before if zygote is not None else 0.0
-    )
+    after = await cpu_now(fronts)
+    server_cpu = sum(cpu_spent(before, after, "server"))
+    apps_cpu = sum(cpu_spent(before, after, "apps")) + sum(cpu_spent(before, after, "zygote"))
     clients_cpu = cpu_seconds(clients) - clients_before
     print(
         f"CPU an arrival: the server {1000 * server_cpu / arrived:.0f} ms, its app "
@@ -690,25 +757,25 @@ async def main_async(args: argparse.Namespace) -> int:
     # 4. The evening.
     tables_pipe.send("go")
     await asyncio.sleep(2.0)  # every table under way before the clock starts
-    pids = app_pids(zygote)
-    decisions_before = sum(hosted.table.version for hosted in owner.tables.values())
-    clients = [process.pid for process in (*processes, tables) if process.pid is not None]
-    server_before, apps_before = sum(os.times()[:2]), cpu_seconds(pids)
-    clients_before = cpu_seconds(clients)
+    decisions_before = await fronts[0].ask("decisions")  # every front end hosts every table
+    before, clients_before = await cpu_now(fronts), cpu_seconds(clients)
+    database_before = database.cpu() if database is not None else {}
     started = time.perf_counter()
     for pipe in pipes:
         pipe.send({"phase": "evening", "rate": args.key_rate})
     await asyncio.sleep(args.minutes * 60)
-    memory = [m for m in (memory_mib(pid) for pid in pids) if m is not None]
-    server_rss = rss_mib()
-    zygote_memory = memory_mib(zygote) if zygote is not None else None
+    memory = await asyncio.gather(*(front.ask("memory") for front in fronts))
+    database_memory = database.memory() if database is not None else []
     workers.tell("stop")
     await workers.answers()
     minutes = (time.perf_counter() - started) / 60
-    decisions = sum(hosted.table.version for hosted in owner.tables.values()) - decisions_before
-    server_cpu = sum(os.times()[:2]) - server_before
-    apps_cpu = cpu_seconds(pids) - apps_before
+    decisions = await fronts[0].ask("decisions") - decisions_before
+    after = await cpu_now(fronts)
+    servers_cpu = cpu_spent(before, after, "server")
+    each_apps_cpu = cpu_spent(before, after, "apps")
+    server_cpu, apps_cpu = sum(servers_cpu), sum(each_apps_cpu)
     clients_cpu = cpu_seconds(clients) - clients_before
+    database_used = database_cpu(database_before, database.cpu()) if database else 0.0
     cpu_used = server_cpu + apps_cpu
 
     # 5. The burst.
@@ -729,6 +796,8 @@ async def main_async(args: argparse.Namespace) -> int:
             print(line(f"connect to first frame, {kind} clients (all phases)", firsts))
     print(line("evening: key to screen", evening))
     print(line("evening: move round trip", played["trips"]))
+    through = "through the other front end" if count > 1 else "the same front end"
+    print(line(f"evening: move to the other person ({through})", played["across"]))
     print(
         f"evening: {decisions / (minutes * 60):.1f} decisions a second at the tables (people's "
         f"and bots'), each drawn on {args.players / args.tables:g} watchers' screens"
@@ -736,40 +805,58 @@ async def main_async(args: argparse.Namespace) -> int:
     print(line(f"burst ({args.burst_keys} keys, every player at once): key to screen", burst))
     unanswered = sum(result["unanswered"] for result in results)
     print(f"keys with no answer in {ANSWER_GUARD:g} s (the cursor at a board's edge): {unanswered}")
+    apps_memory = [m for each in memory for m in each["apps"]]
     for kind in ("rss", "pss", "uss"):
-        values = [m[kind] for m in memory]
+        values = [m[kind] for m in apps_memory]
         print(line(f"memory per app process ({kind.upper()})", values, "MiB", 1.0))
     print(
-        f"memory per player ({len(memory)} app processes for {args.players} players): "
-        f"USS {sum(m['uss'] for m in memory) / args.players:.1f} MiB, PSS "
-        f"{sum(m['pss'] for m in memory) / args.players:.1f} MiB, RSS "
-        f"{sum(m['rss'] for m in memory) / args.players:.1f} MiB"
+        f"memory per player ({len(apps_memory)} app processes for {args.players} players): "
+        f"USS {sum(m['uss'] for m in apps_memory) / args.players:.1f} MiB, PSS "
+        f"{sum(m['pss'] for m in apps_memory) / args.players:.1f} MiB, RSS "
+        f"{sum(m['rss'] for m in apps_memory) / args.players:.1f} MiB"
     )
-    apps = sum(m["pss"] for m in memory)
-    shared = zygote_memory["pss"] if zygote_memory is not None else 0.0
+    apps = sum(m["pss"] for m in apps_memory)
+    shared = sum(each["zygote"]["pss"] for each in memory if each["zygote"] is not None)
+    servers_rss = sum(each["rss"] for each in memory)
+    database_pss = sum(m["pss"] for m in database_memory)
+    peaks = ", ".join(f"{each['peak']:.0f}" for each in memory)
+    zygotes, servers = ("zygotes'", "servers'") if count > 1 else ("zygote's", "server's")
     print(
-        f"in all: {apps + shared + server_rss:.0f} MiB (the apps' PSS {apps:.0f} MiB, the "
-        f"zygote's {shared:.0f} MiB, the server's RSS {server_rss:.0f} MiB, its peak "
-        f"{peak_rss():.0f} MiB)"
+        f"in all: {apps + shared + servers_rss + database_pss:.0f} MiB (the apps' PSS "
+        f"{apps:.0f} MiB, the {zygotes} {shared:.0f} MiB, the {servers} RSS "
+        f"{servers_rss:.0f} MiB, peak {peaks} MiB"
+        + (f", PostgreSQL's PSS {database_pss:.0f} MiB" if database is not None else "")
+        + ")"
     )
     print(
         f"CPU (server and apps) in the evening: {cpu_used:.1f} s in {minutes * 60:.0f} s, "
-        f"{cpu_used / (args.players * minutes):.2f} s per player-minute (the server "
-        f"{server_cpu:.1f} s, the apps {apps_cpu:.1f} s; the benchmark's clients used "
-        f"{clients_cpu:.1f} s of the same cores)"
+        f"{cpu_used / (args.players * minutes):.2f} s per player-minute (the server"
+        f"{'s' if count > 1 else ''} {server_cpu:.1f} s, the apps {apps_cpu:.1f} s; the "
+        f"benchmark's clients used {clients_cpu:.1f} s of the same cores)"
     )
+    if count > 1 or database is not None:
+        for front, each, spent, apps_spent in zip(
+            fronts, memory, servers_cpu, each_apps_cpu, strict=True
+        ):
+            print(
+                f"  {front.label}: the server {spent:.1f} s, its apps {apps_spent:.1f} s "
+                f"({len(each['apps'])} app process{'es' if len(each['apps']) != 1 else ''}); "
+                f"its RSS {each['rss']:.0f} MiB"
+            )
+    if database is not None:
+        if database.postmaster is None:
+            print("  PostgreSQL: not on this machine (its CPU and memory are not measured)")
+        else:
+            total = cpu_used + database_used
+            print(
+                f"  PostgreSQL ({len(database_memory)} processes): {database_used:.1f} s, "
+                f"PSS {database_pss:.0f} MiB; with it {total:.1f} s, "
+                f"{total / (args.players * minutes):.2f} s per player-minute"
+            )
     print(f"errors: {len(errors)}")
     for error in errors[:8]:
         print(f"  {error}")
-    await front.close()
-    await owner.stop()
-    shutil.rmtree(folder, ignore_errors=True)
     return 1 if errors else 0
-
-
-def peak_rss() -> float:
-    """This process's peak resident size, in MiB."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main() -> int:
@@ -788,7 +875,29 @@ def main() -> int:
     parser.add_argument("--preload", choices=["on", "off"], default="on")
     parser.add_argument("--sessions-per-process", type=int, default=SESSIONS_PER_HOST, help="(16)")
     parser.add_argument("--seed", type=int, default=1)
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--store",
+        metavar="URL",
+        help="a PostgreSQL server (the URL of any database on it): the tables go into a new "
+        "database gardens_bench_<pid> there, dropped at the end (default: files)",
+    )
+    where.add_argument(
+        "--pg-local",
+        action="store_true",
+        help="start a private PostgreSQL server in a temporary folder for --store",
+    )
+    parser.add_argument(
+        "--frontends",
+        type=int,
+        default=1,
+        help="front ends on the database, each after the first a process of its own (1)",
+    )
     args = parser.parse_args()
+    if args.frontends < 1:
+        parser.error("--frontends is at least 1")
+    if args.frontends > 1 and args.store is None and not args.pg_local:
+        parser.error("several front ends share their tables through --store or --pg-local")
     if shutil.which("ssh") is None:
         args.openssh = 0
     args.openssh = min(args.openssh, args.players)
