@@ -284,7 +284,11 @@ def placements_at(x: int, y: int) -> tuple[Action, ...]:
 
 def sort_front(s: SeabedState) -> None:
     """Set ``front`` and ``front_keys`` from ``need`` (after laying with ``laying=True``)."""
-    by_key = {y * ROW + x: (code, placements_at(x, y)) for (x, y), code in s.need.items()}
+    shared = PLACEMENTS.get  # (placements_at's table, read without a call per place)
+    by_key = {
+        cell[1] * ROW + cell[0]: (code, shared(cell) or placements_at(*cell))
+        for cell, code in s.need.items()
+    }
     s.front_keys = sorted(by_key)  # (ints sort much faster than tuples)
     s.front = [by_key[key] for key in s.front_keys]
 
