@@ -316,8 +316,10 @@ answers once the change is on disk."""
 class TableOwner:
     """Hosts tables and serves them over a Unix socket (see the module docstring).
 
-    ``folder`` is where tables are saved and restored from (``None``: nothing is saved).
-    ``schedule`` runs the tables' time limits (default: the running loop's ``call_later``);
+    ``folder`` is where tables are saved and restored from (a
+    :class:`~gardens_tui.server.store.file_tables.FileTableStore`); ``store`` is any other
+    :class:`~gardens_tui.server.store.tables.TableStore` (PostgreSQL); with neither, nothing is
+    saved. ``schedule`` runs the tables' time limits (default: the running loop's ``call_later``);
     ``clock`` tells the seconds left of them, spaces chat lines and ages invitations (default:
     ``time.monotonic``). ``bot_delay`` is the bots' pause before each real choice (default
     :data:`BOT_STEP_DELAY`).
