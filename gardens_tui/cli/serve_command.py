@@ -29,7 +29,14 @@ the homes and the operator's socket stay under ``--saves``. No message shows the
 
 ``gardens serve passwd FILE NAME`` reads a password (twice from a terminal, or one line from
 standard input) and writes NAME's line into FILE (see :mod:`gardens_tui.server.door.auth` for the
-format), replacing an older line for NAME.
+format), replacing an older line for NAME. ``gardens serve passwd --store URL NAME`` (or NAME
+alone with ``GARDENS_STORE``; a FILE given always means the file) writes it into the store's
+password accounts instead, merged with what other operators write at once; every ``serve ssh
+--store`` front end of that database takes it at once, without a restart.
+
+With ``--store``, password logins use the store's accounts; ``--password-file FILE``, if given
+too, replaces them (a warning at start says so). A server whose store holds no accounts, with
+neither ``--authorized-keys`` nor ``--open``, does not start (nobody could log in).
 
 ``gardens serve web --local`` serves the app in the browser through textual-serve on ``--host``
 only (default loopback), port ``--port`` (8000): local play as the user running it, see
@@ -61,7 +68,7 @@ from gardens_tui.paths import server_dir
 from gardens_tui.storage import SaveError, atomic_write_text, read_bytes
 
 if TYPE_CHECKING:
-    from gardens_tui.server.ssh.front import SSHFrontEnd
+    from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd
     from gardens_tui.server.store.postgres.records import PostgresRecordStore
     from gardens_tui.server.web.front import WebFrontEnd
 
@@ -110,12 +117,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_serve_ssh(args: argparse.Namespace) -> int:
     """``gardens serve ssh``: serve the games over SSH until interrupted."""
-    if not (args.open or args.authorized_keys or args.password_file):
-        raise CliError(
-            "nobody could log in: give --authorized-keys FILE, --password-file FILE, or --open "
-            "to let anyone in"
-        )
     store = store_command.store_url(args)
+    if not (args.open or args.authorized_keys or args.password_file or store):
+        raise CliError(
+            "nobody could log in: give --authorized-keys FILE, --password-file FILE, --store "
+            "URL holding accounts (gardens serve passwd --store URL NAME), or --open to let "
+            "anyone in"
+        )
     if store is not None:
         store_command.check_store(store)
     try:
@@ -189,6 +197,7 @@ async def _serve(
             if store is not None:
                 records = await _open_records(store)
                 config.record_store = records
+                _use_accounts(config, records, store)
         except Exception as exc:  # the store's (its schema, unreachable, …): one line
             if store is None or not store_command.store_failure(exc):
                 raise
@@ -228,6 +237,27 @@ async def _serve(
         if records is not None:
             await records.close()
         shutil.rmtree(private, ignore_errors=True)
+
+
+def _use_accounts(config: ServerConfig, records: PostgresRecordStore, url: str) -> None:
+    """Take the password accounts from the store unless ``--password-file`` replaces them
+    (warned); :class:`CliError` when nobody could log in (no accounts, keys or ``--open``)."""
+    held = len(records.accounts())
+    if config.password_file is not None:
+        if held:
+            log.warning(
+                "--password-file %s replaces the %d password accounts in the store",
+                config.password_file,
+                held,
+            )
+        return
+    config.accounts = records.accounts
+    if not (held or config.open or config.authorized_keys):
+        raise CliError(
+            f"nobody could log in: {store_command.masked(url)} holds no password accounts "
+            "(add one: gardens serve passwd --store URL NAME); or give --authorized-keys FILE, "
+            "--password-file FILE, or --open"
+        )
 
 
 async def _open_records(url: str) -> PostgresRecordStore:
@@ -300,13 +330,24 @@ def _read_password() -> str:
 
 
 def cmd_serve_passwd(args: argparse.Namespace) -> int:
-    """``gardens serve passwd FILE NAME``: write NAME's password line into FILE."""
+    """``gardens serve passwd FILE NAME``: write NAME's password line into FILE;
+    ``gardens serve passwd --store URL NAME`` (or ``GARDENS_STORE``): into the store's
+    accounts."""
     from gardens_tui.server.door.auth import password_line
 
+    if args.file is not None and args.store:
+        raise CliError("give a password FILE or --store URL, not both")
+    url = store_command.required_store(args) if args.file is None else None
+    if url is not None:
+        store_command.check_store(url)
     try:
         line = password_line(args.name, _read_password())
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    if url is not None:
+        store_command.write_account(url, args.name, line)
+        say(f"{store_command.masked(url)}: password set for {args.name}.")
+        return EXIT_OK
     path = Path(args.file)
     old: list[str] = []
     if path.exists():
@@ -337,7 +378,10 @@ def add_parsers(command: CommandAdder) -> None:
     p.add_argument("--host-key", metavar="FILE", help="the server's private key (made if new)")
     p.add_argument("--authorized-keys", metavar="FILE", help="public keys that may log in")
     p.add_argument(
-        "--password-file", metavar="FILE", help="salted password hashes (gardens serve passwd)"
+        "--password-file",
+        metavar="FILE",
+        help="salted password hashes (gardens serve passwd); with --store it replaces the "
+        "store's accounts",
     )
     p.add_argument("--open", action="store_true", help="let anyone in, with the name they type")
     p.add_argument(
@@ -412,8 +456,8 @@ def add_parsers(command: CommandAdder) -> None:
     )
     store_command.add_store_argument(
         p,
-        "keep the tables and records in this PostgreSQL database, shared by every front end "
-        "given it (gardens serve migrate first)",
+        "keep the tables, records and password accounts in this PostgreSQL database, shared by "
+        "every front end given it (gardens serve migrate first)",
     )
     p.add_argument(
         "--web",
@@ -427,11 +471,19 @@ def add_parsers(command: CommandAdder) -> None:
         help="the address browsers reach the web port at, for invitation links "
         "(default http://HOST:PORT; give it behind a proxy)",
     )
-    text = "write a login's salted password hash into a password file"
+    text = (
+        "write a login's salted password hash into a password file (FILE NAME) or into the "
+        "accounts of a PostgreSQL store (--store URL NAME, or $GARDENS_STORE with NAME alone)"
+    )
     p = sub.add_parser("passwd", help=text, description=text)
     p.set_defaults(handler=cmd_serve_passwd)
-    p.add_argument("file", metavar="FILE", help="the password file (created if missing)")
+    p.add_argument("file", metavar="FILE", nargs="?", help="the password file (created if missing)")
     p.add_argument("name", metavar="NAME", help="the login name")
+    store_command.add_store_argument(
+        p,
+        "write it into this database's accounts instead of a file (running front ends take "
+        "it at once)",
+    )
     admin_command.add_parser(sub)
     store_command.add_parsers(sub)
     text = (

@@ -156,6 +156,16 @@ def cmd_serve_migrate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- password accounts --------------------------------------------------------------------------
+
+
+def write_account(url: str, name: str, line: str) -> None:
+    """Write ``line`` as ``name``'s password account into the store at ``url`` (``gardens
+    serve passwd --store URL NAME``); :class:`CliError` when it cannot be."""
+    _schema, _tables, records = postgres_modules()
+    _store_errors(url, lambda: records.store_account(url, name, line))
+
+
 # --- export and import --------------------------------------------------------------------------
 
 

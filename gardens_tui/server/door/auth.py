@@ -6,12 +6,14 @@ Three ways, chosen by ``gardens serve ssh``'s flags (keys and passwords may be c
   the file logs in, whatever user name is typed. The identity is the key itself
   (``key:SHA256:…``), so the same key takes its seat back and a user name alone never does; the
   name shown is the user name typed.
-- **Passwords** (``--password-file FILE``): one line per person, ``#`` starts a comment::
+- **Passwords** (``--password-file FILE``, or the accounts of the ``--store`` database): one
+  line per person, ``#`` starts a comment::
 
       NAME:scrypt:N:R:P:SALT_HEX:HASH_HEX
 
   where HASH is ``hashlib.scrypt(password, salt=SALT, n=N, r=R, p=P, dklen=32)``. ``gardens serve
-  passwd FILE NAME`` writes such a line (:func:`password_line`). The identity is ``user:NAME``.
+  passwd FILE NAME`` writes such a line (:func:`password_line`); ``gardens serve passwd --store
+  URL NAME`` writes it into the database's accounts instead. The identity is ``user:NAME``.
 - **Open** (``--open``): anyone, with the name they type (identity ``open:NAME``). For a party
   on a trusted network only.
 
@@ -106,6 +108,13 @@ class PasswordFile:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise SaveError("not UTF-8 text", path) from None
+        return cls.from_text(text, path)
+
+    @classmethod
+    def from_text(cls, text: str, path: Path | str) -> PasswordFile:
+        """The lines of ``text`` (a password file's, or the store's accounts), read from
+        ``path`` (named in errors); :class:`~gardens_tui.storage.SaveError` naming the first
+        bad line (never its hash)."""
         entries: dict[str, _Entry] = {}
         for number, line in enumerate(text.splitlines(), 1):
             line = line.strip()

@@ -71,6 +71,7 @@ from gardens_tui.server.store.records import (
     Records,
     RecordStore,
 )
+from gardens_tui.storage import SaveError
 
 log = logging.getLogger(__name__)
 audit = logging.getLogger(AUDIT_LOGGER)
@@ -105,6 +106,9 @@ class ServerConfig:
     """Where bans, names, mutes and the message of the day are kept (``None``: in memory)."""
     record_store: RecordStore | None = None
     """Where they are kept instead of ``records`` (the database of ``--store``, opened)."""
+    accounts: Callable[[], dict[str, str]] | None = None
+    """The password accounts kept with them (each name's password file line), used when no
+    ``password_file`` is given: read at start, on ``SIGHUP`` and when the records change."""
     limits: Limits = field(default_factory=Limits)
     idle_seconds: float = 30 * 60.0
     """A session without a key for this long is closed (0: never)."""
@@ -271,6 +275,8 @@ class SSHFrontEnd:
         owner.muted = set(self.records.mutes)
         self.keys: asyncssh.SSHAuthorizedKeys | None = None
         self.passwords: PasswordFile | None = None
+        self._accounts: dict[str, str] = {}
+        """The store's password accounts as last taken (see :meth:`take_accounts`)."""
         self.read_logins()
         self.gate = Gate(config.max_sessions)
         self.tracker = Tracker()
@@ -300,9 +306,34 @@ class SSHFrontEnd:
         self.keys = None
         if config.authorized_keys is not None:
             self.keys = asyncssh.read_authorized_keys(str(config.authorized_keys))
-        self.passwords = None
         if config.password_file is not None:
+            self.passwords = None
             self.passwords = PasswordFile.read(config.password_file)
+        elif config.accounts is None:
+            self.passwords = None
+        else:
+            self.take_accounts()  # damaged: those taken before are kept
+
+    def take_accounts(self) -> None:
+        """Use the store's password accounts (when there is no password file); damaged ones
+        are logged and the passwords held before kept."""
+        if self.config.password_file is not None or self.config.accounts is None:
+            return
+        lines = self.config.accounts()
+        try:
+            text = "\n".join(lines.values())
+            self.passwords = PasswordFile.from_text(text, "the store") if lines else None
+        except SaveError as exc:
+            log.error("the store's password accounts not used: %s", exc)
+            return
+        changed = sorted(name for name, line in lines.items() if self._accounts.get(name) != line)
+        if changed or len(lines) != len(self._accounts):
+            audit.info(
+                "password accounts from the store: %d (new or changed: %s)",
+                len(lines),
+                printable(", ".join(changed) or "none"),
+            )
+        self._accounts = dict(lines)
 
     def start(self) -> None:
         """Listen, and look after the sessions (idleness, the waiting room)."""
@@ -537,7 +568,7 @@ async def start_ssh_server(config: ServerConfig, owner: TableOwner) -> SSHFrontE
     """Start the SSH server for ``owner``'s tables (see the module docstring). ``ValueError``
     when no way to log in was given; ``OSError`` when the address cannot be used; what
     :mod:`~gardens_tui.storage` and asyncssh raise for unreadable key or password files."""
-    if not (config.open or config.authorized_keys or config.password_file):
+    if not (config.open or config.authorized_keys or config.password_file or config.accounts):
         raise ValueError("give --authorized-keys, --password-file or --open")
     if config.host_key is None:
         raise ValueError("a host key file is needed")

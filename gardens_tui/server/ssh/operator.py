@@ -6,7 +6,7 @@ it decides in the front end's :class:`~gardens_tui.server.store.records.RecordSt
 (bans, mutes, names and the message of the day survive a restart). Each act is written to the
 audit trail. :mod:`gardens_tui.server.ssh.admin` offers these tools on a local socket. When
 several front ends share their records (``--store``), :meth:`Operator.records_changed` takes
-what another one changed.
+what another one changed (and the password accounts written there).
 """
 
 from __future__ import annotations
@@ -217,6 +217,7 @@ class Operator:
         now hold here, and a ban new to this front end ends the sessions it catches."""
         before = {(ban.kind, ban.value) for ban in self.front.records.bans.active()}
         self._take_records(self.front.records.motd)
+        self.front.take_accounts()  # a password set elsewhere (gardens serve passwd --store)
         for ban in self.front.records.bans.active():
             if (ban.kind, ban.value) not in before:
                 caught = self._enforce(ban)

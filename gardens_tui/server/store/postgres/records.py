@@ -3,7 +3,11 @@ every front end of one database (``gardens serve ssh --store postgresql://…``)
 
 :class:`PostgresRecordStore` is a :class:`~gardens_tui.server.store.records.RecordStore`: one
 row of ``gardens_records`` per kind (``bans``, ``names``, ``mutes``, ``motd``), each a JSON
-document in the form the file store writes, with a ``version``.
+document in the form the file store writes, with a ``version``. The kind ``passwords`` holds the
+password accounts (``{"format", "version", "passwords": {NAME: LINE}}``, each LINE a password
+file's ``NAME:scrypt:…``): :meth:`~PostgresRecordStore.accounts` gives them to the front end,
+:func:`store_account` (``gardens serve passwd --store URL NAME``) writes one, merged like the
+rest (two operators adding different names at once lose neither).
 
 - **Reading** never waits on the database: :meth:`~PostgresRecordStore.load` gives what the
   store read last (at :meth:`~PostgresRecordStore.open`, and again whenever another front end
@@ -65,7 +69,7 @@ from gardens_tui.server.store.records import (
 
 log = logging.getLogger(__name__)
 
-KINDS = ("bans", "names", "mutes", "motd")
+KINDS = ("bans", "names", "mutes", "motd", "passwords")
 """The rows of ``gardens_records``."""
 
 WRITE_TRIES = 20
@@ -162,6 +166,25 @@ class PostgresRecordStore:
         records.mutes = _parse("mutes", self._loaded.get("mutes"))
         records.motd = _parse("motd", self._loaded.get("motd"))
         return records
+
+    def accounts(self) -> dict[str, str]:
+        """The password accounts as the store read them last: each name's password file line
+        (none: ``{}``; a damaged document is logged and left out)."""
+        accounts: dict[str, str] = _parse("passwords", self._stored.get("passwords", (None,))[0])
+        return accounts
+
+    async def write_account(self, name: str, line: str) -> bool:
+        """Make ``line`` ``name``'s account in the database now (replacing ``name``'s own, the
+        other names kept), on a connection of its own; whether it was written. psycopg's
+        errors are raised."""
+        conn = await connect(self.url, autocommit=True)
+        try:
+            await self._write(
+                conn, "passwords", _encode("passwords", {}), _encode("passwords", {name: line})
+            )
+        finally:
+            await conn.close()
+        return "passwords" in self._stored
 
     def save_bans(self, bans: Bans) -> None:
         """Merge ``bans`` into the stored bans (in the background)."""
@@ -339,7 +362,7 @@ def _default(kind: str) -> Any:
         for name in RESERVED_AT_FIRST:
             names.reserve(name, None)
         return names
-    if kind == "mutes":
+    if kind in ("mutes", "passwords"):
         return {}
     return ""
 
@@ -357,6 +380,8 @@ def _parse(kind: str, text: str | None) -> Any:
             return NameClaims.from_dict(data)
         if kind == "mutes":
             return mutes_from_dict(data)
+        if kind == "passwords":
+            return _accounts_from_dict(data)
         if (
             not isinstance(data, dict)
             or set(data) != {"format", "version", "motd"}
@@ -376,6 +401,12 @@ def _encode(kind: str, value: Any) -> str:
         data = value.to_dict()
     elif kind == "mutes":
         data = mutes_to_dict(value)
+    elif kind == "passwords":
+        data = {
+            "format": RECORDS_FORMAT,
+            "version": RECORDS_VERSION,
+            "passwords": dict(sorted(value.items())),
+        }
     else:
         data = {"format": RECORDS_FORMAT, "version": RECORDS_VERSION, "motd": value}
     return json.dumps(data, ensure_ascii=False)
@@ -392,9 +423,35 @@ def _merge(kind: str, base: Any, local: Any, stored: Any) -> Any:
         return Bans(list(merged.values()))
     if kind == "names":
         return _merge_names(base, local, stored)
-    if kind == "mutes":
+    if kind in ("mutes", "passwords"):
         return _merge_keyed(base, local, stored)
     return local
+
+
+def _accounts_from_dict(data: Any) -> dict[str, str]:
+    """The password accounts of a stored document; ``ValueError`` naming the first bad one
+    (never its line: it holds the hash)."""
+    if (
+        not isinstance(data, dict)
+        or set(data) != {"format", "version", "passwords"}
+        or (data["format"], data["version"]) != (RECORDS_FORMAT, RECORDS_VERSION)
+        or not isinstance(data["passwords"], dict)
+    ):
+        raise ValueError("not the password accounts")
+    for name, line in data["passwords"].items():
+        if not isinstance(line, str) or line.split(":", 1)[0] != name or "\n" in line:
+            raise ValueError(f"the account of {printable(name)!r} is not a password line")
+    return dict(data["passwords"])
+
+
+async def store_account(url: str, name: str, line: str) -> None:
+    """Write ``line`` (:func:`~gardens_tui.server.door.auth.password_line`) as ``name``'s
+    account into the store at ``url``, merged into the accounts there; the front ends hear of
+    it. :class:`~.schema.SchemaError` when it could not be written, psycopg's errors when the
+    database cannot be used."""
+    store = PostgresRecordStore(url, front_end=f"passwd-{secrets.token_hex(4)}")
+    if not await store.write_account(name, line):
+        raise SchemaError("the account was not written: other writers kept changing it first")
 
 
 def _merge_keyed(base: dict[Any, Any], local: dict[Any, Any], stored: dict[Any, Any]) -> Any:
