@@ -94,3 +94,20 @@ async def listen(
         result = down()
         if asyncio.iscoroutine(result):
             await result
+
+
+async def wind_down(waiting: list[asyncio.Task[Any]], listening: asyncio.Task[None] | None) -> int:
+    """Give the writes still ``waiting`` at most :data:`CLOSE_SECONDS` (a database out of reach
+    stores nothing anyway), cancel the rest, then stop ``listening``; how many were cancelled."""
+    late: set[asyncio.Task[Any]] = set()
+    pending = [task for task in waiting if not task.done()]
+    if pending:
+        _done, late = await asyncio.wait(pending, timeout=CLOSE_SECONDS)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
+    if listening is not None:
+        listening.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await listening
+    return len(late)

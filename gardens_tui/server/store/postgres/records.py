@@ -50,10 +50,10 @@ from gardens_tui.server.store.names import NameClaims
 from gardens_tui.server.store.postgres import sql
 from gardens_tui.server.store.postgres.connections import (
     BACKOFF,
-    CLOSE_SECONDS,
     check_url,
     connect,
     listen,
+    wind_down,
 )
 from gardens_tui.server.store.postgres.schema import SchemaError, first_line
 from gardens_tui.server.store.records import (
@@ -135,20 +135,9 @@ class PostgresRecordStore:
         """Write what was handed over (at most :data:`~.connections.CLOSE_SECONDS`: a database out
         of reach stores nothing anyway; what is left is logged), then close the connections."""
         self._closing = True
-        waiting = [task for task in self._tasks if not task.done()]
-        if waiting:
-            _done, late = await asyncio.wait(waiting, timeout=CLOSE_SECONDS)
-            if late:
-                log.error(
-                    "%d changes to the records not saved: the store is out of reach", len(late)
-                )
-            for task in late:
-                task.cancel()
-            await asyncio.gather(*late, return_exceptions=True)
-        if self._listening is not None:
-            self._listening.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listening
+        late = await wind_down(list(self._tasks), self._listening)
+        if late:
+            log.error("%d changes to the records not saved: the store is out of reach", late)
         conn, self._conn = self._conn, None
         if conn is not None:
             with contextlib.suppress(Exception):

@@ -46,11 +46,11 @@ from gardens_tui.saves.envelope import snapshot
 from gardens_tui.saves.replay import table_from_snapshot
 from gardens_tui.server.store.postgres import sql
 from gardens_tui.server.store.postgres.connections import (
-    CLOSE_SECONDS,
     CONNECT_SECONDS,
     check_url,
     connect,
     listen,
+    wind_down,
 )
 from gardens_tui.server.store.postgres.schema import first_line
 from gardens_tui.server.store.tables import (
@@ -85,7 +85,7 @@ class PostgresTableStore:
         self.url = url
         self.front_end = front_end or secrets.token_hex(6)
         self._pool: AsyncConnectionPool | None = None
-        self._tails: dict[str, asyncio.Future[None]] = {}
+        self._tails: dict[str, asyncio.Task[None]] = {}
         self._led: set[str] = set()
         self._leader: psycopg.AsyncConnection[Any] | None = None
         self._listening: asyncio.Task[None] | None = None
@@ -120,18 +120,9 @@ class PostgresTableStore:
         return await self._read_all()
 
     async def close(self) -> None:
-        """Wait for the changes handed over (at most :data:`CLOSE_SECONDS`: a database out of
-        reach stores nothing anyway), then close every connection."""
-        waiting = [task for task in [*self._tails.values(), *self._sending] if not task.done()]
-        if waiting:
-            _done, late = await asyncio.wait(waiting, timeout=CLOSE_SECONDS)
-            for task in late:
-                task.cancel()
-            await asyncio.gather(*late, return_exceptions=True)
-        if self._listening is not None:
-            self._listening.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listening
+        """Wait for the changes handed over (at most :data:`~.connections.CLOSE_SECONDS`: a
+        database out of reach stores nothing anyway), then close every connection."""
+        await wind_down([*self._tails.values(), *self._sending], self._listening)
         await self._drop_leader()
         if self._pool is not None:
             await self._pool.close(timeout=1.0)
