@@ -221,24 +221,15 @@ def _finish(lines: list[str], failures: int, done: str) -> int:
     return EXIT_OK
 
 
-def _seats_replaceable(path: Path) -> None:
-    """Refuse (:class:`SaveError`) to replace a file that is not a table's seats record."""
+def _is_seats_record(path: Path) -> bool:
+    """Whether ``path`` holds a table's seats record (one that cannot be read does not)."""
     from gardens_tui.server.store.tables import META_FORMAT
 
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise SaveError(f"cannot write: {exc.strerror or exc}", path) from None
-    if size == 0:
-        return
-    try:
         data = read_json_file(path)
     except SaveError:
-        data = None
-    if not isinstance(data, dict) or data.get("format") != META_FORMAT:
-        raise SaveError("exists and is not a gardens-tui seats record; not overwritten", path)
+        return False
+    return isinstance(data, dict) and data.get("format") == META_FORMAT
 
 
 async def _export(url: str, folder: Path) -> tuple[list[str], int]:
@@ -268,7 +259,11 @@ async def _export(url: str, folder: Path) -> tuple[list[str], int]:
                     continue
                 try:
                     check_replaceable(folder / f"{code}.json")
-                    _seats_replaceable(folder / f"{code}{SEATS_SUFFIX}")
+                    check_replaceable(
+                        folder / f"{code}{SEATS_SUFFIX}",
+                        ours=_is_seats_record,
+                        what="a gardens-tui seats record",
+                    )
                     saved = [files.save_game(table), files.save_seats(table)]
                     for future in saved:
                         if future is not None:

@@ -10,6 +10,7 @@ file never replaces a good one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,17 +54,23 @@ def encode_snapshot(data: dict[str, Any], game: Game[Any], state: GameState) -> 
     return text.encode("utf-8")
 
 
-def check_replaceable(target: Path) -> None:
-    """Refuse to replace a file that is not a gardens-tui save (an empty file may go; one that
-    cannot be read is not known to be ours, so it stays)."""
+def check_replaceable(
+    target: Path,
+    *,
+    ours: Callable[[Path], bool] = is_our_file,
+    what: str = "a gardens-tui save",
+) -> None:
+    """Refuse to replace a file that is not ``what`` (``ours`` tells; by default a gardens-tui
+    save): an empty file may go; one that cannot be read is not known to be ours, so it
+    stays."""
     try:
         size = target.stat().st_size
     except FileNotFoundError:
         return
     except OSError as exc:
         raise SaveError(f"cannot write: {os_reason(exc)}", target) from None
-    if size > 0 and not is_our_file(target):
-        raise SaveError("exists and is not a gardens-tui save; not overwritten", target)
+    if size > 0 and not ours(target):
+        raise SaveError(f"exists and is not {what}; not overwritten", target)
 
 
 def write_save(table: Table, path: Path | str, *, expect: str | None = None) -> FileVersion:
