@@ -223,10 +223,7 @@ class PostgresTableStore:
                 if bumped.rowcount != 1:
                     raise StaleTable(f"table {code} changed elsewhere first")
                 await conn.execute(sql.DROP_ACTIONS_FROM, values)
-                async with conn.cursor() as cursor:
-                    await cursor.executemany(
-                        sql.INSERT_ACTION, [(code, keep + i, text) for i, text in enumerate(new)]
-                    )
+                await _insert_actions(conn, code, keep, new)
                 await conn.execute(sql.NOTIFY, {"payload": note})
 
         return self._chain(code, commit)
@@ -255,10 +252,7 @@ class PostgresTableStore:
                 inserted = await conn.execute(sql.INSERT_TABLE, values)
                 if inserted.rowcount != 1:
                     raise StaleTable(f"there is a table {code} already")
-                async with conn.cursor() as cursor:
-                    await cursor.executemany(
-                        sql.INSERT_ACTION, [(code, i, text) for i, text in enumerate(actions)]
-                    )
+                await _insert_actions(conn, code, 0, actions)
                 await conn.execute(sql.NOTIFY, {"payload": note})
 
         return self._chain(code, commit)
@@ -436,6 +430,16 @@ class PostgresTableStore:
                 self._changed(Change(kind, code, int(data["version"])))
         except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("a notification not understood: %.80r", payload)
+
+
+async def _insert_actions(
+    conn: psycopg.AsyncConnection[Any], code: str, first: int, actions: list[str]
+) -> None:
+    """Store ``actions`` (in notation) as table ``code``'s plies from ``first`` on."""
+    async with conn.cursor() as cursor:
+        await cursor.executemany(
+            sql.INSERT_ACTION, [(code, first + i, text) for i, text in enumerate(actions)]
+        )
 
 
 async def _read_table(
