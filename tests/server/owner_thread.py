@@ -130,6 +130,22 @@ def start_stored_owner(request: pytest.FixtureRequest, tmp_path: Path) -> Callab
     return lambda: start(store=PostgresTableStore(url))
 
 
+def play_beside_bots(
+    view: RemoteSeatView, more: Callable[[], bool] = lambda: True, what: str = "the bots"
+) -> None:
+    """Play ``view``'s seat (its first legal action) whenever it decides, waiting for ``what``
+    (the bots at the table) otherwise, while the game goes on and ``more()`` holds."""
+    changed = threading.Event()
+    view.add_listener(lambda _: changed.set())
+    while more() and view.decision() is not None:
+        if view.may_act():
+            changed.clear()
+            view.apply(view.legal_actions()[0])
+        else:
+            assert changed.wait(GUARD), f"{what} never played"
+            changed.clear()
+
+
 def in_step(views: list[RemoteSeatView]) -> Callable[[], None]:
     """A function that waits until every view has received the same table version (each
     view's updates arrive on its own connection's thread)."""

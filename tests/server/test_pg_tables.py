@@ -12,18 +12,15 @@ over its Unix socket. Waits are on conditions with a deadline (a failure guard, 
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
-from owner_thread import GUARD, OwnerThread, in_step, play_to_end, start_owner
+from owner_process import running_owner
+from owner_thread import GUARD, OwnerThread, in_step, play_beside_bots, play_to_end, start_owner
 from pg_server import PgServer, pg_server, pg_url
 from test_server_time_limit import FakeClock
 
@@ -170,16 +167,7 @@ def test_a_bot_table_is_led_by_one_front_end_and_each_bot_move_made_once(
     until(lambda: hosts(b, code), "B hosts the table")
     ann.close()
     ann_b = b.connect("id:ann")
-    view = ann_b.join(code, 0)
-    changed = threading.Event()
-    view.add_listener(lambda _: changed.set())
-    while view.decision() is not None:
-        if view.may_act():
-            changed.clear()
-            view.apply(view.legal_actions()[0])
-        else:
-            assert changed.wait(GUARD), "the bot never played"
-            changed.clear()
+    play_beside_bots(ann_b.join(code, 0), what="the bot")
     leaders = [o for o in (a, b) if o.call(lambda o=o: o.owner.store.leads(code))]
     assert leaders == [a]
     table = b.call(lambda: b.owner.tables[code].table)
@@ -192,22 +180,8 @@ def test_a_killed_front_end_loses_nothing_and_its_player_sits_again_elsewhere(
     """Issue 31, failure: front end A is a process of its own and is killed with SIGKILL in
     the middle of a game. Every move it answered is in the database; its player connects
     through front end B, takes her seat back, and the game goes on to the end."""
-    short = Path(tempfile.mkdtemp(prefix="gtk-"))
-    script = str(Path(__file__).with_name("owner_process.py"))
-    process = subprocess.Popen(
-        [sys.executable, script, migrated, str(short / "owner.sock"), "ann", "bob"],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        tickets = {}
-        for line in process.stdout:
-            if line.strip() == "READY":
-                break
-            ticket, name = line.split()
-            tickets[name] = ticket
-        ann, bob = (connect(short / "owner.sock", tickets[n]) for n in ("ann", "bob"))
+    with running_owner(migrated, ["ann", "bob"]) as (process, socket_path, tickets):
+        ann, bob = (connect(socket_path, tickets[n]) for n in ("ann", "bob"))
         code = ann.create_table("octopus-garden", [("Ann", None), ("Bob", None)], seed=2)
         views = [ann.join(code, 0), bob.join(code, 1)]
         wait = in_step(views)
@@ -220,13 +194,6 @@ def test_a_killed_front_end_loses_nothing_and_its_player_sits_again_elsewhere(
         before = views[0].length
         process.kill()
         process.wait(GUARD)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for item in short.iterdir():
-            item.unlink()
-        short.rmdir()
     assert len(stored_actions(migrated, code)) >= before
     b = front_end(start_owner, migrated)
     ann_b, bob_b = b.connect("id:ann"), b.connect("id:bob")

@@ -8,14 +8,11 @@ the kill, the tables are read back from the owner's folder as a restarted owner 
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
-import tempfile
 import threading
 from pathlib import Path
 
+from owner_process import running_owner
 from owner_thread import GUARD
 
 from gardens_tui.rules.base import IllegalAction
@@ -64,28 +61,9 @@ def test_a_killed_owner_loses_no_answered_move(tmp_path: Path) -> None:
     the middle of play at several tables, each table's save holds every move the owner
     answered, in order (and may hold moves it had not answered yet)."""
     folder = tmp_path / "tables"
-    short = Path(tempfile.mkdtemp(prefix="gtd-"))  # Unix socket paths are short
     names = [f"p{n}" for n in range(2 * TABLES)]
-    owner = subprocess.Popen(
-        [
-            sys.executable,
-            str(Path(__file__).with_name("owner_process.py")),
-            str(folder),
-            str(short / "owner.sock"),
-            *names,
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert owner.stdout is not None
-        tickets = {}
-        for line in owner.stdout:
-            if line.strip() == "READY":
-                break
-            ticket, name = line.split()
-            tickets[name] = ticket
-        clients = [connect(short / "owner.sock", tickets[name]) for name in names]
+    with running_owner(folder, names) as (owner, socket_path, tickets):
+        clients = [connect(socket_path, tickets[name]) for name in names]
         played: dict[str, list[str]] = {}
         threads = []
         enough: list[threading.Event] = []
@@ -109,13 +87,6 @@ def test_a_killed_owner_loses_no_answered_move(tmp_path: Path) -> None:
             thread.join(GUARD)
         for client in clients:
             client.close()
-    finally:
-        if owner.poll() is None:
-            owner.kill()
-            owner.wait()
-        for item in short.iterdir():
-            item.unlink()
-        short.rmdir()
     restored = load_tables(folder)
     assert set(restored) == set(played)
     for code, moves in played.items():

@@ -19,6 +19,7 @@ from owner_thread import (
     GUARD,
     OwnerThread,
     in_step,
+    play_beside_bots,
     play_to_end,
     start_owner,
     start_stored_owner,
@@ -161,15 +162,7 @@ def test_bots_are_played_by_the_owner(start_stored_owner: Callable[[], OwnerThre
     view = ann.join(code, 0)
     with pytest.raises(Refused, match="bot"):
         ann.join(code, 1)
-    changed = threading.Event()
-    view.add_listener(lambda _: changed.set())
-    while view.decision() is not None:
-        if view.may_act():
-            changed.clear()
-            view.apply(view.legal_actions()[0])
-        else:
-            assert changed.wait(GUARD), "the bots never played"
-            changed.clear()
+    play_beside_bots(view)
     assert view.outcome() is not None and view.scores().final
 
 
@@ -295,18 +288,12 @@ def test_host_gives_an_absent_seat_to_a_bot_and_the_holder_takes_it_back(
     bob.leave()
     ann.seat_bot(1, "random")
     assert ann.list_tables()[0]["seats"][1]["stand_in"] == "random"
-    changed = threading.Event()
-    view.add_listener(lambda _: changed.set())
-    bot_moves = 0
-    while bot_moves < 2 and view.decision() is not None:
-        if view.may_act():
-            changed.clear()
-            view.apply(view.legal_actions()[0])
-        else:
-            assert changed.wait(GUARD), "the stand-in never played"
-            changed.clear()
-        bot_moves = sum(1 for step in view.log() if step.seat == 1)
-    assert bot_moves >= 2
+
+    def bot_moves() -> int:
+        return sum(1 for step in view.log() if step.seat == 1)
+
+    play_beside_bots(view, lambda: bot_moves() < 2, "the stand-in")
+    assert bot_moves() >= 2
     owner.stop()
     again = start_stored_owner()
     assert again.owner.tables[code].stand_ins == {1: "random"}
