@@ -24,17 +24,11 @@ from gardens_tui.cli.arguments import (
     new_table,
 )
 from gardens_tui.cli.output import EXIT_OK, CliError, print_json, say
-from gardens_tui.cli.views import (
-    deciding_view,
-    parse_viewer,
-    position_json,
-    seat_view,
-    status_lines,
-    viewer_words,
-)
+from gardens_tui.cli.views import deciding_view, parse_viewer, position_json, seat_view
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.safe_text import quoted
 from gardens_tui.saves import load_table, read_save, save_table, starts_from_setup
+from gardens_tui.seat_words import status_lines, viewer_words
 from gardens_tui.storage import locked
 from gardens_tui.table import Table
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from gardens_tui.cli.arguments import CommandAdder, add_json, game_of
 from gardens_tui.cli.output import EXIT_OK, print_json, say, show_markdown
-from gardens_tui.rules.base import GameSpec, OptionValue
+from gardens_tui.rules.base import GameSpec
 from gardens_tui.rules.registry import game_specs
+from gardens_tui.seat_words import format_default, rules_markdown
 
 
 def option_json(spec: GameSpec) -> list[dict[str, Any]]:
@@ -25,13 +26,6 @@ def option_json(spec: GameSpec) -> list[dict[str, Any]]:
         }
         for opt in spec.options
     ]
-
-
-def format_default(value: OptionValue) -> str:
-    """An option's value as the command line takes it (``on``/``off``, a number, a word)."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 def option_lines(spec: GameSpec) -> list[str]:
@@ -84,29 +78,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     Printed as Markdown; on a terminal Rich renders it, through a pager when it is long
     (:func:`~gardens_tui.cli.output.show_markdown`).
     """
-    game = game_of(args.game)
-    spec = game.spec
-    summary = spec.summary.strip()
-    heading = f"# {spec.title}"
-    if summary.startswith("# "):  # the summary brings its own title: keep it, once
-        heading, _, summary = summary.partition("\n")
-    parts = [
-        heading,
-        f"{spec.describe_counts()} players. {spec.blurb}",
-        summary.strip(),
-        "## Options",
-        "\n".join(
-            f"- `{opt.key}` (default {format_default(opt.default)}; {opt.describe_value()}): "
-            f"{opt.description}"
-            for opt in spec.options
-        )
-        or "This game has no options.",
-    ]
-    notation = game.notation_help().strip()
-    if notation:
-        # A fenced block: one action per line, as written, never reflowed into a paragraph.
-        parts += ["## Action notation", f"```text\n{notation}\n```"]
-    show_markdown("\n\n".join(parts) + "\n")
+    show_markdown(rules_markdown(game_of(args.game)))
     return EXIT_OK
 
 

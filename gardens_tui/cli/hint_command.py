@@ -16,8 +16,9 @@ from gardens_tui.bots.advice import advice_json, advice_lines, advise
 from gardens_tui.bots.strong import STRONG, SearchBudget
 from gardens_tui.cli.arguments import CommandAdder, add_file, add_json, whole_number
 from gardens_tui.cli.output import EXIT_OK, CliError, print_json, say
-from gardens_tui.cli.views import SEAT_HELP, parse_viewer, seat_view, status_lines
+from gardens_tui.cli.views import SEAT_HELP, parse_viewer, seat_view
 from gardens_tui.saves import load_table
+from gardens_tui.seat_words import status_lines
 
 
 def cmd_hint(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ import sys
 from contextlib import suppress
 from typing import Any
 
-from gardens_tui.rules.safe_text import cell_width, is_unsafe, printable
+from gardens_tui.rules.safe_text import is_unsafe, printable
 
 EXIT_OK = 0
 EXIT_ERROR = 2
@@ -64,13 +64,6 @@ def _json_escape(char: str) -> str:
 def print_json(data: Any) -> None:
     """Print ``data`` as :func:`json_text`."""
     print(json_text(data))
-
-
-def pad(text: str, width: int, *, right: bool = True) -> str:
-    """``text`` padded with spaces to ``width`` terminal columns (wide characters count two),
-    flush right unless ``right`` is false."""
-    fill = " " * max(0, width - cell_width(text))
-    return fill + text if right else text + fill
 
 
 def tolerant_streams() -> None:

@@ -12,11 +12,11 @@ import argparse
 from typing import Any
 
 from gardens_tui.cli.arguments import CommandAdder, add_file, add_json, add_seat
-from gardens_tui.cli.output import EXIT_OK, pad, print_json, say
-from gardens_tui.cli.views import outcome_json, parse_viewer, seat_view, status_lines
+from gardens_tui.cli.output import EXIT_OK, print_json, say
+from gardens_tui.cli.views import parse_viewer, seat_view
 from gardens_tui.rules.base import Scores
-from gardens_tui.rules.safe_text import cell_width
 from gardens_tui.saves import load_table
+from gardens_tui.seat_words import outcome_json, score_lines, status_lines
 from gardens_tui.seats import SeatView
 
 
@@ -43,31 +43,6 @@ def scores_json(view: SeatView, scores: Scores) -> dict[str, Any]:
         "notes": list(scores.notes),
         "outcome": outcome_json(view),
     }
-
-
-def score_lines(view: SeatView, scores: Scores) -> list[str]:
-    """The score table: a column per seat, a row per category and the total, then the teams'
-    rows and the notes."""
-    names = [seat.name for seat in view.seats]
-    label = max([len("total"), *(len(c) for c in scores.categories)])
-    widths = [max(cell_width(name), 5) for name in names]
-    lines = [" " * label + "".join(f"  {pad(n, w)}" for n, w in zip(names, widths, strict=True))]
-    rows = [
-        (category, [row[i] for row in scores.table]) for i, category in enumerate(scores.categories)
-    ]
-    rows.append(("total", list(scores.totals())))
-    for category, values in rows:
-        cells = "".join(f"  {v:>{w}}" for v, w in zip(values, widths, strict=True))
-        lines.append(f"{category:<{label}}{cells}")
-    if scores.teams:
-        lines.append("")
-        for team in scores.teams:
-            members = ", ".join(names[seat] for seat in team.seats)
-            lines.append(f"team {team.name} ({members}): {team.points}")
-    if scores.notes:
-        lines.append("")
-        lines.extend(scores.notes)
-    return lines
 
 
 def cmd_score(args: argparse.Namespace) -> int:

@@ -18,12 +18,13 @@ from gardens_tui.cli.arguments import (
     parse_seats,
     seed_number,
 )
-from gardens_tui.cli.output import EXIT_OK, CliError, pad, print_json, say
+from gardens_tui.cli.output import EXIT_OK, CliError, print_json, say
 from gardens_tui.driver import Driver
 from gardens_tui.rules.base import GameSpec, GameState
 from gardens_tui.rules.rng import MAX_SEED
 from gardens_tui.rules.safe_text import cell_width
 from gardens_tui.rules.words import seat_number
+from gardens_tui.seat_words import pad
 from gardens_tui.table import Seat, Setup, Table
 
 MAX_DECISIONS = 100_000

@@ -16,7 +16,8 @@ from typing import Any
 
 from gardens_tui.cli.output import CliError
 from gardens_tui.rules.safe_text import name_key
-from gardens_tui.rules.words import possessive, seat_number, seats_are
+from gardens_tui.rules.words import seat_number, seats_are
+from gardens_tui.seat_words import outcome_json
 from gardens_tui.seats import LocalSeatView, SeatView
 from gardens_tui.table import Table
 
@@ -76,18 +77,6 @@ def deciding_view(table: Table) -> LocalSeatView:
     return LocalSeatView(table, () if seat is None else (seat,), seat)
 
 
-def outcome_json(view: SeatView) -> dict[str, Any] | None:
-    """Who won (``None`` until the game is over): seats, names and the deciding tie-break."""
-    outcome = view.outcome()
-    if outcome is None:
-        return None
-    return {
-        "seats": list(outcome.winners),
-        "names": [view.seats[seat].name for seat in outcome.winners],
-        "tiebreak": outcome.tiebreak,
-    }
-
-
 def position_json(view: SeatView) -> dict[str, Any]:
     """The fields every ``--json`` output about a position shares (see README.md): all of
     them public, read from ``view``."""
@@ -118,47 +107,3 @@ def position_json(view: SeatView) -> dict[str, Any]:
         },
         "outcome": outcome_json(view),
     }
-
-
-def status_lines(view: SeatView) -> list[str]:
-    """Whose turn it is and the pending decision, or the result, in words (public). Players are
-    named, never numbered: ``Cleo (bot greedy) to decide: ...``."""
-    state = view.view()
-    decision = view.decision()
-    outcome = outcome_json(view)
-    if outcome is not None:
-        if len(view.seats) == 1:
-            return [solo_result_line(view)]
-        winners = " and ".join(outcome["names"])
-        line = f"Game over. {'Winners' if len(outcome['names']) > 1 else 'Winner'}: {winners}"
-        if outcome["tiebreak"]:
-            line += f" ({outcome['tiebreak']})"
-        return [line]
-    if decision is None:
-        return ["No decision is pending."]
-    seat = view.seats[decision.seat]
-    who = f"{seat.name} (bot {seat.bot})" if seat.bot else seat.name
-    lines = [f"Turn {state.turn}, {possessive(view.seats[state.active].name)} turn."]
-    optional = ""
-    if decision.pass_action is not None:
-        optional = f" (optional: '{view.game.format_action(decision.pass_action)}' passes)"
-    elif decision.optional:
-        optional = " (optional)"
-    if decision.skill is not None:
-        optional += f" ({decision.skill}: 'roll' settles it by the game's odds)"
-    lines.append(f"{who} to decide: {decision.prompt}{optional}")
-    return lines
-
-
-def solo_result_line(view: SeatView) -> str:
-    """The end of a one-seat (solo) game, which is scored, not won: ``Game over. Solo: Ann
-    scored 16 points.`` (the total of the score table; the game's notes give any rating)."""
-    total = view.scores().totals()[0]
-    points = "1 point" if total == 1 else f"{total} points"
-    return f"Game over. Solo: {view.seats[0].name} scored {points}."
-
-
-def viewer_words(view: SeatView) -> str:
-    """``spectator`` or ``as Ann sees it``."""
-    seat = view.viewer
-    return "spectator" if seat is None else f"as {view.seats[seat].name} sees it"

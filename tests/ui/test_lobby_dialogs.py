@@ -11,6 +11,7 @@ from conftest import settle
 from hostile_input import assert_app_healthy
 
 from gardens_tui.server.lobby.remote import ChatLine
+from gardens_tui.server.lobby.rows import chat_text, own_seat, places, table_cells
 from gardens_tui.settings import Settings
 from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import create_app
@@ -18,11 +19,9 @@ from gardens_tui.ui.screens.lobby_dialogs import (
     ChatDialog,
     CodeDialog,
     CreateTableDialog,
-    chat_text,
     lobby_setup,
     parse_turn_seconds,
 )
-from gardens_tui.ui.screens.lobby_rows import own_seat, places, table_cells
 from gardens_tui.ui.screens.modal import AppModal
 
 SIZE = (100, 30)

@@ -63,6 +63,16 @@ from textual.widgets import DataTable, Static
 from gardens_tui.bots import DEFAULT_LEVEL
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.server.lobby.client import ConnectionLost, Refused
+from gardens_tui.server.lobby.rows import (
+    COLUMNS,
+    Place,
+    chat_text,
+    own_seat,
+    places,
+    seat_pairs,
+    seat_text,
+    table_cells,
+)
 from gardens_tui.server.store.tables import normal_code
 from gardens_tui.table import Setup
 from gardens_tui.ui.literal import literal, notify_plain
@@ -72,17 +82,7 @@ from gardens_tui.ui.screens.lobby_dialogs import (
     CodeDialog,
     CreateTableDialog,
     InviteDialog,
-    chat_text,
     lobby_setup,
-)
-from gardens_tui.ui.screens.lobby_rows import (
-    COLUMNS,
-    Place,
-    own_seat,
-    places,
-    seat_pairs,
-    seat_text,
-    table_cells,
 )
 from gardens_tui.ui.screens.steady_screen import SteadyScreen
 from gardens_tui.ui.widgets.key_footer import KeyFooter

@@ -16,9 +16,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from gardens_tui.rules.registry import game_specs
-from gardens_tui.rules.safe_text import name_key
 from gardens_tui.server.lobby.protocol import MAX_TEXT, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from gardens_tui.server.lobby.remote import ChatLine
+from gardens_tui.server.lobby.rows import chat_text
 from gardens_tui.table import Seat, Setup
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.modal import AppModal
@@ -31,21 +31,6 @@ CODE_FIELD_LENGTH = 12
 
 CHAT_HISTORY_LINES = 8
 """The latest chat lines the chat dialog shows above its field."""
-
-
-def chat_text(line: ChatLine, seats: Sequence[Seat] = ()) -> str:
-    """A chat line as shown: ``"Ann: hello"`` from the player at the seat named Ann,
-    ``"mallory (as Bob): hi"`` from a player whose login name is not their seat's name (given
-    the table's ``seats``), ``"Cy (watching): hi"`` from a spectator. Login names are unique
-    on a server, so a spectator can never pass for a seated player. Plain text: show it with
-    :func:`~gardens_tui.ui.literal.literal`."""
-    if line.seat is None:
-        who = f"{line.name} (watching)"
-    elif 0 <= line.seat < len(seats) and name_key(seats[line.seat].name) != name_key(line.name):
-        who = f"{line.name} (as {seats[line.seat].name})"
-    else:
-        who = line.name
-    return f"{who}: {line.text}"
 
 
 class LineDialog(AppModal[str | None]):

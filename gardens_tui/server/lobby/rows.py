@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gardens_tui.rules.safe_text import name_key, printable
+from gardens_tui.server.lobby.remote import ChatLine
 from gardens_tui.table import Seat, Setup
 
 COLUMNS = ("Code", "Game", "State", "Watching", "Seats")
@@ -101,3 +102,18 @@ def own_seat(setup: Setup, name: str) -> int | None:
 def seat_pairs(seats: Sequence[Seat]) -> list[tuple[str, str | None]]:
     """``seats`` as the ``create`` request lists them: ``(name, bot level or None)``."""
     return [(seat.name, seat.bot) for seat in seats]
+
+
+def chat_text(line: ChatLine, seats: Sequence[Seat] = ()) -> str:
+    """A chat line as shown: ``"Ann: hello"`` from the player at the seat named Ann,
+    ``"mallory (as Bob): hi"`` from a player whose login name is not their seat's name (given
+    the table's ``seats``), ``"Cy (watching): hi"`` from a spectator. Login names are unique
+    on a server, so a spectator can never pass for a seated player. Plain text: a screen shows it
+    literally, never as markup."""
+    if line.seat is None:
+        who = f"{line.name} (watching)"
+    elif 0 <= line.seat < len(seats) and name_key(seats[line.seat].name) != name_key(line.name):
+        who = f"{line.name} (as {seats[line.seat].name})"
+    else:
+        who = line.name
+    return f"{who}: {line.text}"
