@@ -1,6 +1,8 @@
-"""``gardens``, ``gardens play`` and ``gardens open``: the commands that open the app.
+"""``gardens``, ``gardens play``, ``gardens open`` and ``gardens continue``: the commands that
+open a game to play, in the app or, with ``--plain``, line by line
+(:mod:`gardens_tui.plain.local`).
 
-The app (and so Textual) is imported only when one of them runs.
+The app (and so Textual) is imported only when one of them runs, and never for ``--plain``.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from gardens_tui import saves
 from gardens_tui.cli.arguments import (
     CommandAdder,
     add_file,
@@ -16,7 +19,7 @@ from gardens_tui.cli.arguments import (
     new_table,
     spec_of,
 )
-from gardens_tui.cli.output import EXIT_OK, CliError
+from gardens_tui.cli.output import EXIT_OK, CliError, complain
 from gardens_tui.saves import FileVersion, read_save
 from gardens_tui.table import Table
 
@@ -41,24 +44,81 @@ def cmd_app(args: argparse.Namespace) -> int:
     return run_app()
 
 
+def run_plain(args: argparse.Namespace, table: Table, source: FileVersion | None = None) -> int:
+    """Play ``table`` in the plain mode (``--colour``, ``--bot-delay`` from ``args``)."""
+    from gardens_tui.plain.local import run_local
+
+    return run_local(table, source=source, colour=args.colour, bot_delay=args.bot_delay)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    """``gardens play GAME``: open the app on a new game (default seats: you and greedy bots,
-    as many seats as the game's smallest player count)."""
+    """``gardens play GAME``: open the app (or the plain mode) on a new game (default seats: you
+    and greedy bots, as many seats as the game's smallest player count)."""
     spec = spec_of(args.game)
     default = ",".join(["You", *["bot:greedy"] * (fewest_players(spec) - 1)])
-    return run_app(new_table(args, default))
+    table = new_table(args, default)
+    return run_plain(args, table) if args.plain else run_app(table)
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    """``gardens open FILE``: continue a saved game in the app; it saves back to FILE (unless
-    another program changed FILE meanwhile: the app then saves to a new file and says so)."""
+    """``gardens open FILE``: continue a saved game in the app (or the plain mode); the app's
+    ``ctrl+s`` and the plain mode's ``save`` save back to FILE (unless another program changed
+    FILE meanwhile: the game then goes to a new file, which is named)."""
     table, source = read_save(args.file)
-    return run_app(table, source.path, source)
+    return run_plain(args, table, source) if args.plain else run_app(table, source.path, source)
+
+
+def cmd_continue(args: argparse.Namespace) -> int:
+    """``gardens continue``: the newest autosave of an unfinished game that loads, in the app
+    (or the plain mode), as the app's Continue opens it; those that do not load are named and
+    skipped."""
+    skipped: list[str] = []
+    for path in saves.autosave_candidates():
+        try:
+            table, source = read_save(path)
+        except (OSError, ValueError) as error:
+            skipped.append(f"{path.name}: {error}")
+            continue
+        for line in skipped:
+            complain(f"skipped {line}")
+        return run_plain(args, table, source) if args.plain else run_app(table, None, source)
+    reason = "; ".join(skipped) if skipped else "no game was autosaved yet"
+    raise CliError(f"there is no game to continue ({reason})")
+
+
+def add_plain_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--plain``, ``--colour`` and ``--bot-delay``."""
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="play line by line (for screen readers, dumb terminals and pipes) instead of "
+        "in the app",
+    )
+    parser.add_argument(
+        "--colour",
+        "--color",
+        action="store_true",
+        help="with --plain: colour some lines (no colour without it)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        metavar="SECONDS",
+        type=float,
+        default=0.0,
+        help="with --plain: wait this long before each bot decision (default 0; typing a line "
+        "ends the waits)",
+    )
 
 
 def add_parsers(command: CommandAdder) -> None:
     """``play`` and ``open`` (``gardens`` alone runs :func:`cmd_app`)."""
-    p = command("play", "open the app on a new game", cmd_play)
+    p = command("play", "open the app (or --plain) on a new game", cmd_play)
     add_setup_arguments(p, players_required=False)
-    p = command("open", "continue a saved game in the app", cmd_open)
+    add_plain_arguments(p)
+    p = command("open", "continue a saved game in the app (or --plain)", cmd_open)
     add_file(p)
+    add_plain_arguments(p)
+    p = command(
+        "continue", "continue the newest autosaved game (in the app, or --plain)", cmd_continue
+    )
+    add_plain_arguments(p)
