@@ -16,8 +16,8 @@ replaced), stripped of its line ending and of control characters, and cut to
 
 from __future__ import annotations
 
-import queue
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import BinaryIO, TextIO
@@ -92,10 +92,17 @@ Event = Typed | InputEnded | Call
 
 
 class Inbox:
-    """The events the plain loop waits for (see the module docstring)."""
+    """The events the plain loop waits for (see the module docstring).
+
+    Calls from other threads come out before typed lines that arrived earlier: a line is read
+    against the table as it is once everything that reached this process was taken in (a
+    script that sends its lines at once still plays each on the latest position, and a chat
+    line said is printed before the next line is answered)."""
 
     def __init__(self) -> None:
-        self._queue: queue.Queue[Event] = queue.Queue()
+        self._ready = threading.Condition()
+        self._calls: deque[Call] = deque()
+        self._lines: deque[Typed | InputEnded] = deque()
 
     def read_from(self, stream: BinaryIO) -> None:
         """Read lines from ``stream`` on a daemon thread, each a :class:`Typed`, then
@@ -104,15 +111,11 @@ class Inbox:
 
     def _read(self, stream: BinaryIO) -> None:
         try:
-            while True:
-                raw = stream.readline(MAX_LINE * 8)
-                if not raw:
-                    break
-                while not raw.endswith(b"\n"):  # a very long line: drop the rest of it
-                    more = stream.readline(MAX_LINE * 8)
-                    if not more:
-                        break
-                    if more.endswith(b"\n"):
+            while raw := stream.readline(MAX_LINE * 8):
+                rest = raw
+                while not rest.endswith(b"\n"):  # a very long line: drop the rest of it
+                    rest = stream.readline(MAX_LINE * 8)
+                    if not rest:
                         break
                 self.put(Typed(clean_line(raw)))
         except (OSError, ValueError):
@@ -121,19 +124,32 @@ class Inbox:
 
     def put(self, event: Event) -> None:
         """Add ``event`` (from any thread)."""
-        self._queue.put(event)
+        with self._ready:
+            if isinstance(event, Call):
+                self._calls.append(event)
+            else:
+                self._lines.append(event)
+            self._ready.notify()
 
     def call_soon(self, run: Callable[[], None]) -> None:
         """Have the loop's thread call ``run`` (a seat view's ``dispatch``)."""
-        self._queue.put(Call(run))
+        self.put(Call(run))
+
+    def _take(self) -> Event | None:
+        if self._calls:
+            return self._calls.popleft()
+        if self._lines:
+            return self._lines.popleft()
+        return None
 
     def get(self) -> Event:
         """The next event, waiting for it."""
-        return self._queue.get()
+        with self._ready:
+            while (event := self._take()) is None:
+                self._ready.wait()
+            return event
 
     def get_nowait(self) -> Event | None:
         """The next event if one is waiting, else ``None``."""
-        try:
-            return self._queue.get_nowait()
-        except queue.Empty:
-            return None
+        with self._ready:
+            return self._take()

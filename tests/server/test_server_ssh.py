@@ -26,7 +26,7 @@ from ssh_servers import PROBE, ssh_servers
 
 from gardens_tui.server.door.auth import password_line
 from gardens_tui.server.lobby.owner import TableOwner
-from gardens_tui.server.ssh.channel import FULL_MESSAGE, NO_PTY_MESSAGE
+from gardens_tui.server.ssh.channel import FULL_MESSAGE
 from gardens_tui.server.ssh.front import ServerConfig, SSHFrontEnd, start_ssh_server
 
 Start = Callable[..., Awaitable[SSHFrontEnd]]
@@ -81,16 +81,6 @@ async def test_odd_terminal_sizes_are_clamped(start_server: Start) -> None:
         await read_until(process.stdout, b"SIZE 80x24")
         process.change_terminal_size(100000, 3)
         await read_until(process.stdout, b"SIZE 1000x5")
-
-
-async def test_no_pty_gets_a_clear_message_then_close(start_server: Start) -> None:
-    """Rule: a session without a pseudo-terminal is told why and closed."""
-    handle = await start_server(open=True)
-    async with connect(handle) as conn:
-        process = await conn.create_process(encoding=None)
-        out = await asyncio.wait_for(process.stdout.read(), GUARD)
-        assert out == NO_PTY_MESSAGE
-        assert (await asyncio.wait_for(process.wait(), GUARD)).exit_status == 1
 
 
 async def test_exec_sftp_and_forwarding_are_refused(start_server: Start) -> None:

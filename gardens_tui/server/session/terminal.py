@@ -106,6 +106,19 @@ def raw_attributes(attributes: list[Any]) -> list[Any]:
     return attributes
 
 
+def line_attributes(attributes: list[Any]) -> list[Any]:
+    """``attributes`` made for a program that reads lines (the plain lobby): as
+    :func:`raw_attributes`, but input is read a line at a time with the kernel's line editing
+    (``\\r`` ends a line too, ``^D`` at the start of one is an end of file), and output is
+    written as it is (``\\n`` without ``\\r``). Nothing is echoed: the client echoes what its
+    person types."""
+    attributes = raw_attributes(attributes)
+    attributes[0] |= termios.ICRNL
+    attributes[1] &= ~termios.OPOST
+    attributes[3] |= termios.ICANON
+    return attributes
+
+
 MIN_SIZE = (20, 5)
 MAX_SIZE = (1000, 500)
 DEFAULT_SIZE = (80, 24)
@@ -223,7 +236,9 @@ class TerminalChild:
     ``on_output(data)`` gets everything the child writes; ``on_exit(status)`` is called once,
     after the last output, with the exit status (negative: killed by that signal);
     ``on_report(line)``, when given, gets each line the child writes to its report pipe (see the
-    module docstring). ``launcher`` starts it (default: a :class:`PopenLauncher`). Call
+    module docstring). ``launcher`` starts it (default: a :class:`PopenLauncher`); ``modes``
+    makes the pty's terminal modes, set before the child starts (default
+    :func:`raw_attributes`; :func:`line_attributes` for a program that reads lines). Call
     :meth:`start` on the event loop that will drive it.
     """
 
@@ -237,8 +252,10 @@ class TerminalChild:
         on_exit: Callable[[int], None],
         on_report: Callable[[bytes], None] | None = None,
         launcher: Launcher | None = None,
+        modes: Callable[[list[Any]], list[Any]] = raw_attributes,
     ) -> None:
         self.argv = list(argv)
+        self._modes = modes
         self._launcher: Launcher = launcher or PopenLauncher()
         self.env = dict(env)
         self.size = clamp_size(width, height)
@@ -272,7 +289,7 @@ class TerminalChild:
         master, slave = os.openpty()
         reports, report_end = os.pipe() if self._on_report is not None else (-1, -1)
         try:
-            termios.tcsetattr(slave, termios.TCSANOW, raw_attributes(termios.tcgetattr(slave)))
+            termios.tcsetattr(slave, termios.TCSANOW, self._modes(termios.tcgetattr(slave)))
             set_size(slave, *self.size)
             self._process = await self._launcher.launch(self.argv, self.env, slave, report_end)
         except BaseException:

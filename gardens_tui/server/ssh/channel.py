@@ -2,11 +2,19 @@
 pseudo-terminal (:class:`~gardens_tui.server.session.terminal.TerminalChild`), fed through an
 :class:`~gardens_tui.server.session.input_filter.InputFilter`, its incident reports logged.
 
-Nothing else is offered on a session: ``exec`` and subsystems (SFTP) are refused, a session
-without a pty gets :data:`NO_PTY_MESSAGE`, one beyond ``max_sessions`` :data:`FULL_MESSAGE`.
-A session the server ends (:meth:`GameSession.end`: shutdown, a kick, a ban, idleness) gets its
-terminal restored and a line saying why; an app killed by a signal (it never put the terminal
-back) gets :data:`CRASH_REASON` the same way.
+A session without a pty request (``ssh -T``, a script) gets the **plain lobby** instead
+(:mod:`gardens_tui.server.session.plain_child`, ``plain_command``): the same lobby and tables in
+lines of words. It runs on a pseudo-terminal the server opens all the same, so everything the
+app's session has holds for it too (output drained and paused, the process group ended with the
+session, incident reports logged, the same session cap, idle limit, bans and kicks). Its input
+goes to it as typed (its pty's line discipline reads lines; there are no keys to filter), the
+client's end of input becomes an end of file there, and its last words carry no escape
+sequences: there is no screen to restore.
+
+Nothing else is offered on a session: ``exec`` and subsystems (SFTP) are refused, one beyond
+``max_sessions`` gets :data:`FULL_MESSAGE`. A session the server ends (:meth:`GameSession.end`:
+shutdown, a kick, a ban, idleness) gets its terminal restored and a line saying why; an app
+killed by a signal (it never put the terminal back) gets :data:`CRASH_REASON` the same way.
 """
 
 from __future__ import annotations
@@ -23,7 +31,13 @@ import asyncssh
 from gardens_tui.rules.safe_text import printable
 from gardens_tui.server.door.listener import OUT_OF_RESOURCES
 from gardens_tui.server.session.input_filter import InputFilter
-from gardens_tui.server.session.terminal import TerminalChild, farewell
+from gardens_tui.server.session.terminal import (
+    PopenLauncher,
+    TerminalChild,
+    farewell,
+    line_attributes,
+    raw_attributes,
+)
 
 if TYPE_CHECKING:
     from gardens_tui.server.door.auth import Person
@@ -31,7 +45,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NO_PTY_MESSAGE = b"gardens-tui needs a terminal: connect with `ssh -t`.\r\n"
 FULL_MESSAGE = b"The gardens-tui server is full right now; please try again later.\r\n"
 CRASH_REASON = "The game stopped unexpectedly; your table is saved. Connect again to go on."
 _TERM_RE = re.compile(r"^[A-Za-z0-9._+-]{1,40}$")
@@ -49,6 +62,9 @@ EARLY_KEYS = 4096
 
 RETRY_START = 0.1
 """Seconds before starting an app again when the first try found no file descriptor."""
+
+END_OF_INPUT = b"\x04\x04"
+"""What a plain session's child reads when the client's input ends (see :meth:`eof_received`)."""
 
 
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
@@ -75,6 +91,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._lost = False
         self._early = bytearray()
         """Keys typed while the app was starting (at most :data:`EARLY_KEYS` bytes)."""
+        self.plain = False
+        """No pty was asked for: the session runs the plain lobby (see the module docstring)."""
+        self._input_ended = False
 
     @property
     def app_pid(self) -> int | None:
@@ -103,9 +122,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def session_started(self) -> None:
         if self._size is None:
-            self._chan.write(NO_PTY_MESSAGE)
-            self._chan.exit(1)
-            return
+            self.plain = True
+            self._term = "dumb"
         front = self.front
         if not front.gate.enter():
             self._chan.write(FULL_MESSAGE)
@@ -121,18 +139,20 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         moment later (the room made is freed on the loop's next turns). A session that ended
         while its app was starting closes the app at once."""
         front, person = self.front, self.person
-        assert self.ticket is not None and self._size is not None
+        assert self.ticket is not None
         for attempt in (1, 2):
             if self.ending is not None or self._lost:
                 return
+            plain = self.plain
             child = TerminalChild(
-                front.config.app_command,
+                front.config.plain_command if plain else front.config.app_command,
                 front.child_env(person, self._term, self.ticket),
-                *self._size,
+                *(self._size or (0, 0)),
                 self._output,
                 self._exited,
                 self._report,
-                front.launcher,
+                PopenLauncher() if plain else front.launcher,
+                line_attributes if plain else raw_attributes,
             )
             try:
                 await child.start()
@@ -153,6 +173,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             if self._early:
                 child.write(bytes(self._early))
                 self._early.clear()
+            if self._input_ended:
+                child.write(END_OF_INPUT)
             return
 
     def _output(self, data: bytes) -> None:
@@ -183,7 +205,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         with contextlib.suppress(OSError, asyncssh.Error):
             if status < 0:  # killed: it never put the terminal back
-                self._chan.write(farewell(CRASH_REASON))
+                self._chan.write(self._last_words(CRASH_REASON))
             self._chan.exit(status if status >= 0 else 1)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -191,7 +213,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.warned = False
         if self.ending is not None:
             return
-        keys = self._filter.feed(data)
+        keys = data if self.plain else self._filter.feed(data)
         if not keys:
             return
         if self._child is not None:
@@ -204,7 +226,22 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._child.resize(width, height)
 
     def eof_received(self) -> bool:
-        return False
+        if not self.plain:
+            return False
+        # The plain lobby reads lines: the end of the client's input is an end of file there
+        # (the pty's end-of-file character, twice: the first ends a line left unfinished), and
+        # the channel stays open for what it still says.
+        self._input_ended = True
+        if self._child is not None:
+            self._child.write(END_OF_INPUT)
+        return True
+
+    def _last_words(self, reason: str) -> bytes:
+        """What the client reads when the server ends the session: the line saying why (after
+        :data:`~gardens_tui.server.session.terminal.RESTORE` for an app's terminal)."""
+        if self.plain:
+            return printable(reason, newlines=False).encode("utf-8") + b"\n"
+        return farewell(reason)
 
     async def end(self, reason: str) -> None:
         """End this session because of the server: stop its app, put the player's terminal
@@ -216,7 +253,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if child is not None:
             await child.close(END_GRACE)
         with contextlib.suppress(OSError, asyncssh.Error):
-            self._chan.write(farewell(reason))
+            self._chan.write(self._last_words(reason))
             self._chan.exit(1)
         # The farewell may wait for the client's window: let it go out before the server
         # closes the connection under it (a stopping server does, at once).

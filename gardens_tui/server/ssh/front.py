@@ -79,6 +79,8 @@ audit = logging.getLogger(AUDIT_LOGGER)
 :mod:`gardens_tui.server.logs`)."""
 
 APP_COMMAND = (sys.executable, "-m", "gardens_tui.server.session.app_child")
+PLAIN_COMMAND = (sys.executable, "-m", "gardens_tui.server.session.plain_child")
+"""What runs for a session without a pty: the plain lobby, a program of its own each."""
 SHUTDOWN_REASON = "The gardens-tui server is restarting; your table is saved. Connect again soon."
 ROOM = 8
 """Connections not logged in yet closed at once when the process runs out of descriptors: a
@@ -115,6 +117,8 @@ class ServerConfig:
     idle_warning: float = 60.0
     """Seconds before that the player is warned."""
     app_command: Sequence[str] = field(default=APP_COMMAND)
+    plain_command: Sequence[str] = field(default=PLAIN_COMMAND)
+    """What runs for a session without a pty (``ssh -T``): the plain lobby."""
     preload: bool = True
     """Run the app's sessions in session hosts forked from a preloaded parent
     (:mod:`~gardens_tui.server.session.hosts`) when ``app_command`` is the app's own."""

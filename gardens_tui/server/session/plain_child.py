@@ -1,0 +1,82 @@
+"""What runs for an SSH session without a pseudo-terminal (``ssh -T``, a script, a chat bridge):
+the plain lobby (:mod:`gardens_tui.plain.lobby`), as a program of its own.
+
+``python -m gardens_tui.server.session.plain_child`` is started by
+:mod:`gardens_tui.server.ssh.channel` with the same environment as the app
+(:mod:`gardens_tui.server.session.app_child`: the owner's socket, the session's ticket, the
+incident pipe, a table to join) on a pseudo-terminal the *server* opens: the client asked for
+none, but the server's pty still gives the session's child what every session's child gets
+(its output drained and paused for a slow client, its whole process group ended with the
+session). The server sets that pty to line mode before this program starts
+(:func:`~gardens_tui.server.session.terminal.line_attributes`), so what the client sent
+before this program was ready is read as lines too: input a line at a time (the kernel's line
+editing, ``^D`` at the start of a line ends input), nothing echoed (the client's own terminal
+echoes what its person types), no signal keys, and output written as it is, ``\\n`` without
+``\\r`` (a script reads clean lines).
+
+A failure is written as an incident report to the server's pipe, never shown: the player reads
+one line naming the incident, and the session ends (the tables live in the owner: nothing is
+lost).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+import traceback
+
+from gardens_tui.server.session.app_child import (
+    NO_SERVER,
+    IncidentReporter,
+    failure_line,
+    join_code,
+    new_incident,
+)
+
+
+def say(text: str) -> None:
+    """One line on standard output, at once (for the lines before the console exists)."""
+    with contextlib.suppress(OSError):
+        os.write(1, text.encode("utf-8", "replace") + b"\n")
+
+
+def main() -> int:
+    """Run the plain lobby until the person quits or input ends; the exit status."""
+    reporter = IncidentReporter.from_environment()
+    try:
+        from gardens_tui.plain.console import Console, Inbox
+        from gardens_tui.plain.lobby import PlainLobby
+        from gardens_tui.server.lobby.client import ConnectionLost, connect
+
+        path = os.environ.get("GARDENS_SERVER_SOCKET", "")
+        ticket = os.environ.get("GARDENS_SERVER_TICKET", "")
+        if not path or not ticket:
+            say(f"{NO_SERVER} (this program is started by `gardens serve ssh`).")
+            return 1
+        try:
+            connection = connect(path, ticket)
+        except (OSError, ConnectionLost) as exc:
+            reason = exc.reason if isinstance(exc, ConnectionLost) else exc.strerror or str(exc)
+            say(f"{NO_SERVER}: {reason}.")
+            return 1
+        try:
+            out = io.TextIOWrapper(
+                io.FileIO(1, "w", closefd=False), encoding="utf-8", errors="replace"
+            )
+            inbox = Inbox()
+            inbox.read_from(io.BufferedReader(io.FileIO(0, "r", closefd=False)))
+            lobby = PlainLobby(connection, Console(out), inbox)
+            return lobby.run(join=join_code(os.environ))
+        finally:
+            connection.close()
+    except Exception:
+        incident = new_incident()
+        reporter.report(incident, traceback.format_exc())
+        say(failure_line(incident, again=False))
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover - run as a program
+    sys.exit(main())
