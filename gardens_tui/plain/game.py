@@ -55,6 +55,15 @@ KEYBOARD_FREE = frozenset({"help", "rules", "save", "quit", "leave"})
 shows anything of a seat."""
 
 
+def move_text(notation: str, words: str) -> str:
+    """A legal move as listed: its notation (what may be typed) and what it does, each once
+    (``buy row 1: Buy row 1 (…) for 3 pearls``; a description that starts with the notation
+    already says both)."""
+    if words == notation or words.startswith(notation):
+        return words
+    return f"{notation}: {words}"
+
+
 class Ending(Enum):
     """Why :meth:`PlainGame.run` returned."""
 
@@ -222,6 +231,12 @@ class PlainGame:
         self.console.say()
         self._print_board()
         self.console.lines(status_lines(view), "turn")
+        left = getattr(view, "seconds_left", lambda: None)()
+        if left is not None:
+            self.console.say(
+                f"The table's time limit: {round(left)} seconds for this decision; then you "
+                "pass, or a stand-in bot plays it for you where there is no passing."
+            )
         self._print_moves(MOVES_LISTED)
 
     def _say_waiting(self) -> None:
@@ -262,8 +277,7 @@ class PlainGame:
         for number, action in enumerate(shown, start=1):
             notation = game.format_action(action)
             words = game.describe_action(state, action)
-            text = notation if words == notation else f"{notation}: {words}"
-            self.console.say(f"  {number}. {text}")
+            self.console.say(f"  {number}. {move_text(notation, words)}")
         if len(shown) < len(moves):
             rest = len(moves) - len(shown)
             self.console.say(f"  ... and {rest} more: type moves to list them all.")
