@@ -27,7 +27,7 @@ from table_checks import forced
 from gardens_tui.rules.tanuki.components import tile_name
 from gardens_tui.server.lobby.client import connect as connect_owner
 from gardens_tui.server.lobby.owner import TableOwner
-from gardens_tui.server.ssh.front import SSHFrontEnd
+from gardens_tui.server.ssh.front import SHUTDOWN_REASON, SSHFrontEnd
 from gardens_tui.table import Table
 
 RETRY = 1.0
@@ -112,6 +112,27 @@ async def test_end_of_input_ends_a_plain_session(served: tuple[TableOwner, SSHFr
         await lines.reader
         assert b"tanuki-in-the-garden: Tanuki in the Garden" in lines.seen
         assert status.exit_status == 1
+
+
+async def test_a_plain_session_the_server_ends_reads_why_in_plain_words(
+    served: tuple[TableOwner, SSHFrontEnd],
+) -> None:
+    """Rule (plain mode over SSH, a clean stop): when the server stops, a plain session reads
+    the restart line as a line of text, with no terminal escape sequence (there is no screen
+    to restore), and its program is gone."""
+    _, handle = served
+    async with connect(handle.port, "ann") as conn:
+        process = await conn.create_process(encoding=None)
+        lines = Lines(process.stdout)
+        await lines.wait_for(rb"plain lobby")
+        pids = [session.app_pid for session in handle.sessions]
+        assert len(pids) == 1 and pids[0] is not None
+        await handle.close()
+        await asyncio.wait_for(lines.reader, GUARD)
+    assert lines.seen.endswith(SHUTDOWN_REASON.encode() + b"\n")
+    assert b"\x1b" not in lines.seen
+    with pytest.raises(ProcessLookupError):
+        os.kill(pids[0], 0)
 
 
 async def test_plain_lobby_creates_a_table_and_chats(
