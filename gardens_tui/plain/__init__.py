@@ -14,7 +14,9 @@ a number, a move in the game's notation, or a command (``help`` lists them).
 - :mod:`.local`: ``gardens play --plain`` and ``gardens open --plain``: a table on this
   computer, its bots played between the person's turns and its autosave, as in the app;
 - :mod:`.lobby`: the lobby of a server in words (tables, sit, watch, new, chat), for an SSH
-  session without a pseudo-terminal.
+  session without a pseudo-terminal;
+- :mod:`.ssh_child`: the program such a session runs (the SSH front end starts it by name, as
+  it starts the app: nothing under :mod:`gardens_tui.server` imports this package).
 
 Nothing here imports Textual, and nothing here decides a rule: moves go through the seat view,
 which refuses an illegal one with the reason.

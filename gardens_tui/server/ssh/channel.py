@@ -3,7 +3,7 @@ pseudo-terminal (:class:`~gardens_tui.server.session.terminal.TerminalChild`), f
 :class:`~gardens_tui.server.session.input_filter.InputFilter`, its incident reports logged.
 
 A session without a pty request (``ssh -T``, a script) gets the **plain lobby** instead
-(:mod:`gardens_tui.server.session.plain_child`, ``plain_command``): the same lobby and tables in
+(:mod:`gardens_tui.plain.ssh_child`, ``plain_command``): the same lobby and tables in
 lines of words. It runs on a pseudo-terminal the server opens all the same, so everything the
 app's session has holds for it too (output drained and paused, the process group ended with the
 session, incident reports logged, the same session cap, idle limit, bans and kicks). Its input

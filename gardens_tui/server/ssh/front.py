@@ -79,7 +79,7 @@ audit = logging.getLogger(AUDIT_LOGGER)
 :mod:`gardens_tui.server.logs`)."""
 
 APP_COMMAND = (sys.executable, "-m", "gardens_tui.server.session.app_child")
-PLAIN_COMMAND = (sys.executable, "-m", "gardens_tui.server.session.plain_child")
+PLAIN_COMMAND = (sys.executable, "-m", "gardens_tui.plain.ssh_child")
 """What runs for a session without a pty: the plain lobby, a program of its own each."""
 SHUTDOWN_REASON = "The gardens-tui server is restarting; your table is saved. Connect again soon."
 ROOM = 8

@@ -1,7 +1,7 @@
 """What runs for an SSH session without a pseudo-terminal (``ssh -T``, a script, a chat bridge):
 the plain lobby (:mod:`gardens_tui.plain.lobby`), as a program of its own.
 
-``python -m gardens_tui.server.session.plain_child`` is started by
+``python -m gardens_tui.plain.ssh_child`` is started by
 :mod:`gardens_tui.server.ssh.channel` with the same environment as the app
 (:mod:`gardens_tui.server.session.app_child`: the owner's socket, the session's ticket, the
 incident pipe, a table to join) on a pseudo-terminal the *server* opens: the client asked for
