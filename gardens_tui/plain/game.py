@@ -31,6 +31,7 @@ from enum import Enum
 from gardens_tui.bots.advice import advice_lines, advise
 from gardens_tui.plain.console import Call, Console, Inbox, InputEnded, Typed
 from gardens_tui.rules.base import ROLL, Action, IllegalAction
+from gardens_tui.rules.safe_text import whole_number
 from gardens_tui.rules.words import possessive
 from gardens_tui.seat_words import rules_markdown, score_lines, status_lines
 from gardens_tui.seats import LogStep, SeatView
@@ -329,8 +330,8 @@ class PlainGame:
         return None
 
     def _move(self, text: str) -> None:
-        if text.isdigit():
-            number = int(text)
+        number = whole_number(text)
+        if number is not None:
             if 1 <= number <= len(self._moves):
                 self._play(self._moves[number - 1])
             else:
@@ -391,7 +392,7 @@ class PlainGame:
 
     def cmd_log(self, rest: str) -> None:
         """``log`` or ``log N``: the last steps of the log, as the viewer may read them."""
-        count = int(rest) if rest.isdigit() and int(rest) > 0 else LOG_LINES
+        count = whole_number(rest) or LOG_LINES
         steps = self.view.log(max(0, self.view.length - count))
         if not steps:
             self.console.say("Nothing has happened yet.")

@@ -22,6 +22,7 @@ from gardens_tui.plain.console import Call, Console, Inbox, InputEnded, Typed
 from gardens_tui.plain.game import Ending, PlainGame, PlainHooks
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.registry import game_specs, get_spec
+from gardens_tui.rules.safe_text import whole_number
 from gardens_tui.server.lobby.client import ConnectionLost, OwnerConnection, Refused
 from gardens_tui.server.lobby.remote import ChatLine, RemoteSeatView
 from gardens_tui.server.lobby.rows import chat_text, own_seat, places, table_cells
@@ -161,8 +162,9 @@ class PlainLobby:
     def _seat(self, entry: Mapping[str, Any], which: str) -> int | None:
         which = which.strip()
         free = [place.seat for place in places(entry) if place.seat is not None]
-        if which.isdigit() and int(which) - 1 in free:
-            return int(which) - 1
+        number = whole_number(which)
+        if number is not None and number - 1 in free:
+            return number - 1
         names = {str(entry["seats"][seat]["name"]).casefold(): seat for seat in free}
         return names.get(which.casefold())
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from plain_driving import Session, new_table, script_of
 
 from gardens_tui.table import Table
@@ -118,13 +117,6 @@ def test_commands_print_and_change_nothing() -> None:
     assert "Your moves (72):" in answers[""]  # Enter alone: the position and moves again
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="BUG: PlainGame._move takes text.isdigit() as a number and calls int(text); "
-    "'²' (and other Unicode digits int() refuses) passes isdigit() but int('²') raises "
-    "ValueError, which ends the plain mode with a traceback",
-)
 def test_a_superscript_digit_is_refused_with_one_line_not_a_traceback() -> None:
     """Typed input is data: a line of one superscript two is answered with one line (it is not
     a move number) and the game goes on, unchanged."""
@@ -132,12 +124,6 @@ def test_a_superscript_digit_is_refused_with_one_line_not_a_traceback() -> None:
     assert one_line(answer).startswith(("There is no move", "Not played"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="BUG: PlainGame.cmd_log computes int(rest) when rest.isdigit(); 'log ²' passes "
-    "isdigit() but int('²') raises ValueError, which ends the plain mode with a traceback",
-)
 def test_log_with_a_superscript_digit_prints_the_log_not_a_traceback() -> None:
     """``log N`` takes a whole number; anything else (here "log ²") prints the last steps as
     ``log`` alone does, and the game goes on."""
