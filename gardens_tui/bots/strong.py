@@ -225,6 +225,7 @@ class StrongBot:
         self._scale_sum = 0.0
         self._scale_count = 0
         self._plies = 0
+        self._among: tuple[tuple[Action, ...], bool] | None = None
 
     # --- the Bot protocol -------------------------------------------------------------------
 
@@ -248,16 +249,25 @@ class StrongBot:
         state: GameState,
         *,
         cancel: threading.Event | None = None,
+        among: Sequence[Action] | None = None,
+        evenly: bool = False,
     ) -> SearchResult:
         """Search ``state`` (a full state is viewed first) for its deciding seat and return the
         chosen action with the root statistics. ``cancel``, when set (from any thread), stops
-        the search between iterations as :meth:`cancel` does. Raises ``ValueError`` when no
-        decision is pending."""
+        the search between iterations as :meth:`cancel` does. ``among`` limits the first step
+        to those of the legal actions; with ``evenly`` each of them in turn (every one gets the
+        same share of the iterations, from one tree: a game review compares the move played
+        with the best one this way). Raises ``ValueError`` when no decision is pending, or when
+        none of ``among`` is legal."""
         seat = state.current_player
         if seat is None:
             raise ValueError("no decision is pending: the game is over")
         view = state if state.hidden else game.view(state, seat)
         actions = game.legal_actions(view)
+        if among is not None:
+            actions = [action for action in actions if action in among]
+            if not actions:
+                raise ValueError("none of the actions asked about is legal here")
         if not actions:
             raise ValueError("no decision is pending: the game is over")
         if _is_skill(view):
@@ -267,9 +277,11 @@ class StrongBot:
         stop = threading.Event()
         with self._lock:
             self._running = stop
+        self._among = None if among is None else (tuple(actions), evenly)
         try:
             return self._search(game, view, seat, actions, stop, cancel)
         finally:
+            self._among = None
             with self._lock:
                 self._running = None
 
@@ -353,7 +365,13 @@ class StrongBot:
                 continue
             if not node.visits and node is not root:
                 break
-            action = self._select(game, state, node, legal, decision.seat)
+            if node is root and self._among is not None:
+                only, evenly = self._among
+                legal = [a for a in legal if a in only] or legal
+            if node is root and self._among is not None and evenly:
+                action = only[root.visits % len(only)]
+            else:
+                action = self._select(game, state, node, legal, decision.seat)
             next_state = self._apply(game, state, action)
             if next_state is None:
                 # the rules refused an action they listed: forget it, score what we have

@@ -15,6 +15,7 @@ spectator) may see them (:mod:`.views`):
 - :mod:`.score_command`: ``score``;
 - :mod:`.simulate`: ``simulate``;
 - :mod:`.hint_command`: ``hint``;
+- :mod:`.review_command`: ``review``;
 - :mod:`.serve_command`: ``serve ssh``, ``serve passwd``, ``serve web``;
 - :mod:`.store_command`: ``serve migrate``, ``serve export``, ``serve import`` (the PostgreSQL
   store);
@@ -36,6 +37,7 @@ from gardens_tui.cli import (
     file_commands,
     game_commands,
     hint_command,
+    review_command,
     score_command,
     serve_command,
     simulate,
@@ -90,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     file_commands.add_check_parser(command)
     simulate.add_parsers(command)
     hint_command.add_parsers(command)
+    review_command.add_parsers(command)
     serve_command.add_parsers(command)
     return parser
 
