@@ -15,7 +15,7 @@ The loop, each time something changed:
    the end of input, or a call from another thread (a change at a server's table).
 
 What runs the bots, saves, chats and ends a game differs between a game on this computer and a
-seat at a server's table; :class:`Table` hooks say it (:class:`PlainHooks`). A hot-seat game
+seat at a server's table: the :class:`PlainHooks` given say it. A hot-seat game
 (several people at one keyboard, :attr:`PlainHooks.hot_seat`) asks the next person to take the
 keyboard before it shows anything of their seat, and prints each seat's news and position only
 after that: nothing printed for one seat holds another seat's secrets (the terminal's scroll-back
@@ -25,7 +25,7 @@ does hold what was printed earlier, as a paper log would).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from gardens_tui.bots.advice import advice_lines, advise
@@ -96,7 +96,6 @@ class PlainHooks:
     quit_word: str = "quit"
     ended: Callable[[], str | None] = lambda: None
     hot_seat: bool = False
-    extra_help: list[str] = field(default_factory=list)
 
 
 class PlainGame:
@@ -366,7 +365,7 @@ class PlainGame:
     def cmd_help(self, _: str) -> None:
         """``help``: the commands."""
         self.console.lines(HELP)
-        extra = list(self.hooks.extra_help)
+        extra = []
         if self.hooks.save is not None:
             extra.append("  save, or save NAME: save the game (to your saves folder).")
         if self.hooks.chat is not None:
