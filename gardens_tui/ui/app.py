@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -263,13 +263,21 @@ class GardensApp(App[None]):
             return None
         return self._open_loaded(table, source)
 
-    def open_replay(self, table: Table, position: int | None = None) -> GameScreen:
+    def open_replay(
+        self,
+        table: Table,
+        position: int | None = None,
+        *,
+        viewer: int | Literal["auto"] | None = "auto",
+    ) -> GameScreen:
         """Push a read-only replay of ``table`` over whatever is showing (Escape closes it and
-        returns there), opening at move ``position`` (``None``: the start). ``table`` is copied,
-        never changed, saved or autosaved (see :mod:`gardens_tui.ui.screens.replay`)."""
+        returns there), opening at move ``position`` (``None``: the start) and drawn for
+        ``viewer``'s eyes (``"auto"``: the one person's when there is one, else a spectator's;
+        pass a seat only for its own player, as the review does). ``table`` is copied, never
+        changed, saved or autosaved (see :mod:`gardens_tui.ui.screens.replay`)."""
         from gardens_tui.ui.screens.replay import replay_screen_for
 
-        screen = replay_screen_for(table, position)
+        screen = replay_screen_for(table, position, viewer=viewer)
         self.push_screen(screen)
         return screen
 

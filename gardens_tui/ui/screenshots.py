@@ -13,6 +13,12 @@ Every screen at 100x30 and at 80x24 (the smallest supported terminal):
   are on show;
 - ``<game id>-end``: the end screen of the same game played out to the end.
 
+Named on the command line only (``--name review``; :data:`EXTRA_SCREENS`):
+
+- ``review``: the review of Ann's game in that finished Octopus's Garden game (the end screen's
+  "Review (w)"), done, its mistakes listed; the searches count :data:`REVIEW_ITERATIONS`
+  iterations (and half as many for the head-to-head), so the review is the same every run.
+
 The output is deterministic: run it twice and the files are byte-identical. The app runs with
 default settings (autosave off), in an empty temporary data folder (so nothing of the user's
 shows, and nothing is written to the user's folder), and every random choice comes from fixed
@@ -33,6 +39,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from gardens_tui.bots import make_bot
+from gardens_tui.bots.review import COMPARE_BUDGET, FIND_BUDGET
 from gardens_tui.driver import Driver, bot_seed
 from gardens_tui.rules.registry import GAMES, get_spec
 from gardens_tui.settings import Settings
@@ -40,6 +47,7 @@ from gardens_tui.table import Seat, Setup, Table
 from gardens_tui.ui.app import GardensApp, create_app
 from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.new_game import NewGameDialog
+from gardens_tui.ui.screens.review import ReviewScreen
 
 SIZES: tuple[tuple[int, int], ...] = ((100, 30), (80, 24))
 """Terminal sizes (columns, rows); the first is the main one (files without a size suffix)."""
@@ -56,6 +64,12 @@ OPPONENTS = ("Bob", "Cleo", "Dev", "Eve", "Finn")
 
 APP_SCREENS: tuple[str, ...] = ("menu", "new-game")
 """The screenshots that show no game."""
+
+EXTRA_SCREENS: tuple[str, ...] = ("review",)
+"""Screenshots written only when named (``--name``): not part of :func:`screen_names`."""
+
+REVIEW_ITERATIONS = 16
+"""The review screenshot's search budget per decision (the head-to-head gets half)."""
 
 SETTLE_ROUNDS = 50
 
@@ -157,8 +171,28 @@ async def _check_end(pilot: Pilot[Any]) -> None:
         raise RuntimeError("a finished game did not show the end screen")
 
 
+async def _open_review(pilot: Pilot[Any]) -> None:
+    """From the end screen, review Ann's game (small, counted budgets) and let it finish."""
+    await _check_end(pilot)
+    app = pilot.app
+    assert isinstance(app, GardensApp)
+    game = app.game_screen()
+    if game is None:
+        raise RuntimeError("no game screen under the end screen")
+    game.review_budgets = (
+        FIND_BUDGET.with_iterations(REVIEW_ITERATIONS),
+        COMPARE_BUDGET.with_iterations(REVIEW_ITERATIONS // 2),
+    )
+    await pilot.press("w")
+    await _settle(pilot)
+    screen = app.screen
+    if not isinstance(screen, ReviewScreen) or screen.review is None:
+        raise RuntimeError("the w key did not review the game to the end")
+
+
 async def take(name: str, size: tuple[int, int], folder: Path) -> Path:
-    """Write screenshot ``name`` (one of :func:`screen_names`) at ``size`` into ``folder``."""
+    """Write screenshot ``name`` (one of :func:`screen_names` or :data:`EXTRA_SCREENS`) at
+    ``size`` into ``folder``."""
     path = folder / file_name(name, size)
     if name == "menu":
         return await _shoot(create_app(settings=_settings()), size, path)
@@ -171,7 +205,10 @@ async def take(name: str, size: tuple[int, int], folder: Path) -> Path:
     if name.endswith("-end") and game_id in GAMES:
         table = bot_table(game_id, None)
         return await _shoot(create_app(table, settings=_settings()), size, path, _check_end)
-    known = ", ".join(screen_names())
+    if name == "review":
+        table = octopus_table(None)
+        return await _shoot(create_app(table, settings=_settings()), size, path, _open_review)
+    known = ", ".join((*screen_names(), *EXTRA_SCREENS))
     raise ValueError(f"unknown screenshot {name!r}; the screenshots are: {known}")
 
 
@@ -218,9 +255,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--out", type=Path, default=Path("screenshots"), help="folder (default: screenshots)"
     )
     parser.add_argument("--main-size-only", action="store_true", help="only the 100x30 screenshots")
+    parser.add_argument(
+        "--name",
+        action="append",
+        choices=(*screen_names(), *EXTRA_SCREENS),
+        help="write only this screenshot (again for more); the only way to the extra ones: "
+        + ", ".join(EXTRA_SCREENS),
+    )
     args = parser.parse_args(argv)
     sizes = SIZES[:1] if args.main_size_only else SIZES
-    for path in write_all(args.out, sizes):
+    for path in write_all(args.out, sizes, args.name):
         print(path)
     return 0
 

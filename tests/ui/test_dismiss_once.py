@@ -21,6 +21,7 @@ from test_throw_octopus_issue26 import DIALOGS as THROW_OCTOPUS_DIALOGS
 from textual.screen import ModalScreen, Screen
 
 import gardens_tui.ui
+from gardens_tui.bots.strong import SearchBudget
 from gardens_tui.rules.octopus_garden.positions import make_position
 from gardens_tui.rules.registry import GAMES
 from gardens_tui.settings import Settings
@@ -44,6 +45,7 @@ from gardens_tui.ui.screens.lobby_dialogs import (
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.screens.new_game import NewGameDialog
 from gardens_tui.ui.screens.octopus_garden.legend import LegendScreen
+from gardens_tui.ui.screens.review import ReviewScreen
 from gardens_tui.ui.screens.save_dialog import SaveDialog
 from gardens_tui.ui.screens.seabed.end import SeabedEndScreen
 from gardens_tui.ui.screens.seabed.flag_list import FlagChoiceScreen
@@ -55,6 +57,8 @@ from gardens_tui.ui.screens.throw_octopus.solo_end import SoloEndScreen
 from gardens_tui.ui.screens.timed_modal import TimedChoice, TimedModal
 
 SIZE = (100, 30)
+TINY = SearchBudget().with_iterations(4)
+"""The review's searches here: a few iterations (the review is done when the test closes it)."""
 
 
 def finished_table() -> Table:
@@ -96,6 +100,10 @@ MODALS: dict[type, tuple[Callable[[GardensApp], Screen[Any]], str]] = {
     FlagChoiceScreen: (lambda app: FlagChoiceScreen("[b]Flag?[/b]", ["flag"]), "pass_step"),
     SeabedEndScreen: (lambda app: SeabedEndScreen(finished_table()), "choose('board')"),
     NewsScreen: (lambda app: NewsScreen(["[b]Bob[/b] placed t29"], "now"), "close"),
+    ReviewScreen: (
+        lambda app: ReviewScreen(finished_table(), 0, find=TINY, compare=TINY),
+        "back",
+    ),
 }
 """How to open each modal screen, and the action its key runs to close it."""
 

@@ -167,14 +167,15 @@ async def test_replay_from_the_end_screen_and_from_the_board(toy_registered: Non
 
 
 async def test_every_end_choice_is_whole_at_80x24(toy_registered: None) -> None:
-    """At the smallest supported size all six buttons are on screen, none cut ("Quit (q)" was)."""
+    """At the smallest supported size all seven buttons (Review too: Ann is a person) are on
+    screen, none cut ("Quit (q)" was)."""
     old = finished_table(toy_registered)
     app = create_app(old, settings=Settings(bot_delay_ms=0))
     async with app.run_test(size=(80, 24)) as pilot:
         end = await at_the_end(app, pilot)
         box = end.query_one("#end-box").content_region
         buttons = list(end.query(Button))
-        assert len(buttons) == 6
+        assert len(buttons) == 7
         for button in buttons:
             region = button.region
             assert region.x >= box.x and region.right <= box.right, button.label

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import Button
 
 from gardens_tui.rules.base import Outcome
@@ -18,9 +21,17 @@ from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.score_table import ScoreTable, TeamTable
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
-EndChoice = Literal["rematch", "new", "menu", "quit", "board", "replay"]
+EndChoice = Literal["rematch", "new", "menu", "quit", "board", "replay", "review"]
 
-CHOICES: tuple[EndChoice, ...] = ("rematch", "new", "menu", "quit", "board", "replay")
+CHOICES: tuple[EndChoice, ...] = (
+    "rematch",
+    "new",
+    "menu",
+    "quit",
+    "board",
+    "replay",
+    "review",
+)
 """Every choice the end screen offers."""
 
 
@@ -39,6 +50,27 @@ def outcome_text(names: tuple[str, ...], outcome: Outcome) -> str:
     return line
 
 
+class ChoiceButton(Button):
+    """A compact button of the end screen that can be made :meth:`tight`: no cell around its
+    label (Textual's ``Button`` always adds two cells to its label's width, and its CSS
+    ``line-pad`` may not be 0). Tight, the seven choices fit one line at 80 columns."""
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """The label's width, plus the line pad on each side."""
+        return super().get_content_width(container, viewport) - 2 + 2 * self.styles.line_pad
+
+    def label_width(self) -> int:
+        """The label's width in cells."""
+        return Content.from_text(self.label).cell_length
+
+    def tight(self, tight: bool) -> None:
+        """No cell around the label (``True``) or the button's usual one on each side."""
+        if tight:
+            self.styles.line_pad = 0
+        else:
+            self.styles.clear_rule("line_pad")
+
+
 class EndScreen(AppModal[EndChoice]):
     """Final scores and the result, from ``seat_view`` (a bare finished
     :class:`~gardens_tui.table.Table` is read through a spectator's seat view: at the end
@@ -48,9 +80,11 @@ class EndScreen(AppModal[EndChoice]):
     Dismisses with ``"rematch"`` (a new game at once: the same seats, bots and options, a new
     seed), ``"new"`` (the new-game dialog, prefilled with the same seats), ``"menu"``,
     ``"quit"``, ``"board"`` (close this and look at the final position; the game screen then
-    offers a key to see these scores again) or ``"replay"`` (step through the game move by
-    move); only the first choice counts. ``replay=False`` and ``rematch=False`` leave those two
-    out.
+    offers a key to see these scores again), ``"replay"`` (step through the game move by
+    move) or ``"review"`` (the decisions that cost a person the most:
+    :mod:`gardens_tui.ui.screens.review`); only the first choice counts. ``replay=False`` and
+    ``rematch=False`` leave those two out; Review is offered only with ``review=True`` (a game
+    on this computer that a person played: the game screen decides).
     Names, the tie-break, teams and notes are shown literally."""
 
     DEFAULT_CSS = """
@@ -65,6 +99,7 @@ class EndScreen(AppModal[EndChoice]):
         Binding("q", "choose('quit')", "Quit"),
         Binding("escape,b", "choose('board')", "See the board"),
         Binding("v", "choose('replay')", "Replay"),
+        Binding("w", "choose('review')", "Review"),
     ]
 
     def __init__(
@@ -74,6 +109,7 @@ class EndScreen(AppModal[EndChoice]):
         ascii_mode: bool = False,
         replay: bool = True,
         rematch: bool = True,
+        review: bool = False,
     ) -> None:
         super().__init__(id="end")
         self.replay = replay
@@ -82,6 +118,9 @@ class EndScreen(AppModal[EndChoice]):
         self.rematch = rematch
         """Whether "Rematch" is offered (not to a spectator of a remote table: it was not
         their game)."""
+        self.review = review
+        """Whether "Review" is offered (a game whose history is on this computer and that a
+        person played: there is somebody's game to review)."""
         if isinstance(seat_view, Table):
             seat_view = LocalSeatView(seat_view)
         self.seat_view: SeatView = seat_view
@@ -90,7 +129,7 @@ class EndScreen(AppModal[EndChoice]):
         self.outcome = seat_view.outcome() or Outcome(())
 
     def compose(self) -> ComposeResult:
-        """Title, result line, score table, teams and notes, and the six choices."""
+        """Title, result line, score table, teams and notes, and the choices (up to seven)."""
         names = self.seat_view.setup.names
         with Vertical(id="end-box", classes="dialog"):
             title = f"{self.seat_view.game.spec.title}: game over"
@@ -102,13 +141,27 @@ class EndScreen(AppModal[EndChoice]):
                 yield from self.score_widgets()
             with Horizontal(classes="buttons"):
                 if self.rematch:
-                    yield Button("Rematch (r)", id="end-rematch", variant="primary", compact=True)
-                yield Button("New game (n)", id="end-new", compact=True)
-                yield Button("Menu (m)", id="end-menu", compact=True)
-                yield Button("Board (b)", id="end-board", compact=True)
+                    yield ChoiceButton(
+                        "Rematch (r)", id="end-rematch", variant="primary", compact=True
+                    )
+                yield ChoiceButton("New game (n)", id="end-new", compact=True)
+                yield ChoiceButton("Menu (m)", id="end-menu", compact=True)
+                yield ChoiceButton("Board (b)", id="end-board", compact=True)
                 if self.replay:
-                    yield Button("Replay (v)", id="end-replay", compact=True)
-                yield Button("Quit (q)", id="end-quit", variant="error", compact=True)
+                    yield ChoiceButton("Replay (v)", id="end-replay", compact=True)
+                if self.review:
+                    yield ChoiceButton("Review (w)", id="end-review", compact=True)
+                yield ChoiceButton("Quit (q)", id="end-quit", variant="error", compact=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Tight buttons when the choices would not fit one line in the dialog otherwise (seven
+        at 80 columns: 68 cells of labels and 8 of margin fill the 76 inside the dialog)."""
+        buttons = list(self.query(ChoiceButton))
+        room = event.size.width - 4  # the dialog's border and padding
+        margins = len(buttons) + 1  # one cell between two buttons and at each end
+        tight = sum(button.label_width() + 2 for button in buttons) + margins > room
+        for button in buttons:
+            button.tight(tight)
 
     def score_widgets(self) -> ComposeResult:
         """What shows the scores under the result line: the score table by seat and
@@ -127,9 +180,12 @@ class EndScreen(AppModal[EndChoice]):
         self.action_choose(choice)
 
     def offers(self, choice: str) -> bool:
-        """Whether ``choice`` is one of this screen's choices (Replay and Rematch may not be)."""
+        """Whether ``choice`` is one of this screen's choices (Replay, Rematch and Review may
+        not be)."""
         if choice == "replay":
             return self.replay
+        if choice == "review":
+            return self.review
         if choice == "rematch":
             return self.rematch
         return choice in CHOICES

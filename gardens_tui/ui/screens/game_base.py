@@ -31,8 +31,9 @@ The base does everything that is the same for every game:
 - undo (``u``, in the footer only while the table allows it; pressed when it does not, the
   prompt line says why: :meth:`SeatView.undo_refusal <gardens_tui.seats.SeatView.undo_refusal>`),
   save (``ctrl+s``: a name asked by the save dialog), autosave after every turn and at the end,
-  and the end screen when the game is over; once it is, ``e`` shows the scores again and ``v``
-  replays the game (:mod:`gardens_tui.ui.screens.replay`);
+  and the end screen when the game is over; once it is, ``e`` shows the scores again, ``v``
+  replays the game (:mod:`gardens_tui.ui.screens.replay`) and ``w`` reviews a person's game
+  (the decisions that cost the most: :mod:`gardens_tui.ui.screens.review`);
 - switches to the game's roomy layout when the terminal reaches :attr:`GameScreen.ROOMY_SIZE`
   (:meth:`GameScreen.relayout`);
 - the log follows the game and :data:`LOG_KEY` (``g``) moves the focus to it and back, to scroll
@@ -75,6 +76,7 @@ from textual.widgets import Static
 
 from gardens_tui import saves
 from gardens_tui.bots import Bot
+from gardens_tui.bots.strong import SearchBudget
 from gardens_tui.driver import Autosaver, BotError, BotTurn, Driver, step_pause
 from gardens_tui.rules.base import ROLL, Action, Decision, GameState, IllegalAction
 from gardens_tui.rules.words import possessive
@@ -84,6 +86,7 @@ from gardens_tui.settings import Settings
 from gardens_tui.table import Table, lone_action
 from gardens_tui.ui.compositor import ClippedCompositor
 from gardens_tui.ui.literal import literal, notify_plain
+from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.curtain import CurtainScreen, needs_curtain
 from gardens_tui.ui.screens.end import EndChoice, EndScreen
 from gardens_tui.ui.screens.help import KeyHelp
@@ -176,6 +179,9 @@ class GameScreen(DismissOnce[None]):
         Binding("s", "hurry_bots", "Skip the wait", priority=True),
         Binding("e", "scores", "Scores"),
         Binding("v", "replay", "Replay"),
+        # priority: a focused board binds "w" to move its cursor up; while the game goes on
+        # the check fails and the key goes on to the board.
+        Binding("w", "review", "Review", priority=True),
     )
     """Keys shown only while they apply: pass an optional window, settle a skill decision, try
     a failed bot again."""
@@ -230,6 +236,9 @@ class GameScreen(DismissOnce[None]):
         self.save_path = save_path
         self.bot_delay_ms: int | None = None
         """Overrides the settings' bot delay when set (tests use 0)."""
+        self.review_budgets: tuple[SearchBudget, SearchBudget] | None = None
+        """Overrides the review's search budgets (finding the best move, comparing it with the
+        move played) when set: tests and screenshots use small iteration budgets."""
         self.bot_thinking = False
         """A bot worker is choosing or waiting out its visible delay."""
         self.roomy = False
@@ -623,9 +632,12 @@ class GameScreen(DismissOnce[None]):
         elif choice == "rematch":
             self.app.call_later(self.app.run_action, "rematch")
         elif choice == "board":
-            self.refresh_bindings()  # "e Scores" and "v Replay" join the footer
+            self.refresh_bindings()  # "e Scores", "v Replay" and "w Review" join the footer
         elif choice == "replay":
             self.action_replay()
+        elif choice == "review":
+            self.refresh_bindings()  # back from the review: the board, as after "board"
+            self.action_review()
 
     # --- bots -----------------------------------------------------------------------------------
 
@@ -832,7 +844,9 @@ class GameScreen(DismissOnce[None]):
             return not self.has_table  # a remote table: a line to everyone there
         if action == "replay" and not self.has_table:
             return False
-        if action in ("scores", "replay"):
+        if action == "review" and not self.can_review():
+            return False
+        if action in ("scores", "replay", "review"):
             return self.seat_view.decision() is None  # once the game is over
         if action == "hurry_bots":
             return not self.hurry_bots and self.bot_error is None and self._bot_to_move()
@@ -1048,6 +1062,7 @@ class GameScreen(DismissOnce[None]):
             ascii_mode=self.ascii_mode,
             replay=self.has_table,
             rematch=self.has_table or self.seat_view.viewer is not None,
+            review=self.can_review(),
         )
 
     def action_scores(self) -> None:
@@ -1065,3 +1080,54 @@ class GameScreen(DismissOnce[None]):
 
         if self.is_active and self.has_table and isinstance(self.app, GardensApp):
             self.app.open_replay(self.table)
+
+    # --- the review of a finished game --------------------------------------------------------
+
+    def can_review(self) -> bool:
+        """A review of this game is possible: its history is on this computer (not a remote
+        table's) and a person played it (a bots-only game is nobody's to review)."""
+        return self.has_table and any(not seat.is_bot for seat in self.table.seats)
+
+    def review_seat(self) -> int | None:
+        """Whose game a review is of, when that needs no question: the seat view's viewer when
+        the view is that one person's, else the only person at the table; ``None`` with
+        several people at a hot seat (whose eyes the view has there is only whoever lifted the
+        curtain last), and then the person is asked."""
+        people = [index for index, seat in enumerate(self.table.seats) if not seat.is_bot]
+        viewer = self.seat_view.viewer
+        if viewer is not None and viewer in people and self.seat_view.acts_for <= {viewer}:
+            return viewer
+        return people[0] if len(people) == 1 else None
+
+    def action_review(self) -> None:
+        """Review a person's finished game (:class:`~gardens_tui.ui.screens.review.ReviewScreen`
+        over this screen; Escape returns to the board). With several people at a hot seat,
+        asks whose game first."""
+        if not self.is_active or not self.can_review() or self.seat_view.decision() is not None:
+            return
+        seat = self.review_seat()
+        if seat is not None:
+            self._open_review(seat)
+            return
+        people = [index for index, seat in enumerate(self.table.seats) if not seat.is_bot]
+
+        def chosen(index: int | None) -> None:
+            if index is not None and screen_is_live(self):
+                self._open_review(people[index])
+
+        names = [self.table.seats[index].name for index in people]
+        self.app.push_screen(ChoiceScreen("Whose game to review?", names), chosen)
+
+    def _open_review(self, seat: int) -> None:
+        from gardens_tui.ui.screens.review import ReviewScreen
+
+        find, compare = self.review_budgets or (None, None)
+        screen = ReviewScreen(
+            self.table, seat, ascii_mode=self.ascii_mode, find=find, compare=compare
+        )
+        self.app.push_screen(screen, self._review_closed)
+
+    def _review_closed(self, _: None = None) -> None:
+        """Back from the review: the board, its footer with the end-of-game keys."""
+        if screen_is_live(self):
+            self.refresh_bindings()

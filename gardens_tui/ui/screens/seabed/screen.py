@@ -782,6 +782,7 @@ class SeabedScreen(GameScreen):
             ascii_mode=self.ascii_mode,
             replay=end.replay,
             rematch=end.rematch,
+            review=end.review,
         )
 
     # --- help ---------------------------------------------------------------------------------

@@ -772,6 +772,7 @@ class ThrowOctopusScreen(GameScreen):
             ascii_mode=end.ascii_mode,
             replay=end.replay,
             rematch=end.rematch,
+            review=end.review,
             result=solo_result(state),
         )
 
