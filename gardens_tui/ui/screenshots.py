@@ -11,10 +11,7 @@ Every screen at 100x30 and at 80x24 (the smallest supported terminal):
   decisions are made (every decision, Ann's too, made by seeded greedy bots). For Octopus's
   Garden that is decision 119, Ann's market decision: sea stars, hermit crabs and bonus animals
   are on show;
-- ``<game id>-end``: the end screen of the same game played out to the end.
-
-Named on the command line only (``--name review``; :data:`EXTRA_SCREENS`):
-
+- ``<game id>-end``: the end screen of the same game played out to the end;
 - ``review``: the review of Ann's game in that finished Octopus's Garden game (the end screen's
   "Review (w)"), done, its mistakes listed; the searches count :data:`REVIEW_ITERATIONS`
   iterations (and half as many for the head-to-head), so the review is the same every run.
@@ -65,8 +62,8 @@ OPPONENTS = ("Bob", "Cleo", "Dev", "Eve", "Finn")
 APP_SCREENS: tuple[str, ...] = ("menu", "new-game")
 """The screenshots that show no game."""
 
-EXTRA_SCREENS: tuple[str, ...] = ("review",)
-"""Screenshots written only when named (``--name``): not part of :func:`screen_names`."""
+REVIEW_SCREENS: tuple[str, ...] = ("review",)
+"""The screenshots taken after the games': a finished game's review."""
 
 REVIEW_ITERATIONS = 16
 """The review screenshot's search budget per decision (the head-to-head gets half)."""
@@ -75,9 +72,10 @@ SETTLE_ROUNDS = 50
 
 
 def screen_names() -> tuple[str, ...]:
-    """Every screenshot name, in the order they are taken: the app's screens, then a mid-game
-    and an end screenshot of every registered game."""
-    return (*APP_SCREENS, *(name for game_id in GAMES for name in (game_id, f"{game_id}-end")))
+    """Every screenshot name, in the order they are taken: the app's screens, a mid-game and
+    an end screenshot of every registered game, then the review."""
+    games = (name for game_id in GAMES for name in (game_id, f"{game_id}-end"))
+    return (*APP_SCREENS, *games, *REVIEW_SCREENS)
 
 
 def bot_table(game_id: str, decisions: int | None) -> Table:
@@ -191,7 +189,7 @@ async def _open_review(pilot: Pilot[Any]) -> None:
 
 
 async def take(name: str, size: tuple[int, int], folder: Path) -> Path:
-    """Write screenshot ``name`` (one of :func:`screen_names` or :data:`EXTRA_SCREENS`) at
+    """Write screenshot ``name`` (one of :func:`screen_names`) at
     ``size`` into ``folder``."""
     path = folder / file_name(name, size)
     if name == "menu":
@@ -208,7 +206,7 @@ async def take(name: str, size: tuple[int, int], folder: Path) -> Path:
     if name == "review":
         table = octopus_table(None)
         return await _shoot(create_app(table, settings=_settings()), size, path, _open_review)
-    known = ", ".join((*screen_names(), *EXTRA_SCREENS))
+    known = ", ".join(screen_names())
     raise ValueError(f"unknown screenshot {name!r}; the screenshots are: {known}")
 
 
@@ -258,9 +256,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--name",
         action="append",
-        choices=(*screen_names(), *EXTRA_SCREENS),
-        help="write only this screenshot (again for more); the only way to the extra ones: "
-        + ", ".join(EXTRA_SCREENS),
+        choices=screen_names(),
+        help="write only this screenshot (again for more)",
     )
     args = parser.parse_args(argv)
     sizes = SIZES[:1] if args.main_size_only else SIZES

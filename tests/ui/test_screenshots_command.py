@@ -24,6 +24,7 @@ EXPECTED = (
     "the-gardens-end.svg",
     "throw-octopus.svg",
     "throw-octopus-end.svg",
+    "review.svg",
 )
 
 
@@ -83,6 +84,7 @@ def test_every_registered_game_gets_a_mid_game_and_an_end_screenshot(
         "throw-octopus-end",
         "toy",
         "toy-end",
+        "review",
     )
 
 
