@@ -214,6 +214,15 @@ def _lower_first(words: str) -> str:
     return words
 
 
+def _named(move: Move) -> str:
+    """What ``move`` does, with its notation (what to type) when the words do not start with
+    it already."""
+    words = _lower_first(move.words)
+    if move.words.startswith(move.notation):
+        return words
+    return f"{words} ({move.notation})"
+
+
 def percent(value: float) -> str:
     """A value (0..1) as a whole percentage: ``48%``."""
     return f"{round(value * 100)}%"
@@ -226,7 +235,7 @@ def mistake_lines(mistake: Mistake) -> list[str]:
     return [
         f"Turn {mistake.turn} (decision {mistake.number}, position {mistake.index}): "
         f"you played {_lower_first(played.words)}.",
-        f"  Better: {_lower_first(better.words)} ({better.notation}): about "
+        f"  Better: {_named(better)}: about "
         f"{percent(better.value)} to win against {percent(played.value)}, "
         f"{sureness(played, better)} "
         f"({better.visits} and {played.visits} tries).",
