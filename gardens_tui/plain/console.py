@@ -17,6 +17,7 @@ replaced), stripped of its line ending and of control characters, and cut to
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -69,6 +70,30 @@ def clean_line(raw: bytes) -> str:
     return "".join(char for char in kept if not is_unsafe(char))[:MAX_LINE].strip()
 
 
+class LinePace:
+    """At most ``rate`` lines a second on average, ``burst`` at once after a quiet spell: how
+    fast a plain session at a server is read, so that a client sending lines without end costs
+    the table owner at most that many requests (a person types a line every few seconds; a
+    script's game goes through at that pace, only slower). ``clock`` is a steady clock."""
+
+    def __init__(
+        self, rate: float = 10.0, burst: int = 60, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._tokens = float(burst)
+        self._last = clock()
+
+    def wait(self) -> float:
+        """Take one line's turn: the seconds to wait before reading it (0: at once)."""
+        now = self._clock()
+        self._tokens = min(float(self.burst), self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        self._tokens -= 1.0
+        return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
+
+
 @dataclass(frozen=True, slots=True)
 class Typed:
     """A line the person typed (cleaned: :func:`clean_line`)."""
@@ -104,12 +129,15 @@ class Inbox:
         self._calls: deque[Call] = deque()
         self._lines: deque[Typed | InputEnded] = deque()
 
-    def read_from(self, stream: BinaryIO) -> None:
+    def read_from(self, stream: BinaryIO, pace: LinePace | None = None) -> None:
         """Read lines from ``stream`` on a daemon thread, each a :class:`Typed`, then
-        :class:`InputEnded`."""
-        threading.Thread(target=self._read, args=(stream,), name="plain-input", daemon=True).start()
+        :class:`InputEnded`; with ``pace``, no faster than it allows (the thread waits, and
+        what comes faster waits in ``stream``)."""
+        threading.Thread(
+            target=self._read, args=(stream, pace), name="plain-input", daemon=True
+        ).start()
 
-    def _read(self, stream: BinaryIO) -> None:
+    def _read(self, stream: BinaryIO, pace: LinePace | None) -> None:
         try:
             while raw := stream.readline(MAX_LINE * 8):
                 rest = raw
@@ -117,6 +145,8 @@ class Inbox:
                     rest = stream.readline(MAX_LINE * 8)
                     if not rest:
                         break
+                if pace is not None:
+                    time.sleep(pace.wait())
                 self.put(Typed(clean_line(raw)))
         except (OSError, ValueError):
             pass

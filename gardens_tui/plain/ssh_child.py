@@ -12,7 +12,9 @@ session). The server sets that pty to line mode before this program starts
 before this program was ready is read as lines too: input a line at a time (the kernel's line
 editing, ``^D`` at the start of a line ends input), nothing echoed (the client's own terminal
 echoes what its person types), no signal keys, and output written as it is, ``\\n`` without
-``\\r`` (a script reads clean lines).
+``\\r`` (a script reads clean lines). Lines are read at most ten a second on average
+(:class:`~gardens_tui.plain.console.LinePace`): a client that sends lines without end waits,
+and costs the table owner no more than that.
 
 A failure is written as an incident report to the server's pipe, never shown: the player reads
 one line naming the incident, and the session ends (the tables live in the owner: nothing is
@@ -46,7 +48,7 @@ def main() -> int:
     """Run the plain lobby until the person quits or input ends; the exit status."""
     reporter = IncidentReporter.from_environment()
     try:
-        from gardens_tui.plain.console import Console, Inbox
+        from gardens_tui.plain.console import Console, Inbox, LinePace
         from gardens_tui.plain.lobby import PlainLobby
         from gardens_tui.server.lobby.client import ConnectionLost, connect
 
@@ -66,7 +68,7 @@ def main() -> int:
                 io.FileIO(1, "w", closefd=False), encoding="utf-8", errors="replace"
             )
             inbox = Inbox()
-            inbox.read_from(io.BufferedReader(io.FileIO(0, "r", closefd=False)))
+            inbox.read_from(io.BufferedReader(io.FileIO(0, "r", closefd=False)), LinePace())
             lobby = PlainLobby(connection, Console(out), inbox)
             return lobby.run(join=join_code(os.environ))
         finally:
