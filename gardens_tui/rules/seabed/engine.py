@@ -31,7 +31,7 @@ from gardens_tui.rules.seabed.tiles import (
     FIT_DEGREES,
     FLAG_SPOTS,
     MAX_AREAS,
-    PLACEMENT_PICKS,
+    PLACEMENT_SETS,
     REEF,
     SEA,
     START,
@@ -116,22 +116,25 @@ def placement_actions(s: SeabedState, verb: str) -> list[Action]:
     by slot, row, column and turn (a second copy of the same tile in the hand is not listed
     again).
 
-    Each frontier entry carries its place's placement tuples (:func:`.seascape.placements_at`)
-    and :data:`~.tiles.PLACEMENT_PICKS` says which of them fit: no tuple is built here."""
+    Each frontier entry carries its place's placement table (:func:`.seascape.placements_at`)
+    and :data:`~.tiles.PLACEMENT_SETS` says where in it the tuple of the turns that fit is:
+    listing is one ``extend`` per place that fits, no tuple is built here."""
     tiles = s.choosable()
     if not tiles:
         return []
     front = s.front
     choice = 0 if verb == "place" else 2
-    picks = PLACEMENT_PICKS[choice][tiles[0]]
-    # (``if fit``: half the places fit no turn of a tile; skipping them early is cheaper)
-    out = [at[i] for code, at in front if (fit := picks[code]) for i in fit]
+    sets = PLACEMENT_SETS[choice][tiles[0]]
+    out: list[Action] = []
+    for code, at in front:
+        if fit := sets[code]:  # (half the places fit no turn of a tile)
+            out += at[fit]
     if len(tiles) == 1 or tiles[1] == tiles[0]:
         return out
-    # two different tiles: tile 1's placements, then tile 2's (two comprehensions beat one
-    # loop with two appends)
-    picks = PLACEMENT_PICKS[choice + 1][tiles[1]]
-    out += [at[i] for code, at in front if (fit := picks[code]) for i in fit]
+    sets = PLACEMENT_SETS[choice + 1][tiles[1]]  # two different tiles: tile 2's after tile 1's
+    for code, at in front:
+        if fit := sets[code]:
+            out += at[fit]
     return out
 
 

@@ -263,22 +263,34 @@ PLACEMENTS: dict[Cell, tuple[Action, ...]] = {}
 
 MAX_PLACES = 4096
 
+SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(4 * choice + q for q in range(4) if mask >> q & 1)
+    for choice in range(4)
+    for mask in range(16)
+)
+"""Where the placements of each of :func:`placements_at`'s tuples of placements are in its
+first 16 (by choice, then the 4-bit mask of quarter turns)."""
+
 
 def placements_at(x: int, y: int) -> tuple[Action, ...]:
-    """Every placement action at ``x, y``, made once for every state to share: index
-    ``4 * choice + quarter``, choice 0 and 1 placing tile 1 or 2, 2 and 3 proposing it (see
-    :data:`.tiles.PLACEMENT_PICKS`). A frontier entry carries them, so listing placements
-    picks ready-made tuples instead of building one per placement."""
+    """The placement table of ``x, y``, made once for every state to share: first every
+    placement action there, index ``4 * choice + quarter``, choice 0 and 1 placing tile 1 or
+    2, 2 and 3 proposing it (see :data:`.tiles.PLACEMENT_PICKS`); then, at ``16 + 16 * choice
+    + mask``, the tuple of a choice's placements in the quarter turns of the 4-bit ``mask``
+    (:data:`.tiles.PLACEMENT_SETS` says which mask fits). A frontier entry carries it, so
+    listing placements extends a list by ready-made tuples instead of building them."""
     at = PLACEMENTS.get((x, y))
     if at is None:
         if len(PLACEMENTS) >= MAX_PLACES:
             PLACEMENTS.clear()
-        at = PLACEMENTS[x, y] = tuple(
+        single = tuple(
             (verb, slot, x, y, degrees)
             for verb in ("place", "propose")
             for slot in (1, 2)
             for degrees in (0, 90, 180, 270)
         )
+        sets = tuple(tuple(map(single.__getitem__, indices)) for indices in SUBSETS)
+        at = PLACEMENTS[x, y] = single + sets
     return at
 
 

@@ -736,6 +736,28 @@ PLACEMENT_PICKS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
 requirement code: where the placements that fit are in :func:`.seascape.placements_at`'s
 tuple (empty when none fits)."""
 
+
+def placement_sets(choice: int) -> tuple[tuple[int, ...], ...]:
+    """:data:`FIT_DEGREES` as one index into a place's placement table (see
+    :func:`.seascape.placements_at`) per tile type and requirement code: ``16 + 16 * choice +
+    mask``, where ``mask`` has bit ``q`` for every quarter turn ``q`` that fits, or 0 when none
+    does."""
+    return tuple(
+        tuple(
+            16 + 16 * choice + sum(1 << d // 90 for d in degrees) if degrees else 0
+            for degrees in table
+        )
+        for table in FIT_DEGREES
+    )
+
+
+PLACEMENT_SETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    placement_sets(choice) for choice in range(4)
+)
+"""By choice (as :data:`PLACEMENT_PICKS`), tile type and requirement code: where the tuple of
+the placements that fit is in :func:`.seascape.placements_at`'s table (0: none fits). Listing
+a place's placements is then one ``extend`` by a ready-made tuple."""
+
 FITTING_CODES: tuple[frozenset[int], ...] = tuple(fitting_codes(k) for k in range(len(TYPES)))
 """:func:`fitting_codes` by tile type."""
 
