@@ -126,15 +126,20 @@ def placement_actions(s: SeabedState, verb: str) -> list[Action]:
     choice = 0 if verb == "place" else 2
     sets = PLACEMENT_SETS[choice][tiles[0]]
     out: list[Action] = []
-    for code, at in front:
-        if fit := sets[code]:  # (half the places fit no turn of a tile)
-            out += at[fit]
     if len(tiles) == 1 or tiles[1] == tiles[0]:
+        for code, at in front:
+            if fit := sets[code]:  # (half the places fit no turn of a tile)
+                out += at[fit]
         return out
-    sets = PLACEMENT_SETS[choice + 1][tiles[1]]  # two different tiles: tile 2's after tile 1's
+    # two different tiles: tile 2's placements after tile 1's, both found in one pass
+    second: list[Action] = []
+    sets2 = PLACEMENT_SETS[choice + 1][tiles[1]]
     for code, at in front:
         if fit := sets[code]:
             out += at[fit]
+        if fit := sets2[code]:
+            second += at[fit]
+    out += second
     return out
 
 
