@@ -1,4 +1,4 @@
-"""Guided first games ("Learn to play"): one lesson per game, and what runs them.
+"""Guided first games ("Learn to play"): finding a game's lesson and playing it.
 
 None of the five games has another digital version, so most players meet them here with a
 rulebook they have not read. A lesson is a short game on a fixed deal against a gentle bot in
@@ -7,32 +7,30 @@ the board it talks about, suggests a move (any legal move is allowed: the lesson
 suggestion was better, or that the other move is fine too) and ends by explaining the score on
 the player's own board.
 
-- :mod:`.base`: the contract every lesson keeps (:class:`~.base.Lesson`, :class:`~.base.Tip`,
-  :class:`~.base.Rule`) and :class:`~.base.LessonRun`, which plays one lesson's table: the
-  gentle bots, the tips, the feedback, the end;
-- one module per game (``octopus_garden``, ...), each listing the core rules its lesson
-  touches next to the lesson (:attr:`~.base.Lesson.rules`), registered in :data:`LESSONS`.
-
-Pure Python: the rules, the table and the bots; never the UI. The plain mode's ``gardens learn
-GAME`` (:mod:`gardens_tui.plain.learn`) runs a lesson line by line.
+Each game's lesson is in its rules package, next to the rules it teaches
+(``gardens_tui/rules/<pkg>/lesson.py``, keeping :mod:`gardens_tui.rules.lesson`'s contract);
+:func:`lesson_for` finds it and :mod:`.base`'s :class:`~.base.LessonRun` plays it (the table,
+the gentle bots, the tips, the feedback, the end). Pure Python: never the UI.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from gardens_tui.lessons.base import Lesson
-
-LESSON_MODULES: dict[str, str] = {}
-"""Each game id with a lesson, and the module that holds it (imported on first use)."""
+from gardens_tui.rules.lesson import Lesson
+from gardens_tui.rules.registry import game_package
 
 
 def lesson_for(game_id: str) -> Lesson:
-    """The lesson of ``game_id``; ``KeyError`` (naming the games that have one) when it has
-    none."""
-    module = LESSON_MODULES.get(game_id)
-    if module is None:
-        known = ", ".join(sorted(LESSON_MODULES)) or "none yet"
-        raise KeyError(f"{game_id} has no lesson (lessons: {known})")
-    lesson: Lesson = importlib.import_module(module).LESSON
+    """The lesson of ``game_id``; ``KeyError`` when the game is unknown or has none yet."""
+    package = game_package(game_id)
+    if package is None:
+        raise KeyError(f"{game_id} has no lesson")
+    try:
+        module = importlib.import_module(f"{package}.lesson")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.lesson":
+            raise
+        raise KeyError(f"{game_id} has no lesson yet") from None
+    lesson: Lesson = module.LESSON
     return lesson

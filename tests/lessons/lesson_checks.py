@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass, field
 
 from gardens_tui.bots import make_bot
-from gardens_tui.lessons.base import PERSON, Lesson, LessonRun, Tip
+from gardens_tui.lessons.base import LessonRun
 from gardens_tui.rules.base import ROLL, GameState
+from gardens_tui.rules.lesson import PERSON, Lesson, Tip
 
 
 @dataclass
