@@ -20,10 +20,11 @@ each area brings, its counts packed in one int), keeps ``need`` and the sorted f
 date tile by tile, and copies only what it changes: the seascape's containers when the state
 shares them with the one it was copied from (``sea_shared``), and an older feature record
 once before changing it (``records_shared``; a state being built changes its own in place).
-Each frontier entry carries its place's placement actions, made once per place for every
-state to share (:func:`placements_at`), so listing placements picks tuples instead of building
-them. A root is always the smallest node of its feature, whatever the order of the joins, so every
-way of building the graph gives the same roots.
+Each frontier entry carries its place's placement table, made once per place for every state
+to share (:func:`placements_at`: the placement actions, and for each set of turns that may fit
+the tuple of them), so listing placements extends a list by ready-made tuples instead of
+building them. A root is always the smallest node of its feature, whatever the order of the
+joins, so every way of building the graph gives the same roots.
 """
 
 from __future__ import annotations
