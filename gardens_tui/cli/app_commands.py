@@ -1,6 +1,6 @@
-"""``gardens``, ``gardens play``, ``gardens open`` and ``gardens continue``: the commands that
-open a game to play, in the app or, with ``--plain``, line by line
-(:mod:`gardens_tui.plain.local`).
+"""``gardens``, ``gardens play``, ``gardens open``, ``gardens continue`` and ``gardens learn``:
+the commands that open a game to play, in the app or, with ``--plain``, line by line
+(:mod:`gardens_tui.plain.local`; a lesson: :mod:`gardens_tui.plain.learn`).
 
 The app (and so Textual) is imported only when one of them runs, and never for ``--plain``.
 """
@@ -86,6 +86,18 @@ def cmd_continue(args: argparse.Namespace) -> int:
     raise CliError(f"there is no game to continue ({reason})")
 
 
+def cmd_learn(args: argparse.Namespace) -> int:
+    """``gardens learn GAME [--restart]``: the game's guided first game, line by line
+    (:mod:`gardens_tui.plain.learn`); taken up where it was left unless ``--restart``."""
+    from gardens_tui.plain.learn import run_lesson
+
+    spec = spec_of(args.game)
+    try:
+        return run_lesson(spec.id, restart=args.restart, colour=args.colour)
+    except KeyError as missing:
+        raise CliError(str(missing.args[0])) from None
+
+
 def add_plain_arguments(parser: argparse.ArgumentParser) -> None:
     """``--plain``, ``--colour`` and ``--bot-delay``."""
     parser.add_argument(
@@ -111,7 +123,8 @@ def add_plain_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_parsers(command: CommandAdder) -> None:
-    """``play`` and ``open`` (``gardens`` alone runs :func:`cmd_app`)."""
+    """``play``, ``open``, ``continue`` and ``learn`` (``gardens`` alone runs
+    :func:`cmd_app`)."""
     p = command("play", "open the app (or --plain) on a new game", cmd_play)
     add_setup_arguments(p, players_required=False)
     add_plain_arguments(p)
@@ -122,3 +135,7 @@ def add_parsers(command: CommandAdder) -> None:
         "continue", "continue the newest autosaved game (in the app, or --plain)", cmd_continue
     )
     add_plain_arguments(p)
+    p = command("learn", "a guided first game: learn to play GAME, line by line", cmd_learn)
+    p.add_argument("game", metavar="GAME", help="the game id (see `gardens games`)")
+    p.add_argument("--restart", action="store_true", help="start the lesson over")
+    p.add_argument("--colour", "--color", action="store_true", help="colour some lines")

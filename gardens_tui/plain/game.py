@@ -87,6 +87,11 @@ class PlainHooks:
     - ``quit_word``: the command that ends the game here (``quit``, or ``leave`` at a server).
     - ``ended``: why the table can no longer be played (a lost connection), or ``None``.
     - ``hot_seat``: several people share this keyboard (see the module docstring).
+    - ``coach``: lines said with each new position of the person's decision, after whose turn
+      it is and before the moves (a lesson's tip).
+    - ``before_move``: lines said before the person's move is played (a lesson's feedback).
+    - ``stop``: the game stops here for the caller (a lesson that is over): the lines to say
+      last; ``None`` while it goes on.
     """
 
     play_bots: Callable[[], None] = lambda: None
@@ -96,6 +101,9 @@ class PlainHooks:
     quit_word: str = "quit"
     ended: Callable[[], str | None] = lambda: None
     hot_seat: bool = False
+    coach: Callable[[], list[str]] = lambda: []
+    before_move: Callable[[Action], list[str]] = lambda _: []
+    stop: Callable[[], list[str] | None] = lambda: None
 
 
 class PlainGame:
@@ -141,8 +149,11 @@ class PlainGame:
                 return Ending.CLOSED
             self.hooks.play_bots()
             self._print_news()
+            last = self.hooks.stop()
             if self.view.outcome() is not None:
                 self._print_end()
+            if self.view.outcome() is not None or last is not None:
+                self.console.lines(last or [])
                 return Ending.OVER
             if self._settle_by_itself():
                 continue
@@ -231,6 +242,7 @@ class PlainGame:
         self.console.say()
         self._print_board()
         self.console.lines(status_lines(view), "turn")
+        self.console.lines(self.hooks.coach(), "heading")
         left = getattr(view, "seconds_left", lambda: None)()
         if left is not None:
             self.console.say(
@@ -282,12 +294,16 @@ class PlainGame:
             rest = len(moves) - len(shown)
             self.console.say(f"  ... and {rest} more: type moves to list them all.")
 
-    def _play(self, action: Action) -> bool:
-        """Play ``action`` as the deciding seat; a refusal is said (the game unchanged)."""
+    def _play(self, action: Action, *, typed: bool = False) -> bool:
+        """Play ``action`` as the deciding seat; a refusal is said (the game unchanged). A
+        legal move gets the hook's :attr:`~PlainHooks.before_move` lines first."""
+        if action in self.view.legal_actions():
+            self.console.lines(self.hooks.before_move(action))
         try:
             self.view.apply(action)
         except IllegalAction as refusal:
-            self.console.say(f"Not played: {refusal}", "error")
+            more = ". Type a move's number, or help." if typed else ""
+            self.console.say(f"Not played: {refusal}{more}", "error")
             return False
         return True
 
@@ -340,9 +356,11 @@ class PlainGame:
                 )
             return
         try:
-            self.view.apply_text(text)
+            action = self.view.game.read_action(self.view.view(), text)
         except IllegalAction as refusal:
             self.console.say(f"Not played: {refusal}. Type a move's number, or help.", "error")
+            return
+        self._play(action, typed=True)
 
     def _commands(self) -> dict[str, Callable[[str], Ending | None]]:
         commands: dict[str, Callable[[str], Ending | None]] = {
