@@ -1,14 +1,18 @@
 """Learn Octopus's Garden: a guided first game (issue 32; :mod:`gardens_tui.rules.lesson`).
 
-A two-player game on a fixed deal against the random bot. The coach explains one rule at a
-time when it first matters: the first purchase, the first planting, the first refill, the
-harvest, each token kind as it reaches the person's hand (anemones and clownfish, seagrass and
-seahorses, sea stars and coral, hermit crabs and shells, relics, trash, printed points), the
-oyster, passing and the end of the game. A rule whose token never comes the person's way is
-explained anyway from their fourth turn on, at the start of a turn, so a learner who plays
-other moves still meets every rule. The lesson stops at the start of a turn once every rule was
-taught and at least :data:`MIN_TURNS` turns were played (:data:`MAX_TURNS` at most): a full
-game is about twice as long. The closing explains the score the person's garden would have if
+A two-player game on a fixed deal (seed 73: the first market offers a column of three
+seagrass) against the random bot. The coach explains one rule at a time when it first
+matters: the first purchase, the first planting, the first refill, the harvest, each token kind
+as the person is about to buy it (a purchase showing an untaught token is suggested when the
+game's own rating puts it within :data:`STEER` points of the best move) or to plant it
+(anemones and clownfish, seagrass and seahorses, sea stars and coral, hermit crabs and shells,
+relics, trash, printed points), the oyster, passing and the end of the game. A rule whose token
+never comes the person's way is explained anyway at the start of a turn from their
+:data:`FALLBACK_TURN` th turn on (and at the first planting of a purchase from the
+:data:`LATE_TURN` th), so a learner who plays other moves still meets every rule. The lesson
+stops at the start of a turn once every rule was taught and at least :data:`MIN_TURNS` turns
+were played (:data:`MAX_TURNS` at most): a full game is about twice as long. One reminder comes back when it matters: a sea star about to eat
+an oyster (the animal phase). The closing explains the score the person's garden would have if
 the game ended there, category by category, with the engine's numbers.
 
 Place names are the game's notation: ``a1``..``e4`` are the person's garden spaces, ``m1``..
@@ -517,7 +521,7 @@ class OctopusGardenLesson(Lesson):
         if rule == "sea_star":
             star = TOKENS[STAR].points or 0
             return (
-                f"A sea star scores {star}, but while you have an oyster token it must step 1 "
+                f"A sea star scores {star}, but while it can reach an oyster token it must step 1 "
                 "space a turn towards the nearest and eats it on arrival. No animal may enter "
                 "coral, so coral can wall an oyster off; printed oysters are always safe.",
                 {"star": star, "step": 1},
@@ -602,22 +606,26 @@ class OctopusGardenLesson(Lesson):
     ) -> Tip | None:
         garden = _garden(view)
         stars = [act for act in legal if act[0] == "move" and act[1] == "star"]
-        if stars and "sea_star" not in taught:
+        if stars:
             move = best(game, view, stars)
             assert move is not None
-            dist = oyster_distances(garden)
             src, dst = move[2], move[3]
-            steps = dist[src]
-            text, numbers = self._token_words(view, "sea_star")
-            eats = " and eats it" if steps == 1 else ""
+            steps = oyster_distances(garden)[src]
+            choice = sum(1 for act in stars if act[2] == src) > 1
+            # Taught once; it comes back when it matters most: an oyster about to be eaten.
+            if "sea_star" in taught and steps > 1:
+                return None
+            eats = " and eat it" if steps == 1 else ""
+            pick = " (equally short ways: you choose)" if choice else ""
             return Tip(
                 "sea_star",
-                f"Your sea star on {cell_name(src)} is {steps} steps from an oyster token: it "
-                f"must move to {cell_name(dst)}{eats}. No animal may enter coral, so coral can "
-                "wall an oyster off; printed oysters are always safe.",
+                f"Your sea star on {cell_name(src)} is {count(steps, 'step')} from an oyster "
+                f"token: it must move 1 space closer, to {cell_name(dst)}{eats}{pick}. No "
+                "animal may enter coral, so coral can wall an oyster off; printed oysters are "
+                "always safe.",
                 (cell_name(src), cell_name(dst)),
                 move,
-                {"steps": steps},
+                {"steps": steps, "space": 1},
             )
         crabs = [act for act in legal if act[0] == "move" and act[1] != "star"]
         if crabs and "hermit_crab" not in taught:
