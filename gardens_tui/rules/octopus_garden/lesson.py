@@ -11,9 +11,10 @@ never comes the person's way is explained anyway at the start of a turn from the
 :data:`FALLBACK_TURN` th turn on (and at the first planting of a purchase from the
 :data:`LATE_TURN` th), so a learner who plays other moves still meets every rule. The lesson
 stops at the start of a turn once every rule was taught and at least :data:`MIN_TURNS` turns
-were played (:data:`MAX_TURNS` at most): a full game is about twice as long. One reminder comes back when it matters: a sea star about to eat
-an oyster (the animal phase). The closing explains the score the person's garden would have if
-the game ended there, category by category, with the engine's numbers.
+were played (:data:`MAX_TURNS` at most): a full game is about twice as long. One reminder
+comes back when it matters: a sea star about to eat an oyster (the animal phase). The closing
+explains the score the person's garden would have if the game ended there, category by
+category, with the engine's numbers.
 
 Place names are the game's notation: ``a1``..``e4`` are the person's garden spaces, ``m1``..
 ``m9`` the market's. Every number a tip states is computed from the position (or the
