@@ -182,6 +182,7 @@ def test_buy_tip_states_the_line_cost_and_the_pearls() -> None:
         if "cost" in tip.numbers:
             assert tip.suggests is not None and tip.suggests[0] == "buy"
             line = market_line(tip.suggests[1], tip.suggests[2])
+            assert tip.numbers["line"] == tip.suggests[2]
             assert tip.numbers["cost"] == line_cost(view, PERSON, line)
             assert tip.numbers["cost"] <= view.pearls[PERSON]
             assert tip.places == tuple(market_name(m) for m in line)
@@ -385,3 +386,15 @@ def test_a_saved_lesson_resumes_with_the_same_rules_taught() -> None:
     done = followed()
     run = LessonRun.resume(LESSON, done.run.table)
     assert run.taught == done.run.taught
+
+
+def test_every_number_a_tip_states_is_listed() -> None:
+    """No number in a tip's words escapes the checks: besides place names (a1..e4, m1..m9),
+    every number the text states is one of the tip's listed numbers."""
+    for done in _runs():
+        for shown in done.tips:
+            tip = shown.tip
+            words = re.sub(r"\b(?:[a-e][1-6]|m[1-9])\b", "", tip.text)
+            listed = {abs(n) for n in tip.numbers.values()}
+            for number in re.findall(r"\d+", words):
+                assert int(number) in listed, (tip.rule, number, tip.text)

@@ -410,7 +410,7 @@ class OctopusGardenLesson(Lesson):
             f"and you have {pearls}.",
             _line_spaces(buy),
             buy,
-            {"cost": cost, "pearls": pearls},
+            {"line": buy[2], "cost": cost, "pearls": pearls},
         )
 
     def _oyster_tip(self, view: OctopusState, move: Action | None = None) -> Tip:
