@@ -357,3 +357,19 @@ def test_resume_works_out_the_same_taught_rules() -> None:
     done = followed()
     resumed = LessonRun.resume(LESSON, done.run.table)
     assert resumed.taught == done.run.taught
+
+
+def test_every_number_a_tip_states_is_listed() -> None:
+    """No number in a tip's words escapes the checks: besides names (places x,y, turns r90,
+    hand tiles, clam tiles c1..c16, Bot 2 / Bot 3, the notation's slots), every number the text
+    states is one of the tip's listed numbers."""
+    names = re.compile(
+        r"(?:-?\d+,-?\d+|\br\d+\b|\btile [12]\b|\bc\d+\b|\bBot \d\b|\b(?:place|propose) [12]\b)"
+    )
+    for done in _runs():
+        for shown in done.tips:
+            tip = shown.tip
+            words = names.sub("", tip.text)
+            listed = {abs(n) for n in tip.numbers.values()}
+            for number in re.findall(r"\d+", words):
+                assert int(number) in listed, (tip.rule, number, tip.text)

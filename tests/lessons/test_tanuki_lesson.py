@@ -188,6 +188,10 @@ def test_dice_tips_state_the_dice() -> None:
         numbers = shown.tip.numbers
         if "blue" in numbers:
             assert [numbers["blue"], numbers["gold"]] == view.dice
+            # the board's large numbers, 5 you choose, 6 it stays; 1 on odd, 2 on even
+            faces = ("north", "east", "south", "west", "choose", "stays")
+            assert [numbers[face] for face in faces] == [1, 2, 3, 4, 5, 6]
+            assert (numbers["odd"], numbers["even"]) == (1, 2)
         else:
             suggests = shown.tip.suggests
             assert suggests is not None and suggests[0] == "steer"
@@ -212,6 +216,7 @@ def test_symbol_tips_count_the_walk() -> None:
                 "shiitake": walk.symbols,
                 "dens": walk.dens,
                 "net": walk.symbols - walk.dens,
+                "each": 1,  # +1 a shiitake, -1 a den
             }
         else:
             assert numbers["net"] == preview_lay(view, suggests).net(PERSON)
@@ -337,3 +342,17 @@ def test_resume_works_out_the_same_taught_rules() -> None:
     done = followed()
     resumed = LessonRun.resume(LESSON, done.run.table)
     assert resumed.taught == done.run.taught
+
+
+def test_every_number_a_tip_states_is_listed() -> None:
+    """No number in a tip's words escapes the checks: besides names (squares a1..f6, edge
+    spaces, tiles t1..t64, turns r90, the notation's end 1 / end 2, Bot 2), every number the
+    text states is one of the tip's listed numbers."""
+    names = re.compile(r"\b(?:[a-f][1-6]|edge [nesw][1-6]|t\d+|r\d+|end [12]|Bot \d)\b", re.I)
+    for done in _runs():
+        for shown in done.tips:
+            tip = shown.tip
+            words = names.sub("", tip.text)
+            listed = {abs(n) for n in tip.numbers.values()}
+            for number in re.findall(r"\d+", words):
+                assert int(number) in listed, (tip.rule, number, tip.text)

@@ -536,7 +536,7 @@ class _Tips:
                 f"or reef): 1 per tile and 1 per fish, {points} with its "
                 f"{count(tiles, 'tile')} and {info.fish} fish so far."
             )
-            numbers = {"points": points, "tiles": tiles, "fish": info.fish}
+            numbers = {"points": points, "tiles": tiles, "fish": info.fish, "per_tile": 1}
         else:
             points = 2 * tiles + 3 * info.anemones
             text = (

@@ -48,7 +48,7 @@ from gardens_tui.rules.tanuki.components import (
     tile_name,
 )
 from gardens_tui.rules.tanuki.preview import LayOutcome, preview_lay, preview_steer
-from gardens_tui.rules.tanuki.state import EDGE_BASE, HAND, OFF, TanukiState
+from gardens_tui.rules.tanuki.state import CHOOSE, EDGE_BASE, HAND, OFF, TanukiState
 from gardens_tui.rules.words import count
 
 RULES: tuple[Rule, ...] = (
@@ -443,6 +443,16 @@ class TanukiLesson(Lesson):
         return frozenset(squares | edges | tiles)
 
 
+DIE_FACES: dict[str, int] = {
+    **{name: face for face, name in DIRECTION_NAMES.items()},
+    "choose": CHOOSE,
+    "stays": 6,
+    "odd": 1,
+    "even": 2,
+}
+"""The die faces and distances the dice tip states: 1-4 the sides (the board's large
+numbers), 5 you choose, 6 it stays; 1 square on an odd other die, 2 on an even one."""
+
 TANUKI_RULES: tuple[str, ...] = ("tanuki-off", "tanuki-harm", "together", "blocked")
 """The rules a steer decision may teach when the steer itself shows none of them."""
 
@@ -587,7 +597,8 @@ class _PlaceTips:
             "if the other die is odd, 2 if it is even."
         )
         places = self._places(*(square_name(s.tanuki[i]) for i in _tanuki_on(s)))
-        return Tip("tanuki-dice", text, places, self.best, {"blue": blue, "gold": gold})
+        numbers = {"blue": blue, "gold": gold, **DIE_FACES}
+        return Tip("tanuki-dice", text, places, self.best, numbers)
 
     def situation(self, rule: str) -> Tip | None:
         """The tip of ``rule`` when the position shows it now, else ``None``."""
@@ -628,7 +639,7 @@ class _PlaceTips:
                 f"{_signed(gather - dens)} in all."
             )
             places = self._places(*(square_name(q) for q in walk.squares))
-            numbers = {"shiitake": gather, "dens": dens, "net": gather - dens}
+            numbers = {"shiitake": gather, "dens": dens, "net": gather - dens, "each": 1}
             return Tip(rule, text, places, self.best, numbers)
         if rule == "wrap":
             if walk is None or not walk.edges:
@@ -749,7 +760,7 @@ class _PlaceTips:
                 f"a tanuki den (-1) or an ashi-magari. {self.said} is your best walk now: "
                 f"{_signed(net)} shiitake."
             )
-            return Tip(rule, text, self._places(), self.best, {"net": net})
+            return Tip(rule, text, self._places(), self.best, {"net": net, "each": 1})
         if rule == "magari":
             held = len(s.hands[PERSON])
             text = (
