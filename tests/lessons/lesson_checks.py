@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from gardens_tui.bots import make_bot
 from gardens_tui.lessons.base import LessonRun
@@ -96,3 +98,33 @@ def play_through(
             done.feedback.append(line)
         run.table.apply(action, seat=PERSON)
     raise AssertionError(f"the lesson did not end within {limit} of the person's decisions")
+
+
+@cache
+def followed(lesson: Lesson) -> PlayedThrough:
+    """``lesson`` played through taking every suggestion (once per test run)."""
+    return play_through(lesson, follow=True)
+
+
+@cache
+def randomly(lesson: Lesson, seed: int) -> PlayedThrough:
+    """``lesson`` played through with random legal moves from ``seed`` (once per test run)."""
+    return play_through(lesson, follow=False, seed=seed)
+
+
+def all_runs(lesson: Lesson, seeds: Sequence[int]) -> list[PlayedThrough]:
+    """The followed run and the random runs of ``seeds``."""
+    return [followed(lesson), *(randomly(lesson, seed) for seed in seeds)]
+
+
+def person_decisions(done: PlayedThrough) -> int:
+    """How many decisions the person made in ``done`` (forced steps included)."""
+    table = done.run.table
+    return sum(1 for s in table.states[: len(table.actions)] if s.current_player == PERSON)
+
+
+def tips_for(lesson: Lesson, seeds: Sequence[int], rule: str) -> list[Shown]:
+    """Every tip for ``rule`` shown in :func:`all_runs`."""
+    return [
+        shown for done in all_runs(lesson, seeds) for shown in done.tips if shown.tip.rule == rule
+    ]

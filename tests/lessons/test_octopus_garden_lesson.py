@@ -5,10 +5,15 @@ position with the engine, the closing's numbers equal to the engine's scores."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
-from lesson_checks import PlayedThrough, Shown, play_through
+from lesson_checks import (
+    PlayedThrough,
+    Shown,
+    all_runs,
+    followed,
+    randomly,
+)
 
 from gardens_tui.lessons import lesson_for
 from gardens_tui.lessons.base import LessonRun
@@ -47,21 +52,7 @@ from gardens_tui.rules.octopus_garden.state import OctopusState
 RANDOM_SEEDS = (0, 1, 2, 3, 4)
 
 
-@cache
-def followed() -> PlayedThrough:
-    return play_through(LESSON, follow=True)
-
-
-@cache
-def randomly(seed: int) -> PlayedThrough:
-    return play_through(LESSON, follow=False, seed=seed)
-
-
-def _runs() -> list[PlayedThrough]:
-    return [followed(), *(randomly(seed) for seed in RANDOM_SEEDS)]
-
-
-def _decisions(done: PlayedThrough) -> int:
+def _real_decisions(done: PlayedThrough) -> int:
     """The person's decisions (forced ones, with a single legal move, do not count)."""
     run = done.run
     table = run.table
@@ -79,7 +70,12 @@ def _end_view(done: PlayedThrough) -> OctopusState:
 
 
 def _shown(rule: str) -> list[Shown]:
-    return [shown for done in _runs() for shown in done.tips if shown.tip.rule == rule]
+    return [
+        shown
+        for done in all_runs(LESSON, RANDOM_SEEDS)
+        for shown in done.tips
+        if shown.tip.rule == rule
+    ]
 
 
 def _garden_points(*pieces: int) -> tuple[int, ...]:
@@ -124,13 +120,13 @@ def test_follow_run_teaches_every_rule_in_5_to_10_minutes() -> None:
     """With the suggested moves every rule is taught, the lesson stops at the start of a turn
     after MIN_TURNS..MAX_TURNS turns, in 15-40 of the person's decisions, at most about one
     tip per two decisions."""
-    done = followed()
+    done = followed(LESSON)
     assert done.run.untaught() == []
     view = _end_view(done)
     played = person_turn(view) - 1
     assert view.over or (view.phase == "market" and view.active == PERSON)
     assert MIN_TURNS <= played <= MAX_TURNS
-    decisions = _decisions(done)
+    decisions = _real_decisions(done)
     assert 15 <= decisions <= 40, decisions
     assert len(done.tips) <= decisions * 2 // 3
 
@@ -140,7 +136,7 @@ def test_random_runs_teach_every_rule_and_end_in_bounds(seed: int) -> None:
     """A learner playing random legal moves (passing a lot) still meets every rule: the rules
     whose token never comes their way are explained from the third turn on; the lesson ends
     by MAX_TURNS turns."""
-    done = randomly(seed)
+    done = randomly(LESSON, seed)
     assert done.run.untaught() == []
     assert person_turn(_end_view(done)) - 1 <= MAX_TURNS
     assert all(line.strip() for line in done.feedback)
@@ -151,7 +147,7 @@ def test_every_place_is_a_garden_space_or_a_market_space() -> None:
     or market spaces (m1..m9)."""
     cells = {name for row in ROWS for name in (CELL_NAMES[c] for c in row)}
     assert len(cells) == NUM_CELLS
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             for place in shown.tip.places:
                 assert parse_cell(place) is not None or parse_market(place) is not None, place
@@ -160,7 +156,7 @@ def test_every_place_is_a_garden_space_or_a_market_space() -> None:
 
 def test_suggestions_are_legal_in_the_view() -> None:
     """Every suggested move is one of the engine's legal moves in the person's view."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         game = done.run.game
         for shown in done.tips:
             if shown.tip.suggests is not None:
@@ -337,7 +333,7 @@ def test_end_tip_counts_empty_spaces_of_24() -> None:
 def test_closing_numbers_are_the_engine_scores() -> None:
     """The closing's total and each category's points are the engine's scores of the
     person's garden, and its counts are the garden's."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         view = _end_view(done)
         scores = done.run.game.scores(view)
         lines = done.closing
@@ -365,7 +361,7 @@ def test_closing_numbers_are_the_engine_scores() -> None:
 
 def test_feedback_explains_a_pass_and_a_weaker_plant() -> None:
     """Another move than the suggestion gets a line: a pass is told it grew nothing."""
-    game = followed().run.game
+    game = followed(LESSON).run.game
     buy = next(item for item in _shown("buy") if item.tip.suggests is not None)
     legal = game.legal_actions(buy.view)
     a_pass = next(act for act in legal if act[0] == "pass")
@@ -383,7 +379,7 @@ def test_feedback_explains_a_pass_and_a_weaker_plant() -> None:
 def test_a_saved_lesson_resumes_with_the_same_rules_taught() -> None:
     """Tips are a function of the view and what was taught: a resumed table teaches again
     exactly what the played one did."""
-    done = followed()
+    done = followed(LESSON)
     run = LessonRun.resume(LESSON, done.run.table)
     assert run.taught == done.run.taught
 
@@ -391,7 +387,7 @@ def test_a_saved_lesson_resumes_with_the_same_rules_taught() -> None:
 def test_every_number_a_tip_states_is_listed() -> None:
     """No number in a tip's words escapes the checks: besides place names (a1..e4, m1..m9),
     every number the text states is one of the tip's listed numbers."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             tip = shown.tip
             words = re.sub(r"\b(?:[a-e][1-6]|m[1-9])\b", "", tip.text)

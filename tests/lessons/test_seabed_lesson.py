@@ -6,10 +6,15 @@ applied with the game), the closing's numbers equal to the engine's scores."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
-from lesson_checks import PlayedThrough, Shown, play_through
+from lesson_checks import (
+    Shown,
+    all_runs,
+    followed,
+    person_decisions,
+    randomly,
+)
 
 from gardens_tui.lessons import lesson_for
 from gardens_tui.lessons.base import LessonRun
@@ -35,27 +40,13 @@ MANTA, STAR, CRAB = 3, 2, 1
 REEF_TILE, ANEMONE = 2, 3
 
 
-@cache
-def followed() -> PlayedThrough:
-    return play_through(LESSON, follow=True)
-
-
-@cache
-def randomly(seed: int) -> PlayedThrough:
-    return play_through(LESSON, follow=False, seed=seed)
-
-
-def _runs() -> list[PlayedThrough]:
-    return [followed(), *(randomly(seed) for seed in RANDOM_SEEDS)]
-
-
-def _decisions(done: PlayedThrough) -> int:
-    table = done.run.table
-    return sum(1 for s in table.states[: len(table.actions)] if s.current_player == PERSON)
-
-
 def _tips(rule: str) -> list[Shown]:
-    return [shown for done in _runs() for shown in done.tips if shown.tip.rule == rule]
+    return [
+        shown
+        for done in all_runs(LESSON, RANDOM_SEEDS)
+        for shown in done.tips
+        if shown.tip.rule == rule
+    ]
 
 
 def _view(shown: Shown) -> SeabedState:
@@ -89,21 +80,21 @@ def test_lesson_is_found_and_lists_the_core_rules() -> None:
 def test_follow_run_plays_a_whole_game_and_teaches_every_rule() -> None:
     """Every rule is taught with the suggested moves; the lesson is a whole game (final scoring
     in the closing) of 15-40 of the person's decisions, at most one tip each."""
-    done = followed()
+    done = followed(LESSON)
     assert done.run.untaught() == []
     assert done.run.table.state.is_over
-    assert 15 <= _decisions(done) <= 40
-    assert len(done.tips) <= _decisions(done)
+    assert 15 <= person_decisions(done) <= 40
+    assert len(done.tips) <= person_decisions(done)
 
 
 @pytest.mark.parametrize("seed", RANDOM_SEEDS)
 def test_random_runs_teach_every_rule(seed: int) -> None:
     """A person playing random legal moves meets every rule too. A whole game with random moves
     may ask a few more decisions (more clam tiles, whirlpools): at most 45."""
-    done = randomly(seed)
+    done = randomly(LESSON, seed)
     assert done.run.untaught() == []
     assert done.run.table.state.is_over
-    assert 15 <= _decisions(done) <= 45
+    assert 15 <= person_decisions(done) <= 45
     assert all(line.strip() for line in done.feedback)
 
 
@@ -111,7 +102,7 @@ def test_places_are_real_cells_and_hand_tiles() -> None:
     """Every highlighted place is a placed tile's cell or a free place (``x,y`` as the text
     board and the notation write it) or a tile of the hand; the suggested move is legal and
     its cell highlighted."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             view = _view(shown)
             for place in shown.tip.places:
@@ -274,7 +265,7 @@ def test_majority_clam_end_winner_numbers() -> None:
 def test_closing_numbers_are_the_engine_scores() -> None:
     """The closing states the person's total and each category, both teams' piles, a seabed
     flag's value and the best team's points, all the engine's."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         view = done.run.view()
         assert isinstance(view, SeabedState)
         scores = GAME.scores(view)
@@ -309,7 +300,7 @@ def test_feedback_numbers_are_the_engines() -> None:
     person's teams, the points are those the game scores for them after each move."""
     checked = 0
     for seed in RANDOM_SEEDS:
-        done = randomly(seed)
+        done = randomly(LESSON, seed)
         table = done.run.table
         for shown in done.tips:
             suggests = shown.tip.suggests
@@ -354,7 +345,7 @@ def _scored_for_me(view: SeabedState, action: tuple[object, ...]) -> int:
 
 def test_resume_works_out_the_same_taught_rules() -> None:
     """A lesson saved halfway resumes with the same rules taught."""
-    done = followed()
+    done = followed(LESSON)
     resumed = LessonRun.resume(LESSON, done.run.table)
     assert resumed.taught == done.run.taught
 
@@ -366,7 +357,7 @@ def test_every_number_a_tip_states_is_listed() -> None:
     names = re.compile(
         r"(?:-?\d+,-?\d+|\br\d+\b|\btile [12]\b|\bc\d+\b|\bBot \d\b|\b(?:place|propose) [12]\b)"
     )
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             tip = shown.tip
             words = names.sub("", tip.text)

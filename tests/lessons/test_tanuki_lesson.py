@@ -6,10 +6,15 @@ the engine's scores."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
-from lesson_checks import PlayedThrough, Shown, play_through
+from lesson_checks import (
+    Shown,
+    all_runs,
+    followed,
+    person_decisions,
+    randomly,
+)
 
 from gardens_tui.lessons import lesson_for
 from gardens_tui.lessons.base import LessonRun
@@ -39,27 +44,13 @@ CRASH_LOSS, LOOP_LOSS, CAUSE_BONUS = 5, 5, 2
 OFF_ONE, OFF_BOTH = 1, 3
 
 
-@cache
-def followed() -> PlayedThrough:
-    return play_through(LESSON, follow=True)
-
-
-@cache
-def randomly(seed: int) -> PlayedThrough:
-    return play_through(LESSON, follow=False, seed=seed)
-
-
-def _runs() -> list[PlayedThrough]:
-    return [followed(), *(randomly(seed) for seed in RANDOM_SEEDS)]
-
-
-def _decisions(done: PlayedThrough) -> int:
-    table = done.run.table
-    return sum(1 for s in table.states[: len(table.actions)] if s.current_player == PERSON)
-
-
 def _tips(rule: str) -> list[Shown]:
-    return [shown for done in _runs() for shown in done.tips if shown.tip.rule == rule]
+    return [
+        shown
+        for done in all_runs(LESSON, RANDOM_SEEDS)
+        for shown in done.tips
+        if shown.tip.rule == rule
+    ]
 
 
 def _view(shown: Shown) -> TanukiState:
@@ -98,26 +89,26 @@ def test_lesson_is_found_and_lists_the_core_rules() -> None:
 def test_follow_run_teaches_every_rule_in_a_first_game_length() -> None:
     """Every rule is taught with the suggested moves, and the lesson takes 15-40 of the
     person's decisions (5-10 minutes), at most one tip each."""
-    done = followed()
+    done = followed(LESSON)
     assert done.run.untaught() == []
-    assert 15 <= _decisions(done) <= 40
-    assert len(done.tips) <= _decisions(done)
+    assert 15 <= person_decisions(done) <= 40
+    assert len(done.tips) <= person_decisions(done)
 
 
 @pytest.mark.parametrize("seed", RANDOM_SEEDS)
 def test_random_runs_teach_every_rule(seed: int) -> None:
     """A person playing random legal moves still meets every rule (a rule the position does not
     show is explained on the position when nothing else comes up), within 15-40 decisions."""
-    done = randomly(seed)
+    done = randomly(LESSON, seed)
     assert done.run.untaught() == []
-    assert 15 <= _decisions(done) <= 40
+    assert 15 <= person_decisions(done) <= 40
     assert all(line.strip() for line in done.feedback)
 
 
 def test_places_are_real_squares_edges_and_tiles_in_hand() -> None:
     """Every highlighted place is a square a1-f6, an edge space ``edge n1``..``edge w6`` (as the
     notation writes them) or a tile in the person's hand; a placed tile is highlighted."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             view = _view(shown)
             for place in shown.tip.places:
@@ -285,7 +276,7 @@ def test_crash_loop_and_winning_numbers() -> None:
 def test_closing_numbers_are_the_engine_scores() -> None:
     """The closing states the person's shiitake and cards, the rival's total and (game over)
     the winner's, all equal to the engine's scores."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         view = done.run.view()
         assert isinstance(view, TanukiState)
         scores = GAME.scores(view)
@@ -310,7 +301,7 @@ def test_feedback_compares_by_the_previews() -> None:
     more shiitake, both numbers are the engine's previews of the two moves."""
     checked = 0
     for seed in RANDOM_SEEDS:
-        done = randomly(seed)
+        done = randomly(LESSON, seed)
         table = done.run.table
         for shown in done.tips:
             suggests = shown.tip.suggests
@@ -339,7 +330,7 @@ def _net(view: TanukiState, action: tuple[object, ...]) -> int:
 def test_resume_works_out_the_same_taught_rules() -> None:
     """A lesson saved halfway resumes with the same rules taught (tips are a function of the
     history)."""
-    done = followed()
+    done = followed(LESSON)
     resumed = LessonRun.resume(LESSON, done.run.table)
     assert resumed.taught == done.run.taught
 
@@ -349,7 +340,7 @@ def test_every_number_a_tip_states_is_listed() -> None:
     spaces, tiles t1..t64, turns r90, the notation's end 1 / end 2, Bot 2), every number the
     text states is one of the tip's listed numbers."""
     names = re.compile(r"\b(?:[a-f][1-6]|edge [nesw][1-6]|t\d+|r\d+|end [12]|Bot \d)\b", re.I)
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             tip = shown.tip
             words = names.sub("", tip.text)

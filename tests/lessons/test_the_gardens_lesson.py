@@ -5,10 +5,15 @@ with the engine, the closing's numbers equal to the engine's scores."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
-from lesson_checks import PlayedThrough, Shown, play_through
+from lesson_checks import (
+    Shown,
+    all_runs,
+    followed,
+    person_decisions,
+    randomly,
+)
 
 from gardens_tui.rules.lesson import PERSON
 from gardens_tui.rules.the_gardens.components import CARDS, COLUMNS, DECKS
@@ -23,25 +28,6 @@ TRIANGLE = (1, 3, 6, 10)
 """The rulebook's 1/3/6/10 (walk trees and tree species per row)."""
 
 
-@cache
-def followed() -> PlayedThrough:
-    return play_through(LESSON, follow=True)
-
-
-@cache
-def randomly(seed: int) -> PlayedThrough:
-    return play_through(LESSON, follow=False, seed=seed)
-
-
-def _runs() -> list[PlayedThrough]:
-    return [followed(), *(randomly(seed) for seed in RANDOM_SEEDS)]
-
-
-def _decisions(done: PlayedThrough) -> int:
-    table = done.run.table
-    return sum(1 for s in table.states[: len(table.actions)] if s.current_player == PERSON)
-
-
 def _placed(view: GardensState, after: GardensState) -> tuple[int, int]:
     """(row, column) of the card a take added to the person's mat, found by comparing mats."""
     changed = [c for c in range(27) if view.mats[PERSON][c] != after.mats[PERSON][c]]
@@ -52,26 +38,26 @@ def _placed(view: GardensState, after: GardensState) -> tuple[int, int]:
 def test_follow_run_teaches_every_rule_in_a_first_game_length() -> None:
     """Every rule (choose, design, walk, the scorings, round, end) is taught with the suggested
     moves, the game is played to its end, and it takes 15-40 of the person's decisions."""
-    done = followed()
+    done = followed(LESSON)
     assert done.run.untaught() == []
     assert done.run.table.state.is_over
-    assert 15 <= _decisions(done) <= 40
-    assert len(done.tips) <= _decisions(done)
+    assert 15 <= person_decisions(done) <= 40
+    assert len(done.tips) <= person_decisions(done)
 
 
 @pytest.mark.parametrize("seed", RANDOM_SEEDS)
 def test_random_runs_teach_every_rule(seed: int) -> None:
     """A person playing random legal moves still meets every rule: a feature whose card never
     came within reach is explained without a move near the end."""
-    done = randomly(seed)
+    done = randomly(LESSON, seed)
     assert done.run.untaught() == []
-    assert 15 <= _decisions(done) <= 40
+    assert 15 <= person_decisions(done) <= 40
 
 
 def test_places_are_real_cells_and_display_cards() -> None:
     """Every highlighted place is a cell of the person's mat (row A-C, column 1-9, as the text
     board labels it) or a display place holding a card; the suggested card is highlighted."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             view = shown.view
             assert isinstance(view, GardensState)
@@ -87,7 +73,7 @@ def test_places_are_real_cells_and_display_cards() -> None:
 
 
 def _check_numbers(shown: Shown) -> None:
-    game = followed().run.game
+    game = followed(LESSON).run.game
     view = shown.view
     assert isinstance(view, GardensState)
     tip = shown.tip
@@ -165,7 +151,7 @@ def test_every_tip_number_matches_the_engine() -> None:
     """Each tip's numbers (columns, walk points, trees and streams seen, cards around a bench,
     the network, statues, tree species per row, the round) recomputed with the engine."""
     count = 0
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             _check_numbers(shown)
             count += 1
@@ -175,7 +161,7 @@ def test_every_tip_number_matches_the_engine() -> None:
 def test_closing_explains_the_engine_scores() -> None:
     """End of game: every number of the closing is the person's score in its category (in the
     engine's order, landmarks left out of the basic game) or the total / winner's total."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         game = done.run.game
         view = done.run.view()
         scores = game.scores(view)
@@ -190,6 +176,6 @@ def test_closing_explains_the_engine_scores() -> None:
 
 def test_feedback_names_the_game_count() -> None:
     """Another move than the suggested one gets a line from the game's own count."""
-    lines = [line for seed in RANDOM_SEEDS for line in randomly(seed).feedback]
+    lines = [line for seed in RANDOM_SEEDS for line in randomly(LESSON, seed).feedback]
     assert lines
     assert all("best rival" in line or "Any card" in line for line in lines)

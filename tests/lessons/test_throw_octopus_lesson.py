@@ -6,10 +6,15 @@ engine's scores."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
-from lesson_checks import PlayedThrough, Shown, play_through
+from lesson_checks import (
+    Shown,
+    all_runs,
+    followed,
+    person_decisions,
+    randomly,
+)
 
 from gardens_tui.rules.lesson import PERSON
 from gardens_tui.rules.throw_octopus.components import (
@@ -27,33 +32,14 @@ from gardens_tui.rules.throw_octopus.state import ThrowState
 RANDOM_SEEDS = (0, 1, 2, 3, 4)
 
 
-@cache
-def followed() -> PlayedThrough:
-    return play_through(LESSON, follow=True)
-
-
-@cache
-def randomly(seed: int) -> PlayedThrough:
-    return play_through(LESSON, follow=False, seed=seed)
-
-
-def _runs() -> list[PlayedThrough]:
-    return [followed(), *(randomly(seed) for seed in RANDOM_SEEDS)]
-
-
-def _decisions(done: PlayedThrough) -> int:
-    table = done.run.table
-    return sum(1 for s in table.states[: len(table.actions)] if s.current_player == PERSON)
-
-
 def test_follow_run_teaches_every_rule_in_a_first_game_length() -> None:
     """Every rule (placing, matching, turning, completing, octopus tiles, drawing, the cards,
     the throw, the end) is taught with the suggested moves, in 15-40 of the person's decisions;
     the person throws the octopus themselves (the throw tip at their own throw decision) and
     the lesson ends at the start of a game of the night."""
-    done = followed()
+    done = followed(LESSON)
     assert done.run.untaught() == []
-    assert 15 <= _decisions(done) <= 40
+    assert 15 <= person_decisions(done) <= 40
     assert any(
         s.tip.rule == "throw" and isinstance(s.view, ThrowState) and s.view.phase == "throw"
         for s in done.tips
@@ -67,16 +53,16 @@ def test_follow_run_teaches_every_rule_in_a_first_game_length() -> None:
 def test_random_runs_teach_every_rule(seed: int) -> None:
     """Random legal moves still meet every rule (an idea whose moment never came is told in
     words once the game ran a while) and end within 40 decisions."""
-    done = randomly(seed)
+    done = randomly(LESSON, seed)
     assert done.run.untaught() == []
-    assert _decisions(done) <= 40
+    assert person_decisions(done) <= 40
 
 
 def test_places_are_seascape_cells_and_hand_tiles() -> None:
     """Every highlighted place is a tile in the person's hand (``t42``) or a seascape cell
     (``x,y``) holding a tile or free beside one, per the engine's board; the suggested play's
     tile and cell are among them."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             view = shown.view
             assert isinstance(view, ThrowState)
@@ -99,7 +85,7 @@ def _species_in(text: str) -> int:
 
 
 def _check(shown: Shown) -> None:
-    game = followed().run.game
+    game = followed(LESSON).run.game
     view = shown.view
     assert isinstance(view, ThrowState)
     tip = shown.tip
@@ -170,17 +156,17 @@ def test_every_tip_number_matches_the_engine() -> None:
     action cards left, the rotation, the tile that fits nowhere, the hands) recomputed with the
     engine."""
     count = 0
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         for shown in done.tips:
             _check(shown)
             count += 1
-    assert count >= 9 * len(_runs())
+    assert count >= 9 * len(all_runs(LESSON, RANDOM_SEEDS))
 
 
 def test_a_hit_draws_two_tiles_and_loses_a_turn() -> None:
     """The throw tip's "draw 2 tiles and lose their next turn", against the engine: a dodge
     decision of the follow run, settled as a hit."""
-    done = followed()
+    done = followed(LESSON)
     game = done.run.game
     states = [s for s in done.run.table.states if isinstance(s, ThrowState)]
     dodges = [s for s in states if s.phase == "dodge" and len(s.pile) >= 2]
@@ -194,7 +180,7 @@ def test_a_hit_draws_two_tiles_and_loses_a_turn() -> None:
 
 def test_intro_hand_size_is_the_engine_deal() -> None:
     """The intro's 8 tiles per player is the engine's deal."""
-    game = followed().run.game
+    game = followed(LESSON).run.game
     state = game.new_game(["You", "Bot 2", "Bot 3"], dict(LESSON.options), LESSON.seed)
     assert all(len(hand) == HAND for hand in state.hands)
     assert str(HAND) in LESSON.intro[0]
@@ -203,7 +189,7 @@ def test_intro_hand_size_is_the_engine_deal() -> None:
 def test_closing_explains_the_engine_scores() -> None:
     """The closing's tiles kept per finished game and the night's totals are the engine's
     score table (Game Night: one column per game)."""
-    for done in _runs():
+    for done in all_runs(LESSON, RANDOM_SEEDS):
         game = done.run.game
         view = done.run.view()
         assert isinstance(view, ThrowState)
@@ -219,6 +205,6 @@ def test_closing_explains_the_engine_scores() -> None:
 
 def test_feedback_lines_for_other_moves() -> None:
     """Another move than the suggested one gets a line from the game's own count."""
-    lines = [line for seed in RANDOM_SEEDS for line in randomly(seed).feedback]
+    lines = [line for seed in RANDOM_SEEDS for line in randomly(LESSON, seed).feedback]
     assert lines
     assert all("game's own count" in line or "bonus turn" in line for line in lines)
