@@ -36,6 +36,7 @@ HELP = (
     "  new GAME, or new GAME PLAYERS KEY=VALUE...: a new table, you at it. PLAYERS is a comma",
     "    list: your name, other people's seats by name, bot:greedy, bot:strong (default: you",
     "    and greedy bots). games lists the games and their options.",
+    "  learn GAME: a guided first game of GAME, just for you (kept between sessions).",
     "  quit: end the session.",
 )
 
@@ -104,6 +105,7 @@ class PlainLobby:
             "watch": self.cmd_watch,
             "new": self.cmd_new,
             "games": self.cmd_games,
+            "learn": self.cmd_learn,
         }
         handler = handlers.get(word)
         if handler is None:
@@ -185,6 +187,26 @@ class PlainLobby:
                 f"  {spec.id}: {spec.title}, {spec.describe_counts()} players. "
                 f"Options: {options or 'none'}."
             )
+
+    def cmd_learn(self, rest: str) -> None:
+        """``learn GAME``: the game's lesson, played here (not at a table of the server), kept
+        in this identity's data folder; back to the lobby when it ends or on ``quit``."""
+        from gardens_tui.lessons import lesson_for
+        from gardens_tui.plain.learn import PlainLesson, lesson_path, open_run
+
+        game = rest.split()[0].lower() if rest.split() else ""
+        try:
+            lesson = lesson_for(get_spec(game).id)
+        except (KeyError, ValueError):
+            self.console.say("Which game? Type learn and a game's id (games lists them).")
+            return
+        run, resumed = open_run(lesson, lesson_path(lesson.game_id), restart=False)
+        plain = PlainLesson(run, self.console, self.inbox, lesson_path(lesson.game_id))
+        plain.start(resumed)
+        if plain.game.run(catch_up=not resumed) is Ending.INPUT_ENDED:
+            self.inbox.put(InputEnded())
+            return
+        self.console.say("You are back in the lobby: type tables.")
 
     def cmd_new(self, rest: str) -> None:
         """``new GAME [PLAYERS] [KEY=VALUE ...]``: create a table and sit down at it."""

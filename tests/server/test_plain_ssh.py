@@ -174,6 +174,26 @@ async def choose_first(app: Terminal) -> None:
             return
 
 
+async def test_a_plain_session_takes_a_lesson_and_comes_back_to_the_lobby(
+    served: tuple[TableOwner, SSHFrontEnd],
+) -> None:
+    """Rule (issue 32: lessons usable over SSH): ``learn GAME`` in the plain lobby plays the
+    game's guided first game for this person alone (no table of the server), with its first
+    idea before the moves; ``quit`` keeps it and goes back to the lobby."""
+    owner, handle = served
+    async with connect(handle.port, "ann") as conn:
+        process = await conn.create_process(encoding=None)
+        lines = Lines(process.stdout)
+        process.stdin.write(b"learn tanuki-in-the-garden\n")
+        await lines.wait_for(rb"Lesson, idea 1 of \d+: .*Your moves")
+        mark = len(lines.seen)
+        process.stdin.write(b"quit\n")
+        await lines.wait_for(rb"Your lesson is kept.*back in the lobby", mark)
+        assert not owner.tables
+        process.stdin.write(b"quit\n")
+        assert (await asyncio.wait_for(process.wait(), GUARD)).exit_status == 0
+
+
 async def run_plain_openssh(port: int, user: str) -> asyncio.subprocess.Process:
     """``ssh -T`` (OpenSSH, batch mode) as ``user`` with its standard input and output piped."""
     assert OPENSSH is not None
