@@ -34,6 +34,8 @@ class LessonRun:
         self.table = table if table is not None else Table(lesson_setup(lesson))
         self.driver = Driver(self.table)
         self.taught: set[str] = set()
+        self.order: list[str] = []
+        """The rules taught, in the order they were (the learner's idea 1, 2, ...)."""
         self._tips: dict[int, Tip | None] = {}
         """The tip worked out at each position of the person's decisions (``None``: none)."""
 
@@ -76,8 +78,9 @@ class LessonRun:
         if index not in self._tips:
             tip = self.lesson.tip(self.game, view, frozenset(self.taught))
             self._tips[index] = tip
-            if tip is not None:
+            if tip is not None and tip.rule not in self.taught:
                 self.taught.add(tip.rule)
+                self.order.append(tip.rule)
         return self._tips[index]
 
     def tip(self) -> Tip | None:
