@@ -45,7 +45,8 @@ LOG_LINES = 12
 
 HELP = (
     "Type a move's number, or a move as the game writes it (as listed). Commands:",
-    "  board: the position again. moves: every legal move. log, or log N: the last steps.",
+    "  board: the position again. moves: every legal move; moves WORD: those that hold WORD.",
+    "  log, or log N: the last steps.",
     "  score: the scores as you see them. undo: take back your last decision, where allowed.",
     "  hint: the strong bot's advice for this decision. rules: the game's rules and notation.",
 )
@@ -278,21 +279,34 @@ class PlainGame:
         board = view.game.render_text(view.view(), view.viewer)
         self.console.say(board.rstrip("\n"))
 
-    def _print_moves(self, limit: int | None) -> None:
+    def _print_moves(self, limit: int | None, words: tuple[str, ...] = ()) -> None:
+        """The moves, numbered as they are typed: the first ``limit`` (``None``: all), or only
+        those whose notation or description holds every one of ``words`` (any case)."""
         moves = self._moves
         if not moves:
             return
         game = self.view.game
         state = self.view.view()
-        shown = moves if limit is None else moves[:limit]
+        listed = []
+        for number, action in enumerate(moves, start=1):
+            text = move_text(game.format_action(action), game.describe_action(state, action))
+            if all(word in text.casefold() for word in words):
+                listed.append(f"  {number}. {text}")
+        if words:
+            wanted = " ".join(words)
+            found = f"{len(listed)} of your {len(moves)} moves hold {wanted!r}"
+            self.console.say(
+                f"{found}:" if listed else f"None of your {len(moves)} moves hold {wanted!r}."
+            )
+            self.console.lines(listed)
+            return
         self.console.say(f"Your moves ({len(moves)}):")
-        for number, action in enumerate(shown, start=1):
-            notation = game.format_action(action)
-            words = game.describe_action(state, action)
-            self.console.say(f"  {number}. {move_text(notation, words)}")
-        if len(shown) < len(moves):
-            rest = len(moves) - len(shown)
-            self.console.say(f"  ... and {rest} more: type moves to list them all.")
+        self.console.lines(listed if limit is None else listed[:limit])
+        if limit is not None and len(listed) > limit:
+            self.console.say(
+                f"  ... and {len(listed) - limit} more: type moves to list them all, or moves "
+                "and a word to list those that hold it (moves c3)."
+            )
 
     def _play(self, action: Action, *, typed: bool = False) -> bool:
         """Play ``action`` as the deciding seat; a refusal is said (the game unchanged). A
@@ -399,13 +413,14 @@ class PlainGame:
             self._moves = self.view.legal_actions()
             self._print_moves(MOVES_LISTED)
 
-    def cmd_moves(self, _: str) -> None:
-        """``moves``: every legal move, numbered."""
+    def cmd_moves(self, rest: str) -> None:
+        """``moves``: every legal move, numbered; ``moves WORD...``: those that hold every word
+        (a place, a token, a tile), numbered as in the whole list."""
         if self._deciding_person() is None:
             self.console.say("It is not your turn: you have no moves now.")
             return
         self._moves = self.view.legal_actions()
-        self._print_moves(None)
+        self._print_moves(None, tuple(rest.casefold().split()))
 
     def cmd_log(self, rest: str) -> None:
         """``log`` or ``log N``: the last steps of the log, as the viewer may read them."""

@@ -106,7 +106,7 @@ def test_commands_print_and_change_nothing() -> None:
     assert len(table.actions) == 1  # only the "1"
     answers = {line: session.answer(index) for index, line in enumerate(lines)}
     assert "Your moves (72):" in answers["1"]
-    assert "... and 42 more: type moves to list them all." in answers["1"]
+    assert "... and 42 more: type moves to list them all, or moves and a word" in answers["1"]
     assert "  72. " in answers["moves"] and "more: type moves" not in answers["moves"]
     assert "Your moves (72):" in answers["board"]
     assert answers["log 2"].strip().split("\n")[-1] == answers["log"].strip().split("\n")[-1]
