@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from textual.app import SystemCommand
 
+    from gardens_tui.lessons.base import LessonRun
     from gardens_tui.rules.base import GameSpec
     from gardens_tui.saves import FileVersion
     from gardens_tui.seats import SeatView
@@ -206,6 +207,24 @@ class GardensApp(App[None]):
         self.push_screen(screen)
         return screen
 
+    def open_lesson(self, run: LessonRun, path: Path, *, resumed: bool = False) -> GameScreen:
+        """Close any open game and dialogs, and push the screen of the lesson's game over its
+        table, with the lesson attached (its panel, highlights and closing; kept in ``path``:
+        :mod:`gardens_tui.ui.screens.lesson`) and its first words over it (``resumed``: the
+        lesson is taken up where it was left)."""
+        from gardens_tui.ui.screens import screen_for
+        from gardens_tui.ui.screens.lesson import LessonCoach, start_choice
+
+        table = run.table
+        table.free_undo = False  # the lesson has bots: undo within the person's own turn
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        screen = screen_for(table.setup.game)(table, None)
+        screen.lesson = LessonCoach(run, path)
+        self.push_screen(screen)
+        self.push_screen(start_choice(run, resumed))
+        return screen
+
     def open_seat(
         self, seat_view: SeatView, on_close: Callable[[None], None] | None = None
     ) -> GameScreen:
@@ -376,6 +395,47 @@ class GardensApp(App[None]):
         chooser = self.seed_chooser or (lambda: random.randrange(1 << 32))
         seed = int(chooser()) % (MAX_SEED + 1)
         return (seed + 1) % (MAX_SEED + 1) if seed == old else seed
+
+    def action_learn(self) -> None:
+        """The menu's "Learn to play": the games that have a lesson (a list), then the chosen game's
+        lesson on its screen; a lesson left unfinished is offered to continue or start over.
+        Not over the SSH server (no files of the player's there)."""
+        from gardens_tui.rules.registry import game_specs
+        from gardens_tui.ui.screens.choice import ChoiceScreen
+        from gardens_tui.ui.screens.lesson import lesson_path, lessons_offered, open_run
+
+        if self.lobby is not None:
+            notify_plain(self, "Lessons are not offered on this server.", severity="warning")
+            return
+        if self.dialog_open(ChoiceScreen):
+            return
+        lessons = lessons_offered(list(game_specs()))
+        if not lessons:
+            notify_plain(self, "No game has a lesson yet.", severity="warning")
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is None:
+                return
+            lesson = lessons[index]
+            path = lesson_path(lesson.game_id)
+            run, resumed = open_run(lesson, path, restart=False)
+            if not resumed:
+                self.open_lesson(run, path)
+                return
+
+            def again(choice: int | None) -> None:
+                if choice == 0:
+                    self.open_lesson(run, path, resumed=True)
+                elif choice == 1:
+                    self.open_lesson(open_run(lesson, path, restart=True)[0], path)
+
+            title = f"{lesson.title}: you left it unfinished"
+            choices = ["Continue where you left it", "Start over"]
+            self.push_screen(ChoiceScreen(title, choices, id="lesson-again"), again)
+
+        labels = [game_specs()[lesson.game_id].title for lesson in lessons]
+        self.push_screen(ChoiceScreen("Learn to play", labels, id="lesson-choice"), chosen)
 
     def action_load_game(self) -> None:
         """The load dialog, then the chosen game. Nothing happens while one is already open."""

@@ -14,7 +14,10 @@ Every screen at 100x30 and at 80x24 (the smallest supported terminal):
 - ``<game id>-end``: the end screen of the same game played out to the end;
 - ``review``: the review of Ann's game in that finished Octopus's Garden game (the end screen's
   "Review (w)"), done, its mistakes listed; the searches count :data:`REVIEW_ITERATIONS`
-  iterations (and half as many for the head-to-head), so the review is the same every run.
+  iterations (and half as many for the head-to-head), so the review is the same every run;
+- ``lesson``: the guided first game of :data:`LESSON_GAME` ("Learn to play") at the person's
+  second decision, after the first suggested move: the lesson panel beside the board and the
+  places of its tip pointed at.
 
 The output is deterministic: run it twice and the files are byte-identical. The app runs with
 default settings (autosave off), in an empty temporary data folder (so nothing of the user's
@@ -65,6 +68,12 @@ APP_SCREENS: tuple[str, ...] = ("menu", "new-game")
 REVIEW_SCREENS: tuple[str, ...] = ("review",)
 """The screenshots taken after the games': a finished game's review."""
 
+LESSON_SCREENS: tuple[str, ...] = ("lesson",)
+"""The screenshots taken last: a lesson."""
+
+LESSON_GAME = "the-gardens"
+"""The game whose lesson the ``lesson`` screenshot shows."""
+
 REVIEW_ITERATIONS = 16
 """The review screenshot's search budget per decision (the head-to-head gets half)."""
 
@@ -73,9 +82,9 @@ SETTLE_ROUNDS = 50
 
 def screen_names() -> tuple[str, ...]:
     """Every screenshot name, in the order they are taken: the app's screens, a mid-game and
-    an end screenshot of every registered game, then the review."""
+    an end screenshot of every registered game, then the review and the lesson."""
     games = (name for game_id in GAMES for name in (game_id, f"{game_id}-end"))
-    return (*APP_SCREENS, *games, *REVIEW_SCREENS)
+    return (*APP_SCREENS, *games, *REVIEW_SCREENS, *LESSON_SCREENS)
 
 
 def bot_table(game_id: str, decisions: int | None) -> Table:
@@ -188,6 +197,28 @@ async def _open_review(pilot: Pilot[Any]) -> None:
         raise RuntimeError("the w key did not review the game to the end")
 
 
+async def _open_lesson(pilot: Pilot[Any]) -> None:
+    """Open :data:`LESSON_GAME`'s lesson, past its first words, and play the first suggested
+    move: the lesson's second decision, with its tip pointing at the board."""
+    from gardens_tui.lessons import lesson_for
+    from gardens_tui.lessons.base import LessonRun
+    from gardens_tui.ui.screens.lesson import lesson_path
+
+    app = pilot.app
+    assert isinstance(app, GardensApp)
+    screen = app.open_lesson(LessonRun(lesson_for(LESSON_GAME)), lesson_path(LESSON_GAME))
+    await _settle(pilot)
+    await pilot.press("enter")
+    await _settle(pilot)
+    tip = screen.lesson.tip if screen.lesson is not None else None
+    if app.screen is not screen or tip is None or tip.suggests is None:
+        raise RuntimeError("the lesson did not open at a tip suggesting a move")
+    screen.play(tip.suggests)
+    await _settle(pilot)
+    if screen.lesson is None or screen.lesson.tip is None or not screen.lesson.tip.places:
+        raise RuntimeError("the lesson's second decision points at nothing")
+
+
 async def take(name: str, size: tuple[int, int], folder: Path) -> Path:
     """Write screenshot ``name`` (one of :func:`screen_names`) at
     ``size`` into ``folder``."""
@@ -206,6 +237,8 @@ async def take(name: str, size: tuple[int, int], folder: Path) -> Path:
     if name == "review":
         table = octopus_table(None)
         return await _shoot(create_app(table, settings=_settings()), size, path, _open_review)
+    if name == "lesson":
+        return await _shoot(create_app(settings=_settings()), size, path, _open_lesson)
     known = ", ".join(screen_names())
     raise ValueError(f"unknown screenshot {name!r}; the screenshots are: {known}")
 

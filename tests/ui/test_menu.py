@@ -24,7 +24,7 @@ async def test_menu_lists_every_entry_and_greys_continue_without_an_autosave() -
         assert isinstance(app.screen, MainMenu)
         menu = app.screen.query_one("#menu", OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        assert ids == ["continue", "new", "load", "rules", "settings", "quit"]
+        assert ids == ["continue", "new", "load", "learn", "rules", "settings", "quit"]
         assert menu.get_option("continue").disabled
         assert menu.highlighted == 1  # starts on "new game"
         await pilot.press("c")  # a disabled entry does nothing but say why
@@ -68,7 +68,8 @@ async def test_clicking_an_entry_opens_it() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         menu = app.screen.query_one("#menu", OptionList)
-        await pilot.click(menu, offset=(4, 5))  # border row, then continue/new/load/rules/settings
+        # border row, then continue/new/load/learn/rules/settings
+        await pilot.click(menu, offset=(4, 6))
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
 

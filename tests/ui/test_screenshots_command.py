@@ -25,6 +25,7 @@ EXPECTED = (
     "throw-octopus.svg",
     "throw-octopus-end.svg",
     "review.svg",
+    "lesson.svg",
 )
 
 
@@ -47,6 +48,7 @@ def test_main_writes_every_screen_as_valid_svg(
     assert "Seat 1" in texts["new-game.svg"]
     assert "Ann" in texts["octopus-garden.svg"] and "pearls" in texts["octopus-garden.svg"]
     assert "game over" in texts["octopus-garden-end.svg"]
+    assert "Idea 2 of " in texts["lesson.svg"]
 
 
 def test_file_names_carry_the_size_except_at_the_main_size() -> None:
@@ -85,6 +87,7 @@ def test_every_registered_game_gets_a_mid_game_and_an_end_screenshot(
         "toy",
         "toy-end",
         "review",
+        "lesson",
     )
 
 

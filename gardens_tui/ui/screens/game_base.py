@@ -65,7 +65,7 @@ import contextlib
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -99,6 +99,9 @@ from gardens_tui.ui.widgets.player_panel import PlayerPanel
 from gardens_tui.ui.widgets.prompt import PromptLine
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
+if TYPE_CHECKING:
+    from gardens_tui.ui.screens.lesson import LessonCoach
+
 LOG_KEY = "g"
 """The key that moves the focus to the game log and back (``l`` moves board cursors)."""
 
@@ -107,6 +110,16 @@ CLOCK_HOLD_TICKS = 3
 
 BOT_FAILED_TIMEOUT = 20.0
 """Seconds the notice of a failed bot stays up (the prompt line keeps saying it afterwards)."""
+
+
+def xy_place(name: str) -> tuple[int, int] | None:
+    """The map cell a lesson's place name ``x,y`` denotes (``-1,2``: as the moves of the
+    games on an open map write cells), or ``None``: for :meth:`GameScreen.point_at`."""
+    x, comma, y = name.partition(",")
+    try:
+        return (int(x), int(y)) if comma else None
+    except ValueError:
+        return None
 
 
 def save_name(table: Table, now: datetime) -> str:
@@ -252,6 +265,8 @@ class GameScreen(DismissOnce[None]):
         self._focus_before_log: Widget | None = None
         self._curtain_up = False
         self._ended = False
+        self._lesson_closed = False
+        """A lesson's closing was shown (the game may play on after it)."""
         in_autosaves = source is not None and source.path.parent == saves.autosaves_dir()
         self.autosaver = Autosaver(source if in_autosaves else None)
         """Where this game was last autosaved (or the autosave it was opened from)."""
@@ -268,6 +283,10 @@ class GameScreen(DismissOnce[None]):
         """:attr:`save_path` as this game last read or wrote it (``None``: not yet)."""
         self.hints = HintAsker(self)
         """The hint key's searches (:mod:`gardens_tui.ui.screens.hint`)."""
+        self.lesson: LessonCoach | None = None
+        """The lesson played at this table, set before the screen is shown
+        (:mod:`gardens_tui.ui.screens.lesson`): its panel, its highlights, where it is kept
+        (instead of the autosaves), its closing instead of the end screen. ``None``: a game."""
 
     @property
     def has_table(self) -> bool:
@@ -329,6 +348,13 @@ class GameScreen(DismissOnce[None]):
         """Give the game's boards their layouts for the compact or the roomy size (called when
         the terminal crosses :attr:`ROOMY_SIZE`; :attr:`roomy` is already set, and
         :meth:`redraw` follows). The default does nothing."""
+
+    def point_at(self, places: Sequence[str]) -> frozenset[str]:
+        """Point at ``places`` on the board (names in the game's notation, from a lesson's tip:
+        ``c3``, ``m4``...; ``()``: point at nothing) and return the names pointed at. The
+        lesson panel names every place in words too, so a screen that cannot map a name
+        leaves it to the words. The default points at nothing."""
+        return frozenset()
 
     def run_skill(self, decision: Decision) -> Awaitable[Action | None] | None:
         """Settle a person's skill decision (:attr:`Decision.skill`) the app's own way, e.g. a
@@ -427,6 +453,10 @@ class GameScreen(DismissOnce[None]):
                 yield from self.compose_board()
             with Vertical(id="game-side"):
                 yield PlayerPanel(ascii_mode=self.ascii_mode)
+                if self.lesson is not None:
+                    from gardens_tui.ui.screens.lesson import LessonPanel
+
+                    yield LessonPanel()
                 yield GameLog(ascii_mode=self.ascii_mode)
         yield PromptLine(ascii_mode=self.ascii_mode)
         yield KeyFooter()
@@ -546,6 +576,20 @@ class GameScreen(DismissOnce[None]):
             prompt.show_prompt(self.prompt_text() + self.clock_text())
         self.refresh_bindings()
         self.redraw()
+        self.show_lesson()
+
+    def show_lesson(self) -> None:
+        """A lesson's words in its panel and its places pointed at on the board (nothing
+        without a lesson)."""
+        if self.lesson is None or not self.children:
+            return  # no lesson, or not composed yet
+        from gardens_tui.ui.screens.lesson import LessonPanel
+
+        lines = self.lesson.lines()
+        places = self.lesson.places()
+        self.point_at(places)
+        for panel in self.query(LessonPanel):
+            panel.show(lines, self.lesson.heading)
 
     def _autosave_if_due(self) -> None:
         if self._driver is None:
@@ -556,7 +600,10 @@ class GameScreen(DismissOnce[None]):
             notify_plain(self, f"Autosave failed: {error}", severity="warning")
 
     def _autosave_hook(self, table: Table) -> Path | None:
-        """The driver's autosave: through :attr:`autosaver`, unless the setting is off."""
+        """The driver's autosave: through :attr:`autosaver`, unless the setting is off; a
+        lesson is kept in its own file instead (whatever the setting)."""
+        if self.lesson is not None:
+            return self.lesson.keep(table)
         if not self.settings.autosave:
             return None
         return self.autosaver(table)
@@ -579,6 +626,9 @@ class GameScreen(DismissOnce[None]):
         if not screen_is_live(self) or self._curtain_up:
             return
         seat_view = self.seat_view
+        if self.lesson is not None and not self._lesson_closed and self.lesson.run.finished():
+            self._close_lesson()
+            return
         decision = seat_view.decision()
         if decision is None:
             if not self._ended:
@@ -602,6 +652,24 @@ class GameScreen(DismissOnce[None]):
             self._refresh_all()  # a spectator's view under the curtain
             name = seat_view.seats[decision.seat].name
             self.app.push_screen(CurtainScreen(name), self._curtain_lifted)
+
+    def _close_lesson(self) -> None:
+        """The lesson is over: keep it and show its closing, once (before the end screen when
+        the game is over). From the board afterwards the game plays on as any game."""
+        from gardens_tui.ui.screens.lesson import TO_MENU, closing_choice
+
+        assert self.lesson is not None
+        self._lesson_closed = True
+        self.autosave()
+
+        def chosen(choice: int | None) -> None:
+            if choice == TO_MENU and screen_is_live(self):
+                self.action_leave()
+            elif screen_is_live(self):
+                self.refresh_bindings()
+                self.call_later(self._advance)  # the bots play on, or the end screen
+
+        self.app.push_screen(closing_choice(self.lesson.run), chosen)
 
     def _play_forced_step(self) -> bool:
         """Play a person's forced step (a decision with one legal action: nothing to choose)
@@ -726,10 +794,13 @@ class GameScreen(DismissOnce[None]):
     def play(self, action: Action) -> bool:
         """Apply ``action`` as the deciding seat through the seat view. An illegal action (or
         one this keyboard may not play now) changes nothing: its reason is shown in the prompt
-        line and False returned."""
+        line and False returned. At a lesson, the lesson judges the move first."""
+        refused = None if self.lesson is None else self.lesson.before_move(action)
         try:
             self.seat_view.apply(action)
         except IllegalAction as error:
+            if refused is not None:
+                refused()
             self.show_error(str(error))
             return False
         return True
@@ -737,6 +808,8 @@ class GameScreen(DismissOnce[None]):
     def play_text(self, text: str) -> bool:
         """Read ``text`` in the game's notation and :meth:`play` it."""
         try:
+            if self.lesson is not None:  # the lesson judges the move before it is played
+                return self.play(self.seat_view.game.read_action(self.view_state, text))
             self.seat_view.apply_text(text)
         except IllegalAction as error:
             self.show_error(str(error))

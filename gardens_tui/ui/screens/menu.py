@@ -1,4 +1,4 @@
-"""The main menu: continue, new game, load, rules, settings, quit."""
+"""The main menu: continue, new game, load, learn to play, rules, settings, quit."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("continue", "c", "Continue the last game"),
     ("new", "n", "New game"),
     ("load", "l", "Load a saved game"),
+    ("learn", "p", "Learn to play"),
     ("rules", "r", "Rules"),
     ("settings", "s", "Settings"),
     ("quit", "q", "Quit"),
@@ -36,6 +37,7 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
 ACTIONS = {
     "continue": "continue_game",
     "new": "new_game",
+    "learn": "learn",
     "load": "load_game",
     "rules": "rules",
     "settings": "settings",

@@ -124,6 +124,7 @@ class BoardGrid(SteadyScrollView, can_focus=True):
     | `board-grid--last-move` | A cell the last move changed (marker `•`, ASCII `*`). |
     | `board-grid--cursor` | The cursor (markers `▶ ◀` on a legal cell, `▷ ◁` elsewhere). |
     | `board-grid--cursor-blurred` | The cursor while the board does not have focus. |
+    | `board-grid--pointed` | A cell a lesson points at (:meth:`set_pointed`). |
 
     A :class:`Piece`'s role is laid over the cell's style (only what its class sets: give it a
     ``color``, so backgrounds and marks still show).
@@ -151,6 +152,7 @@ class BoardGrid(SteadyScrollView, can_focus=True):
         "board-grid--last-move",
         "board-grid--cursor",
         "board-grid--cursor-blurred",
+        "board-grid--pointed",
     }
 
     DEFAULT_CSS = """
@@ -172,6 +174,9 @@ class BoardGrid(SteadyScrollView, can_focus=True):
     BoardGrid > .board-grid--last-move { color: $warning; text-style: bold underline; }
     BoardGrid > .board-grid--cursor { background: $primary; color: $text; text-style: bold; }
     BoardGrid > .board-grid--cursor-blurred { background: $primary-muted; }
+    BoardGrid > .board-grid--pointed {
+        background: $accent-darken-1; color: $text; text-style: bold;
+    }
     """
 
     cursor: reactive[Cell | None] = reactive(None, repaint=False, always_update=False)
@@ -242,6 +247,7 @@ class BoardGrid(SteadyScrollView, can_focus=True):
         self._painter: Painter = painter or _no_paint
         self._legal: frozenset[Cell] = frozenset(legal)
         self._last_move: frozenset[Cell] = frozenset(last_move)
+        self._pointed: frozenset[Cell] = frozenset()
         self._rows: dict[int, Strip] = {}
         # Paints of the cells on the rows being redrawn (a cell taller than one row is painted
         # once); forgotten whenever anything is invalidated, so a painter is always asked anew.
@@ -278,6 +284,11 @@ class BoardGrid(SteadyScrollView, can_focus=True):
     def last_move(self) -> frozenset[Cell]:
         """The cells marked as changed by the last move."""
         return self._last_move
+
+    @property
+    def pointed(self) -> frozenset[Cell]:
+        """The cells a lesson points at (:meth:`set_pointed`)."""
+        return self._pointed
 
     @property
     def movement_keys(self) -> MovementKeys:
@@ -339,6 +350,14 @@ class BoardGrid(SteadyScrollView, can_focus=True):
         new = frozenset(cells)
         changed = new ^ self._last_move
         self._last_move = new
+        self._invalidate(changed)
+
+    def set_pointed(self, cells: Iterable[Cell]) -> None:
+        """Mark ``cells`` as the ones a lesson talks about (redraws only cells whose marks
+        changed); ``()`` clears the mark."""
+        new = frozenset(cells)
+        changed = new ^ self._pointed
+        self._pointed = new
         self._invalidate(changed)
 
     def repaint_cells(self, cells: Iterable[Cell] | None = None) -> None:
@@ -662,6 +681,8 @@ class BoardGrid(SteadyScrollView, can_focus=True):
             names.append("board-grid--legal")
         if is_last:
             names.append("board-grid--last-move")
+        if cell in self._pointed:
+            names.append("board-grid--pointed")
         if is_cursor:
             names.append("board-grid--cursor" if focused else "board-grid--cursor-blurred")
         marker = MARKERS[ascii_mode][state]
@@ -699,6 +720,8 @@ class BoardGrid(SteadyScrollView, can_focus=True):
         if is_last:
             names.append("board-grid--last-move")
             marks.append("last-move")
+        if cell in self._pointed:
+            names.append("board-grid--pointed")
         if is_cursor:
             marks.append("cursor" if focused else "cursor-blurred")
         base, mark, style = self._marked_style(tuple(names), tuple(marks))

@@ -42,7 +42,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action, IllegalAction
-from gardens_tui.rules.octopus_garden.board import CELL_NAMES
+from gardens_tui.rules.octopus_garden.board import CELL_IDS, CELL_NAMES, MARKET_IDS
 from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.outlook import claim_warning
@@ -797,6 +797,16 @@ class OctopusGardenScreen(GameScreen):
         self._cursor_to_target(board)
 
     # --- painters -----------------------------------------------------------------------------
+
+    def point_at(self, places: Sequence[str]) -> frozenset[str]:
+        """Point at a lesson's places: the market's spaces (``m4``) and the garden's (``c3``,
+        on the garden drawn large when it is the viewer's own)."""
+        own_garden = self.big_seat() == self.viewer
+        market = {MARKET_IDS[name] for name in places if name in MARKET_IDS}
+        garden = {CELL_IDS[name] for name in places if name in CELL_IDS and own_garden}
+        self.market_board.set_pointed(market)
+        self.garden_board.set_pointed(garden)
+        return frozenset(n for n in places if n in MARKET_IDS or (n in CELL_IDS and own_garden))
 
     def _paint_market(self, key: Cell) -> CellPaint:
         state = self.state

@@ -55,7 +55,7 @@ from gardens_tui.rules.words import possessive
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.end import EndScreen
-from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.game_base import GameScreen, xy_place
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.seabed.board import SbBoard
@@ -525,6 +525,28 @@ class SeabedScreen(GameScreen):
                 if 0 < slot <= len(hand):
                     return hand[slot - 1] * 4 + degrees // 90
         return None
+
+    def point_at(self, places: Sequence[str]) -> frozenset[str]:
+        """Point at a lesson's places: seascape cells (``0,-1``) and the hand's tiles
+        (``tile 1``)."""
+        layout = self.sea.board_layout
+        size = len(self.hand())
+        sea: set[Cell] = set()
+        tiles: set[Cell] = set()
+        pointed = set()
+        for name in places:
+            cell = xy_place(name)
+            slot = name.removeprefix("tile ")
+            if cell is not None and cell in layout:
+                sea.add(cell)
+            elif slot != name and slot.isdigit() and 1 <= int(slot) <= size:
+                tiles.add((int(slot) - 1, 0))
+            else:
+                continue
+            pointed.add(name)
+        self.sea.set_pointed(sea)
+        self.hand_board.set_pointed(tiles)
+        return frozenset(pointed)
 
     def _paint_sea(self, key: Cell) -> CellPaint:
         assert isinstance(key, tuple)

@@ -47,7 +47,7 @@ from textual.widgets import Static
 from gardens_tui.driver import BotTurn
 from gardens_tui.rules.base import Action, GameState, IllegalAction
 from gardens_tui.rules.tanuki import board as B
-from gardens_tui.rules.tanuki.components import square_name, tile_name
+from gardens_tui.rules.tanuki.components import EDGE_NAMES, SQUARE_NAMES, square_name, tile_name
 from gardens_tui.rules.tanuki.preview import preview_lay
 from gardens_tui.rules.tanuki.state import TanukiState
 from gardens_tui.seats import LogStep
@@ -76,7 +76,7 @@ from gardens_tui.ui.screens.tanuki.info import (
     place_words,
 )
 from gardens_tui.ui.screens.tanuki.keys import BINDINGS, KEY_HELP, command_lines, key_hints
-from gardens_tui.ui.screens.tanuki.layouts import board_layout, hand_layout, zoom_layout
+from gardens_tui.ui.screens.tanuki.layouts import board_layout, edge_key, hand_layout, zoom_layout
 from gardens_tui.ui.screens.tanuki.legend import legend_rows
 from gardens_tui.ui.screens.tanuki.news import NewsScreen, news_lines, others_decided
 from gardens_tui.ui.screens.tanuki.paint import hand_paint, square_paint
@@ -254,6 +254,7 @@ class TanukiScreen(GameScreen):
         self._hand_size = -1
         self._pick_view = None
         self.redraw()
+        self.show_lesson()  # the hand is there now to point at
 
     def _docked(self) -> bool:
         return bool(self.query("#tk-hand"))
@@ -613,6 +614,31 @@ class TanukiScreen(GameScreen):
         return self.walking.lit()
 
     # --- painters -----------------------------------------------------------------------------
+
+    def point_at(self, places: Sequence[str]) -> frozenset[str]:
+        """Point at a lesson's places: squares (``c4``), edge spaces (``edge n3``) and tiles
+        of the hand shown (``t17``); nothing before the hand's dock is up (it points once it
+        is: :meth:`_dock_mounted`)."""
+        if not self.children or not self._docked():
+            return frozenset()
+        hand = {tile_name(tile): index for index, tile in enumerate(self.parts.hand) if tile >= 0}
+        board: set[Cell] = set()
+        tiles: set[Cell] = set()
+        pointed = set()
+        for name in places:
+            edge = name.removeprefix("edge ")
+            if name in SQUARE_NAMES:
+                board.add(SQUARE_NAMES.index(name))
+            elif edge != name and edge in EDGE_NAMES:
+                board.add(edge_key(EDGE_NAMES.index(edge)))
+            elif name in hand:
+                tiles.add(hand[name])
+            else:
+                continue
+            pointed.add(name)
+        self.board.set_pointed(board)
+        self.hand_board.set_pointed(tiles)
+        return frozenset(pointed)
 
     def _paint_board(self, key: Cell) -> CellPaint:
         if isinstance(key, tuple):

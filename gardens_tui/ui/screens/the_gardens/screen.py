@@ -117,6 +117,18 @@ COMMAND_TITLES: dict[str, str] = {
 """The title of the list a command's key opens."""
 
 
+def named_place(name: str, state: GardensState) -> tuple[str, Cell] | None:
+    """The board and cell of a place name as the lessons write them (``None``: no such place):
+    ``A5`` a cell of the mat (row letter, column 1..9), ``b2`` a place of the display (row
+    letter in lower case, place 1..n)."""
+    if len(name) < 2 or not name[1:].isdigit() or name[0].upper() not in DECKS:
+        return None
+    row, number = DECKS.index(name[0].upper()), int(name[1:])
+    if name[0].isupper():
+        return (MAT, row * COLUMNS + number - 1) if 1 <= number <= COLUMNS else None
+    return (DISPLAY, (row, number - 1)) if 1 <= number <= len(state.display[row]) else None
+
+
 @register_screen("the-gardens")
 class TheGardensScreen(GameScreen):
     """The Gardens screen (see the module docstring for the layout and the keys)."""
@@ -294,6 +306,21 @@ class TheGardensScreen(GameScreen):
         self._draw_texts(state, shown)
         self._auto_focus()
         self._draw_info()
+
+    def point_at(self, places: Sequence[str]) -> frozenset[str]:
+        """Point at a lesson's places: the display's (``b2``) and the mat's (``A5``, on the
+        mat shown when it is the viewer's own)."""
+        found = {name: named_place(name, self.state) for name in places}
+        own_mat = self.shown_seat() == self.viewer
+        cells: dict[str, set[Cell]] = {DISPLAY: set(), MAT: set()}
+        pointed = set()
+        for name, place in found.items():
+            if place is not None and (place[0] == DISPLAY or own_mat):
+                cells[place[0]].add(place[1])
+                pointed.add(name)
+        self.display_board.set_pointed(cells[DISPLAY])
+        self.mat_board.set_pointed(cells[MAT])
+        return frozenset(pointed)
 
     def _mat_targets(self) -> frozenset[Cell]:
         """The mat cells to light: where the chosen card may go, or (no card chosen yet) where

@@ -61,7 +61,7 @@ from gardens_tui.table import lone_action
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
 from gardens_tui.ui.screens.end import EndScreen
-from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.screens.game_base import GameScreen, xy_place
 from gardens_tui.ui.screens.help import HelpScreen
 from gardens_tui.ui.screens.modal import screen_is_live
 from gardens_tui.ui.screens.throw_octopus.board import SeaBox, ToBoard
@@ -442,6 +442,26 @@ class ThrowOctopusScreen(GameScreen):
         )
 
     # --- painters -----------------------------------------------------------------------------
+
+    def point_at(self, places: Sequence[str]) -> frozenset[str]:
+        """Point at a lesson's places: seascape cells (``-1,2``) and tiles of the hand shown
+        (``t19``)."""
+        layout = self.sea.board_layout
+        hand = {tile_name(tile): index for index, tile in enumerate(self.hand()) if tile >= 0}
+        sea: set[Cell] = set()
+        tiles: set[Cell] = set()
+        pointed = set()
+        for name in places:
+            cell = xy_place(name)
+            if cell is not None and cell in layout:
+                sea.add(cell)
+                pointed.add(name)
+            elif name in hand:
+                tiles.add((hand[name], 0))
+                pointed.add(name)
+        self.sea.set_pointed(sea)
+        self.hand_board.set_pointed(tiles)
+        return frozenset(pointed)
 
     def _paint_sea(self, key: Cell) -> CellPaint:
         assert isinstance(key, tuple)

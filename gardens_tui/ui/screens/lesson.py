@@ -1,0 +1,263 @@
+"""A guided first game in the app ("Learn to play", issue 32): the lesson on the game's own screen.
+
+The main menu's "Learn to play" lists the games that have a lesson
+(:func:`lessons_offered`); the chosen one opens on that game's usual screen
+(:meth:`GardensApp.open_lesson <gardens_tui.ui.app.GardensApp.open_lesson>`) with a
+:class:`LessonCoach` attached, which the screen (:class:`~.game_base.GameScreen`) asks at each
+change of the table:
+
+- the :class:`LessonPanel` in the side column, above the log (the board keeps its room at
+  80x24), shows the lesson's words: at each of the person's decisions the tip (``Idea n of
+  N`` on its border, then the idea's title, ``Suggested: <notation>``, the idea and
+  what it points at: :func:`idea_heading`, :func:`tip_words`);
+  after a move other than the suggested one, the lesson's
+  feedback on it, until the person's next real choice;
+- the places the tip talks about are pointed at on the board where the game's screen can name
+  them (:meth:`GameScreen.point_at <.game_base.GameScreen.point_at>`); the panel names them all
+  in words as well (colour-blind safe, and for the screens that cannot map a name yet);
+- the lesson's first words (the game's goal, :attr:`Lesson.intro
+  <gardens_tui.rules.lesson.Lesson.intro>`) show over the board when it opens
+  (:func:`start_choice`), as its closing does (:func:`closing_choice`): the app's list of
+  choices (:class:`~.choice.ChoiceScreen`) with the words as its title;
+- the bots are the lesson's gentle seat bots, played by the screen's own
+  :class:`~gardens_tui.driver.Driver` on the lesson's table (the same levels and seeds as
+  :class:`~gardens_tui.lessons.base.LessonRun`'s driver), with the screen's visible delay;
+- the lesson is kept in ``<data folder>/lessons/<game>.json`` (as ``gardens learn`` keeps it:
+  :func:`~gardens_tui.plain.learn.lesson_path`) at the end of every turn and when the person
+  leaves, never in the autosaves ("Continue the last game" is for real games); "Learn to play"
+  on a game with a kept unfinished lesson offers to continue it or start over;
+- when the lesson is over (:meth:`LessonRun.finished
+  <gardens_tui.lessons.base.LessonRun.finished>`: the game ended or the lesson's story is
+  told), :func:`closing_choice` shows the score explained on the person's board, before the end
+  screen if the game is over; from the board the game then plays on as any game.
+
+The texts are the lesson's (ours), shown literally.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+
+from gardens_tui import saves
+from gardens_tui.lessons import lesson_for
+from gardens_tui.lessons.base import LessonRun
+from gardens_tui.plain.learn import lesson_path, open_run
+from gardens_tui.rules.base import Action
+from gardens_tui.rules.lesson import PERSON, Lesson, Tip
+from gardens_tui.rules.words import join_and
+from gardens_tui.table import Table, lone_action
+from gardens_tui.ui.literal import literal
+from gardens_tui.ui.screens.choice import ChoiceScreen
+from gardens_tui.ui.widgets.steady import SteadyStatic
+
+__all__ = [
+    "LessonCoach",
+    "LessonPanel",
+    "closing_choice",
+    "find_lesson",
+    "idea_heading",
+    "lesson_path",
+    "lessons_offered",
+    "open_run",
+    "start_choice",
+    "tip_words",
+]
+
+
+def find_lesson(game_id: str) -> Lesson:
+    """The lesson of ``game_id`` (``KeyError``: none); the one place the app asks, so tests
+    may offer a lesson of their own."""
+    return lesson_for(game_id)
+
+
+def lessons_offered(game_ids: Sequence[str]) -> list[Lesson]:
+    """The lessons of those of ``game_ids`` that have one, in that order."""
+    found = []
+    for game_id in game_ids:
+        try:
+            found.append(find_lesson(game_id))
+        except KeyError:
+            continue
+    return found
+
+
+def idea_heading(run: LessonRun, tip: Tip) -> str:
+    """``Idea n of N``: which of the lesson's ideas ``tip`` teaches, in the order the learner
+    met them (:attr:`LessonRun.order <gardens_tui.lessons.base.LessonRun.order>`: a reminder
+    keeps its first number, as ``gardens learn`` counts); the panel's border title, short
+    enough for the narrowest side column."""
+    order = run.order
+    number = order.index(tip.rule) + 1 if tip.rule in order else len(order)
+    return f"Idea {number} of {len(run.lesson.rules)}"
+
+
+def tip_words(run: LessonRun, tip: Tip) -> list[str]:
+    """A tip in lines (under :func:`idea_heading`): the idea's title, ``Suggested:
+    <notation>`` (when the lesson suggests a move), the idea, and what it points at (``Look
+    at c3 and m4.``)."""
+    titles = {rule.id: rule.title for rule in run.lesson.rules}
+    lines = [titles.get(tip.rule, tip.rule)]
+    if tip.suggests is not None:  # next to the title: in sight however narrow the panel
+        lines.append(f"Suggested: {run.game.format_action(tip.suggests)}")
+    lines.append(tip.text)
+    if tip.places:
+        lines.append(f"Look at {join_and(list(tip.places))}.")
+    return lines
+
+
+class LessonPanel(VerticalScroll):
+    """The lesson's words beside the board (see the module docstring): two thirds of the side
+    column's room under the players (the log has the rest), whatever the game's other side
+    widgets take; it scrolls when a tip is longer."""
+
+    DEFAULT_CSS = """
+    LessonPanel {
+        height: 2fr;
+        min-height: 4;
+        border: round $accent;
+        border-title-color: $text-accent;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    LessonPanel #lesson-text { height: auto; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="lesson-panel")
+        self.border_title = "Lesson"
+        self.lines: tuple[str, ...] = ()
+        """The lines shown now (plain text)."""
+
+    def compose(self) -> ComposeResult:
+        """One text block."""
+        yield SteadyStatic(id="lesson-text", markup=False)
+
+    def show(self, lines: Sequence[str], heading: str = "Lesson") -> None:
+        """Show ``lines`` (literally), from their top, under ``heading`` (the border title)."""
+        lines = tuple(lines)
+        self.border_title = literal(heading)
+        if lines == self.lines:
+            return
+        self.lines = lines
+        self.query_one("#lesson-text", SteadyStatic).update(literal("\n".join(lines)))
+        self.scroll_home(animate=False)
+
+
+class LessonCoach:
+    """A lesson attached to a game screen: its :class:`LessonRun`, where it is kept, and the
+    words the panel shows (see the module docstring). Every method runs on the UI thread."""
+
+    def __init__(self, run: LessonRun, path: Path) -> None:
+        self.run = run
+        self.path = path
+        self.feedback: str | None = None
+        """The lesson's line about the person's last move, when it was not the suggested one
+        (shown until their next real choice)."""
+        self.tip: Tip | None = None
+        """The tip shown now (``None``: none)."""
+        self._last_lines: list[str] = []
+        """The last tip's lines, kept on the panel while the bots play."""
+        self.heading = "Lesson"
+        """The panel's border title: which idea the lines are about."""
+
+    @property
+    def table(self) -> Table:
+        """The lesson's table."""
+        return self.run.table
+
+    def person_decides(self) -> bool:
+        """The person must decide now (the lesson not over)."""
+        return self.table.state.current_player == PERSON and not self.run.finished()
+
+    def lines(self) -> list[str]:
+        """What the panel shows now (works out the tip of the person's decision: its rule
+        counts as taught from then on)."""
+        run = self.run
+        if run.finished():
+            self.tip = None
+            self.heading = "Lesson"
+            return ["The lesson is over. Play on as you like, or Escape for the menu."]
+        lines: list[str] = []
+        if self.feedback is not None:
+            lines.extend([f"Your last move: {self.feedback}", ""])
+        if self.person_decides():
+            self.tip = run.tip()
+            if self.tip is not None:
+                self._last_lines = tip_words(run, self.tip)
+                self.heading = idea_heading(run, self.tip)
+            elif not self._forced():
+                self._last_lines = ["Nothing new here: play as you like."]
+                self.heading = "Lesson"
+        else:
+            self.tip = None
+        lines.extend(self._last_lines)
+        return lines
+
+    def places(self) -> tuple[str, ...]:
+        """The places to point at on the board now: the tip's, while the person decides."""
+        return self.tip.places if self.tip is not None and self.person_decides() else ()
+
+    def _forced(self) -> bool:
+        state = self.table.state
+        decision = state.decision
+        if decision is None:
+            return False
+        legal = self.run.game.legal_actions(self.run.view())
+        return lone_action(decision, legal) is not None
+
+    def before_move(self, action: Action) -> Callable[[], None]:
+        """The person is about to play ``action``: the lesson's feedback on it becomes the
+        panel's (before the move, which is when the lesson can judge it; kept until the
+        person's next real choice). Returns the undoing of that, for a move that is refused."""
+        before = self.feedback
+        if self.person_decides() and not self._forced():
+            self.feedback = self.run.feedback(action) if self.run.tip() is not None else None
+
+        def refused() -> None:
+            self.feedback = before
+
+        return refused
+
+    def keep(self, table: Table | None = None) -> Path:
+        """Write the lesson to :attr:`path` (the folder made when needed); errors are raised
+        (``OSError``, ``ValueError``) for the screen to report."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        return saves.write_save(table or self.table, self.path).path
+
+    def closing(self) -> list[str]:
+        """The score explained on the person's board."""
+        return self.run.closing()
+
+
+def start_choice(run: LessonRun, resumed: bool) -> ChoiceScreen:
+    """The lesson's first words over the board: its title, the goal of the game and how a
+    lesson goes (or that it is taken up where it was left), with one choice: to the board."""
+    lines = [run.lesson.title, ""]
+    if resumed:
+        lines.append("Taking up your lesson where you left it.")
+    lines.extend(run.lesson.intro)
+    lines.append(
+        "The lesson explains one idea at a time beside the board, points at what it talks "
+        "about and suggests a move; any legal move is allowed. Escape leaves the lesson "
+        "(it is kept)."
+    )
+    return ChoiceScreen("\n".join(lines), ["To the board"], id="lesson-start")
+
+
+CLOSING_CHOICES = ("Back to the menu (New game starts a real game)", "Play on")
+"""The closing's choices: Enter takes the first (:data:`TO_MENU`); Escape or the second
+plays on."""
+
+TO_MENU = 0
+"""The closing's choice that goes back to the menu."""
+
+
+def closing_choice(run: LessonRun) -> ChoiceScreen:
+    """The lesson's closing over the board: the score explained on the person's board, and
+    whether to go back to the menu or play on."""
+    lines = [f"{run.lesson.title}: the lesson is over", "", *run.closing()]
+    return ChoiceScreen("\n".join(lines), CLOSING_CHOICES, id="lesson-closing")
