@@ -36,8 +36,10 @@ class LessonRun:
         self.taught: set[str] = set()
         self.order: list[str] = []
         """The rules taught, in the order they were (the learner's idea 1, 2, ...)."""
-        self._tips: dict[int, Tip | None] = {}
-        """The tip worked out at each position of the person's decisions (``None``: none)."""
+        self._tips: dict[int, tuple[GameState, Tip | None]] = {}
+        """The tip worked out at each position of the person's decisions (``None``: none), with
+        the state it was worked out on: after an undo and another move the position at an index
+        is another, and its tip is worked out again."""
 
     @classmethod
     def resume(cls, lesson: Lesson, table: Table) -> LessonRun:
@@ -75,13 +77,15 @@ class LessonRun:
         return played
 
     def _tip_at(self, index: int, view: GameState) -> Tip | None:
-        if index not in self._tips:
+        state = self.table.states[index]
+        known = self._tips.get(index)
+        if known is None or known[0] is not state:
             tip = self.lesson.tip(self.game, view, frozenset(self.taught))
-            self._tips[index] = tip
+            known = self._tips[index] = (state, tip)
             if tip is not None and tip.rule not in self.taught:
                 self.taught.add(tip.rule)
                 self.order.append(tip.rule)
-        return self._tips[index]
+        return known[1]
 
     def tip(self) -> Tip | None:
         """The tip for the person's decision now (worked out once per position; its rule

@@ -6,10 +6,10 @@ decisions where the lesson has something to say, its tip (which rule, the idea, 
 points at, and the move it suggests with its number in the list); before a move other than the
 suggested one, the lesson's feedback; at the end, the score explained on the person's board.
 
-The lesson is kept in ``<data folder>/lessons/<game id>.json`` (an ordinary save file, written
-atomically at the end of every turn and on ``quit``), so ``gardens learn GAME`` takes it up where
-it was left (what was taught is worked out again from its history); ``--restart`` starts it over
-and a finished lesson starts over by itself. ``quit`` leaves it at any time (skippable).
+The lesson is kept in its file (:mod:`gardens_tui.lessons.kept`: written atomically at the end
+of every turn and on ``quit``), so ``gardens learn GAME`` takes it up where it was left;
+``--restart`` starts it over and a finished lesson starts over by itself. ``quit`` leaves it
+at any time (skippable).
 """
 
 from __future__ import annotations
@@ -18,35 +18,16 @@ import sys
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from gardens_tui import paths, saves
+from gardens_tui import saves
 from gardens_tui.lessons import lesson_for
-from gardens_tui.lessons.base import LessonRun, lesson_setup
+from gardens_tui.lessons.base import LessonRun
+from gardens_tui.lessons.kept import lesson_path, open_run
 from gardens_tui.plain.console import Console, Inbox
 from gardens_tui.plain.game import Ending, PlainGame, PlainHooks
 from gardens_tui.rules.base import Action
-from gardens_tui.rules.lesson import PERSON, Lesson, Tip
+from gardens_tui.rules.lesson import PERSON, Tip
 from gardens_tui.rules.words import join_and
 from gardens_tui.seats import LocalSeatView
-
-
-def lesson_path(game_id: str) -> Path:
-    """Where the lesson of ``game_id`` is kept between sessions."""
-    return paths.data_dir() / "lessons" / f"{game_id}.json"
-
-
-def open_run(lesson: Lesson, path: Path, *, restart: bool) -> tuple[LessonRun, bool]:
-    """The lesson's run: taken up from ``path`` when it holds this lesson unfinished (and not
-    ``restart``), else a new one; and whether it was taken up."""
-    if not restart and path.exists():
-        try:
-            table = saves.load_table(path)
-        except (OSError, ValueError):
-            table = None
-        if table is not None and table.setup == lesson_setup(lesson):
-            run = LessonRun.resume(lesson, table)
-            if not run.finished():
-                return run, True
-    return LessonRun(lesson), False
 
 
 class PlainLesson:

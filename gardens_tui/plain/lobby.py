@@ -192,7 +192,8 @@ class PlainLobby:
         """``learn GAME``: the game's lesson, played here (not at a table of the server), kept
         in this identity's data folder; back to the lobby when it ends or on ``quit``."""
         from gardens_tui.lessons import lesson_for
-        from gardens_tui.plain.learn import PlainLesson, lesson_path, open_run
+        from gardens_tui.lessons.kept import lesson_path, open_run
+        from gardens_tui.plain.learn import PlainLesson
 
         game = rest.split()[0].lower() if rest.split() else ""
         try:

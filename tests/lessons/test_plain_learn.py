@@ -13,8 +13,9 @@ import pytest
 from toy_game import TOY
 
 from gardens_tui.lessons.base import LessonRun
+from gardens_tui.lessons.kept import open_run
 from gardens_tui.plain.console import Console, Inbox
-from gardens_tui.plain.learn import PlainLesson, open_run
+from gardens_tui.plain.learn import PlainLesson
 from gardens_tui.rules.base import Action, Game, GameState
 from gardens_tui.rules.lesson import PERSON, Lesson, Rule, Tip
 
@@ -127,3 +128,23 @@ def test_a_lesson_left_is_taken_up_where_it_was(tmp_path: Path) -> None:
     assert again.tip() == run.tip() and again.taught == run.taught == {"play", "end"}
     fresh, resumed = open_run(LESSON, path, restart=True)
     assert not resumed and not fresh.table.actions
+
+
+def test_a_position_changed_under_the_lesson_gets_its_own_tip() -> None:
+    """Rule (the lesson adapts): when the history changes under the lesson (an undo, then
+    another move), the tip at a position already seen is worked out again for the position
+    now there, never the old one's."""
+    run = LessonRun(LESSON)
+    first = run.tip()
+    assert first is not None and first.suggests is not None
+    run.table.apply(first.suggests, seat=PERSON)
+    run.play_bots()
+    kept = run.tip()
+    assert kept is not None
+    other = next(
+        a for a in TOY.legal_actions(TOY.view(run.table.states[0], PERSON)) if a != first.suggests
+    )
+    run.table.follow(0, [TOY.format_action(other)])
+    run.play_bots()
+    assert run.table.state.current_player == PERSON
+    assert run.tip() != kept  # both ideas are taught now: nothing new to say here

@@ -23,7 +23,7 @@ change of the table:
   :class:`~gardens_tui.driver.Driver` on the lesson's table (the same levels and seeds as
   :class:`~gardens_tui.lessons.base.LessonRun`'s driver), with the screen's visible delay;
 - the lesson is kept in ``<data folder>/lessons/<game>.json`` (as ``gardens learn`` keeps it:
-  :func:`~gardens_tui.plain.learn.lesson_path`) at the end of every turn and when the person
+  :func:`~gardens_tui.lessons.kept.lesson_path`) at the end of every turn and when the person
   leaves, never in the autosaves ("Continue the last game" is for real games); "Learn to play"
   on a game with a kept unfinished lesson offers to continue it or start over;
 - when the lesson is over (:meth:`LessonRun.finished
@@ -45,7 +45,7 @@ from textual.containers import VerticalScroll
 from gardens_tui import saves
 from gardens_tui.lessons import lesson_for
 from gardens_tui.lessons.base import LessonRun
-from gardens_tui.plain.learn import lesson_path, open_run
+from gardens_tui.lessons.kept import lesson_path, open_run
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.lesson import PERSON, Lesson, Tip
 from gardens_tui.rules.words import join_and
