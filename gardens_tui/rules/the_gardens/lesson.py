@@ -326,6 +326,30 @@ class GardensLesson(Lesson):
             "walk-benches", text, places, best, {"point": 1, "column": column + 1, "points": points}
         )
 
+    def _end_tip(
+        self,
+        rule: str,
+        game: Game[Any],
+        view: GardensState,
+        takes: list[Action],
+        rule_text: str,
+        numbers: dict[str, int],
+    ) -> Tip | None:
+        """An end-game rule's tip: ``rule_text`` and a card of ``takes`` (cards that show the
+        feature) to try, with where it would go; without such a card, the words alone, and only
+        late in the game (before that the feature may still come)."""
+        if not takes:
+            if not self._late(view):
+                return None
+            return Tip(rule, rule_text, (), None, numbers)
+        best = _best(game, view, takes)
+        assert best is not None
+        row, column = _target(view, best)
+        text = f"{rule_text} Try: {_move_words(view, best)}."
+        numbers["column"] = column + 1
+        places = (display_name(best[1], best[2]), cell_name(row, column))
+        return Tip(rule, text, places, best, numbers)
+
     def _end_streams(self, game: Game[Any], view: GardensState) -> Tip | None:
         takes = self._feature_takes(game, view, lambda c: CARDS[c].stream)
         two, three = 2, 5
@@ -335,17 +359,7 @@ class GardensLesson(Lesson):
         )
         numbers = {"two cards": 2, "three cards": 3, "points two": two, "points three": three}
         numbers["lone"] = 0
-        if not takes:
-            if not self._late(view):
-                return None
-            return Tip("end-streams", rule_text, (), None, numbers)
-        best = _best(game, view, takes)
-        assert best is not None
-        row, column = _target(view, best)
-        text = f"{rule_text} Try: {_move_words(view, best)}."
-        numbers["column"] = column + 1
-        places = (display_name(best[1], best[2]), cell_name(row, column))
-        return Tip("end-streams", text, places, best, numbers)
+        return self._end_tip("end-streams", game, view, takes, rule_text, numbers)
 
     def _end_pathways(self, game: Game[Any], view: GardensState) -> Tip | None:
         takes = self._feature_takes(game, view, lambda c: CARDS[c].paths != 0)
@@ -355,17 +369,7 @@ class GardensLesson(Lesson):
             f"the end your largest network scores 1 point per card in it: {now} now."
         )
         numbers = {"point": 1, "now": now}
-        if not takes:
-            if not self._late(view):
-                return None
-            return Tip("end-pathways", rule_text, (), None, numbers)
-        best = _best(game, view, takes)
-        assert best is not None
-        row, column = _target(view, best)
-        text = f"{rule_text} Try: {_move_words(view, best)}."
-        numbers["column"] = column + 1
-        places = (display_name(best[1], best[2]), cell_name(row, column))
-        return Tip("end-pathways", text, places, best, numbers)
+        return self._end_tip("end-pathways", game, view, takes, rule_text, numbers)
 
     def _end_statues(self, game: Game[Any], view: GardensState) -> Tip | None:
         takes = self._feature_takes(game, view, lambda c: CARDS[c].statue)
@@ -375,17 +379,7 @@ class GardensLesson(Lesson):
             f"than you. You have {mine} now."
         )
         numbers = {"points": 10, "mine": mine}
-        if not takes:
-            if not self._late(view):
-                return None
-            return Tip("end-statues", rule_text, (), None, numbers)
-        best = _best(game, view, takes)
-        assert best is not None
-        row, column = _target(view, best)
-        text = f"{rule_text} Try: {_move_words(view, best)}."
-        numbers["column"] = column + 1
-        places = (display_name(best[1], best[2]), cell_name(row, column))
-        return Tip("end-statues", text, places, best, numbers)
+        return self._end_tip("end-statues", game, view, takes, rule_text, numbers)
 
     def _end_trees(self, game: Game[Any], view: GardensState) -> Tip | None:
         if view.round < 1 and not self._late(view):
