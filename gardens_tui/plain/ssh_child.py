@@ -30,8 +30,8 @@ import sys
 import traceback
 
 from gardens_tui.server.session.app_child import (
-    NO_SERVER,
     IncidentReporter,
+    connect_from_environment,
     failure_line,
     join_code,
     new_incident,
@@ -50,18 +50,9 @@ def main() -> int:
     try:
         from gardens_tui.plain.console import Console, Inbox, LinePace
         from gardens_tui.plain.lobby import PlainLobby
-        from gardens_tui.server.lobby.client import ConnectionLost, connect
 
-        path = os.environ.get("GARDENS_SERVER_SOCKET", "")
-        ticket = os.environ.get("GARDENS_SERVER_TICKET", "")
-        if not path or not ticket:
-            say(f"{NO_SERVER} (this program is started by `gardens serve ssh`).")
-            return 1
-        try:
-            connection = connect(path, ticket)
-        except (OSError, ConnectionLost) as exc:
-            reason = exc.reason if isinstance(exc, ConnectionLost) else exc.strerror or str(exc)
-            say(f"{NO_SERVER}: {reason}.")
+        connection = connect_from_environment(say)
+        if connection is None:
             return 1
         try:
             out = io.TextIOWrapper(

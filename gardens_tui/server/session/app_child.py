@@ -32,7 +32,7 @@ import termios
 import time
 import traceback
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -172,22 +172,31 @@ def serve(connection: OwnerConnection, reporter: IncidentReporter, join: str | N
             connection.leave()
 
 
+def connect_from_environment(say: Callable[[str], None]) -> OwnerConnection | None:
+    """The connection to the table owner that ``GARDENS_SERVER_SOCKET`` and
+    ``GARDENS_SERVER_TICKET`` name, or ``None`` after saying why (with ``say``) there is
+    none. Shared by every program a session runs (the app, the plain lobby)."""
+    from gardens_tui.server.lobby.client import ConnectionLost, connect
+
+    path = os.environ.get("GARDENS_SERVER_SOCKET", "")
+    ticket = os.environ.get("GARDENS_SERVER_TICKET", "")
+    if not path or not ticket:
+        say(f"{NO_SERVER} (this program is started by `gardens serve ssh`).")
+        return None
+    try:
+        return connect(path, ticket)
+    except (OSError, ConnectionLost) as exc:
+        reason = exc.reason if isinstance(exc, ConnectionLost) else exc.strerror or str(exc)
+        say(f"{NO_SERVER}: {reason}.")
+        return None
+
+
 def main() -> int:
     """Run the app in lobby mode until the player quits; its exit status."""
     reporter = IncidentReporter.from_environment()
     try:
-        from gardens_tui.server.lobby.client import ConnectionLost, connect
-
-        path = os.environ.get("GARDENS_SERVER_SOCKET", "")
-        ticket = os.environ.get("GARDENS_SERVER_TICKET", "")
-        if not path or not ticket:
-            say(f"{NO_SERVER} (this program is started by `gardens serve ssh`).")
-            return 1
-        try:
-            connection = connect(path, ticket)
-        except (OSError, ConnectionLost) as exc:
-            reason = exc.reason if isinstance(exc, ConnectionLost) else exc.strerror or str(exc)
-            say(f"{NO_SERVER}: {reason}.")
+        connection = connect_from_environment(say)
+        if connection is None:
             return 1
         try:
             return serve(connection, reporter, join_code(os.environ))
