@@ -99,12 +99,11 @@ class Terminal:
         return bytes(self.seen[-size:])
 
 
-async def run_openssh(
+def openssh_argv(
     port: int, username: bytes | str, *args: str, local_addr: str | None = None
-) -> tuple[int, bytes]:
-    """Run the OpenSSH client against the server (batch mode: no questions, no keys of the
-    user's), with ``username`` sent as given (bytes may be anything); its exit status and
-    standard error."""
+) -> list[str | bytes]:
+    """The OpenSSH client's command line for the server on loopback ``port`` (batch mode: no
+    questions, no keys or configuration of the user's), ``args`` before the login."""
     assert OPENSSH is not None
     user = username if isinstance(username, bytes) else username.encode()
     argv: list[str | bytes] = [
@@ -126,7 +125,16 @@ async def run_openssh(
     ]
     if local_addr is not None:
         argv += ["-b", local_addr]
-    argv += [*args, "-l", user, "127.0.0.1"]
+    return [*argv, *args, "-l", user, "127.0.0.1"]
+
+
+async def run_openssh(
+    port: int, username: bytes | str, *args: str, local_addr: str | None = None
+) -> tuple[int, bytes]:
+    """Run the OpenSSH client against the server (batch mode: no questions, no keys of the
+    user's), with ``username`` sent as given (bytes may be anything); its exit status and
+    standard error."""
+    argv = openssh_argv(port, username, *args, local_addr=local_addr)
     process = await asyncio.create_subprocess_exec(
         *argv,
         stdin=asyncio.subprocess.DEVNULL,

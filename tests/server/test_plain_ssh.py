@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ssh_clients import GUARD, OPENSSH, Terminal, connect, needs_openssh
+from ssh_clients import GUARD, Terminal, connect, needs_openssh, openssh_argv
 from ssh_servers import APP, ssh_servers
 from table_checks import forced
 
@@ -196,30 +196,8 @@ async def test_a_plain_session_takes_a_lesson_and_comes_back_to_the_lobby(
 
 async def run_plain_openssh(port: int, user: str) -> asyncio.subprocess.Process:
     """``ssh -T`` (OpenSSH, batch mode) as ``user`` with its standard input and output piped."""
-    assert OPENSSH is not None
-    argv = [
-        OPENSSH,
-        "-T",
-        "-p",
-        str(port),
-        "-o",
-        "BatchMode=yes",
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
-        "-o",
-        "LogLevel=ERROR",
-        "-o",
-        "IdentitiesOnly=yes",
-        "-F",
-        "/dev/null",
-        "-l",
-        user,
-        "127.0.0.1",
-    ]
     return await asyncio.create_subprocess_exec(
-        *argv,
+        *openssh_argv(port, user, "-T"),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.DEVNULL,
