@@ -13,6 +13,7 @@ from lesson_checks import (
     all_runs,
     followed,
     randomly,
+    tips_for,
 )
 
 from gardens_tui.lessons import lesson_for
@@ -70,12 +71,7 @@ def _end_view(done: PlayedThrough) -> OctopusState:
 
 
 def _shown(rule: str) -> list[Shown]:
-    return [
-        shown
-        for done in all_runs(LESSON, RANDOM_SEEDS)
-        for shown in done.tips
-        if shown.tip.rule == rule
-    ]
+    return tips_for(LESSON, RANDOM_SEEDS, rule)
 
 
 def _garden_points(*pieces: int) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from lesson_checks import (
     followed,
     person_decisions,
     randomly,
+    tips_for,
 )
 
 from gardens_tui.lessons import lesson_for
@@ -41,12 +42,7 @@ REEF_TILE, ANEMONE = 2, 3
 
 
 def _tips(rule: str) -> list[Shown]:
-    return [
-        shown
-        for done in all_runs(LESSON, RANDOM_SEEDS)
-        for shown in done.tips
-        if shown.tip.rule == rule
-    ]
+    return tips_for(LESSON, RANDOM_SEEDS, rule)
 
 
 def _view(shown: Shown) -> SeabedState:

@@ -14,6 +14,7 @@ from lesson_checks import (
     followed,
     person_decisions,
     randomly,
+    tips_for,
 )
 
 from gardens_tui.lessons import lesson_for
@@ -45,12 +46,7 @@ OFF_ONE, OFF_BOTH = 1, 3
 
 
 def _tips(rule: str) -> list[Shown]:
-    return [
-        shown
-        for done in all_runs(LESSON, RANDOM_SEEDS)
-        for shown in done.tips
-        if shown.tip.rule == rule
-    ]
+    return tips_for(LESSON, RANDOM_SEEDS, rule)
 
 
 def _view(shown: Shown) -> TanukiState:
