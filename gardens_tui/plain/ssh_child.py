@@ -27,15 +27,12 @@ import contextlib
 import io
 import os
 import sys
-import traceback
+from typing import TYPE_CHECKING
 
-from gardens_tui.server.session.app_child import (
-    IncidentReporter,
-    connect_from_environment,
-    failure_line,
-    join_code,
-    new_incident,
-)
+from gardens_tui.server.session.app_child import join_code, run_session
+
+if TYPE_CHECKING:
+    from gardens_tui.server.lobby.client import OwnerConnection
 
 
 def say(text: str) -> None:
@@ -44,31 +41,21 @@ def say(text: str) -> None:
         os.write(1, text.encode("utf-8", "replace") + b"\n")
 
 
-def main() -> int:
-    """Run the plain lobby until the person quits or input ends; the exit status."""
-    reporter = IncidentReporter.from_environment()
-    try:
-        from gardens_tui.plain.console import Console, Inbox, LinePace
-        from gardens_tui.plain.lobby import PlainLobby
+def serve_plain(connection: OwnerConnection) -> int:
+    """The plain lobby on this program's pty until the person quits or input ends."""
+    from gardens_tui.plain.console import Console, Inbox, LinePace
+    from gardens_tui.plain.lobby import PlainLobby
 
-        connection = connect_from_environment(say)
-        if connection is None:
-            return 1
-        try:
-            out = io.TextIOWrapper(
-                io.FileIO(1, "w", closefd=False), encoding="utf-8", errors="replace"
-            )
-            inbox = Inbox()
-            inbox.read_from(io.BufferedReader(io.FileIO(0, "r", closefd=False)), LinePace())
-            lobby = PlainLobby(connection, Console(out), inbox)
-            return lobby.run(join=join_code(os.environ))
-        finally:
-            connection.close()
-    except Exception:
-        incident = new_incident()
-        reporter.report(incident, traceback.format_exc())
-        say(failure_line(incident, again=False))
-        return 1
+    out = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8", errors="replace")
+    inbox = Inbox()
+    inbox.read_from(io.BufferedReader(io.FileIO(0, "r", closefd=False)), LinePace())
+    return PlainLobby(connection, Console(out), inbox).run(join=join_code(os.environ))
+
+
+def main() -> int:
+    """Run the plain lobby until the person quits or input ends; the exit status (a failure
+    is an incident, as the app's: :func:`~gardens_tui.server.session.app_child.run_session`)."""
+    return run_session(lambda connection, _: serve_plain(connection), say)
 
 
 if __name__ == "__main__":  # pragma: no cover - run as a program

@@ -191,15 +191,21 @@ def connect_from_environment(say: Callable[[str], None]) -> OwnerConnection | No
         return None
 
 
-def main() -> int:
-    """Run the app in lobby mode until the player quits; its exit status."""
+def run_session(
+    serve_with: Callable[[OwnerConnection, IncidentReporter], int],
+    say: Callable[[str], None] = say,
+) -> int:
+    """What every program a session runs does around its own work: connect to the table owner
+    (:func:`connect_from_environment`), ``serve_with`` the connection, close it; anything that
+    fails is an incident report, and the player reads one line (``say``) naming it. The exit
+    status: ``serve_with``'s, or 1."""
     reporter = IncidentReporter.from_environment()
     try:
         connection = connect_from_environment(say)
         if connection is None:
             return 1
         try:
-            return serve(connection, reporter, join_code(os.environ))
+            return serve_with(connection, reporter)
         finally:
             connection.close()
     except Exception:
@@ -207,6 +213,13 @@ def main() -> int:
         reporter.report(incident, traceback.format_exc())
         say(failure_line(incident, again=False))
         return 1
+
+
+def main() -> int:
+    """Run the app in lobby mode until the player quits; its exit status."""
+    return run_session(
+        lambda connection, reporter: serve(connection, reporter, join_code(os.environ))
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover - run as a program
