@@ -69,12 +69,10 @@ class LessonRun:
         legal = self.game.legal_actions(self.game.view(state, PERSON))
         return lone_action(decision, legal) is not None
 
-    def play_bots(self) -> list[Action]:
-        """The gentle bots' decisions until the person must decide or the game ends."""
-        played = []
-        while (action := self.driver.step()) is not None:
-            played.append(action)
-        return played
+    def play_bots(self) -> int:
+        """The gentle bots' decisions until the person must decide or the game ends; how many
+        (the driver's own loop: the lesson's driver has no autosave, its caller keeps it)."""
+        return self.driver.run()
 
     def _tip_at(self, index: int, view: GameState) -> Tip | None:
         state = self.table.states[index]
