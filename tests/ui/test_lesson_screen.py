@@ -34,6 +34,7 @@ from gardens_tui.ui.screens.lesson import LessonPanel, lesson_path, open_run
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.screens.text_game import TextGameScreen
 from gardens_tui.ui.screens.the_gardens.screen import TheGardensScreen, named_place
+from gardens_tui.ui.widgets.game_log import GameLog
 
 
 def _toy_lesson() -> Lesson:
@@ -99,6 +100,17 @@ async def open_toy_lesson(pilot: Pilot[Any], *, again: str | None = None) -> Gam
     await pilot.press("enter")
     await settle(pilot)
     return game_screen(app)
+
+
+async def past_the_words(pilot: Pilot[Any]) -> None:
+    """Enter past the lesson's first words, and past its first idea when that shows whole over
+    the board (a terminal too short for the panel to hold it)."""
+    await pilot.press("enter")
+    await settle(pilot)
+    screen = pilot.app.screen
+    if isinstance(screen, ChoiceScreen) and screen.id == "lesson-idea":
+        await pilot.press("enter")
+        await settle(pilot)
 
 
 async def choose(pilot: Pilot[Any], screen: GameScreen, index: int) -> None:
@@ -272,8 +284,7 @@ async def open_gardens_lesson(pilot: Pilot[Any], tmp_path: Path) -> TheGardensSc
     assert isinstance(app, GardensApp)
     screen = app.open_lesson(LessonRun(gardens_lesson()), tmp_path / "lesson.json")
     await settle(pilot)
-    await pilot.press("enter")  # past the first words
-    await settle(pilot)
+    await past_the_words(pilot)
     assert app.screen is screen
     assert isinstance(screen, TheGardensScreen)
     return screen
@@ -373,3 +384,63 @@ async def test_the_panel_and_the_board_fit(tmp_path: Path, size: tuple[int, int]
         assert str(panel.border_title).startswith("Idea 1 of ")
         assert panel.lines[1].startswith("Suggested: ")
         assert panel.region.height >= 6
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_a_short_terminal_gives_the_lesson_the_logs_room(
+    game_id: str, tmp_path: Path
+) -> None:
+    """Issue 32 (usable at 80x24): below 32 rows the lesson panel takes the log's room in the
+    side column (a tip is 10-20 lines there), ``g`` shows the log in its place (focused, to
+    scroll) and ``g`` again brings the lesson back; at 40 rows both are shown."""
+    app = quiet()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.open_lesson(LessonRun(lesson_for(game_id)), tmp_path / "lesson.json")
+        await settle(pilot)
+        await past_the_words(pilot)
+        panel = screen.query_one(LessonPanel)
+        log = screen.query_one(GameLog)
+        assert panel.display and not log.display
+        assert panel.region.height >= 10 and "g: the log" in str(panel.border_subtitle)
+        await pilot.press("g")
+        await settle(pilot)
+        assert log.display and not panel.display and screen.focused is log
+        await pilot.press("g")
+        await settle(pilot)
+        assert panel.display and not log.display and screen.focused is not log
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert panel.display and log.display and not panel.border_subtitle
+
+
+async def test_a_new_idea_too_long_for_the_panel_shows_whole_once(tmp_path: Path) -> None:
+    """Issue 32 (usable at 80x24): where the panel cannot hold a tip (Tanuki's side column at
+    80x24), the new idea shows whole over the board with its number and suggestion, once: Enter
+    goes to the board, and the same idea does not come back when the screen is shown again."""
+    app = quiet()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.open_lesson(
+            LessonRun(lesson_for("tanuki-in-the-garden")), tmp_path / "lesson.json"
+        )
+        await settle(pilot)
+        await pilot.press("enter")  # past the first words
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen) and app.screen.id == "lesson-idea"
+        assert app.screen.title_text.startswith("Idea 1 of ")
+        assert "Suggested: " in app.screen.title_text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("question_mark")  # the help, and back: no second showing
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+
+async def test_an_idea_that_fits_the_panel_is_not_shown_over_the_board(tmp_path: Path) -> None:
+    """Issue 32: in a tall terminal the panel holds the tip, so nothing covers the board."""
+    app = quiet()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_gardens_lesson(pilot, tmp_path)
+        assert app.screen is screen

@@ -105,6 +105,10 @@ if TYPE_CHECKING:
 LOG_KEY = "g"
 """The key that moves the focus to the game log and back (``l`` moves board cursors)."""
 
+LESSON_ROOM_ROWS = 32
+"""Below this many rows a lesson's panel takes the log's room in the side column (a tip is
+10-20 lines there) and :data:`LOG_KEY` swaps the two."""
+
 CLOCK_HOLD_TICKS = 3
 """Countdown ticks a refusal in the prompt line stays up before the countdown replaces it."""
 
@@ -263,6 +267,8 @@ class GameScreen(DismissOnce[None]):
         """The failure of the bot to move, while the game waits for ``r`` (None otherwise)."""
         self._failed_version: int | None = None
         self._focus_before_log: Widget | None = None
+        self._lesson_short = False
+        """A lesson in a terminal under :data:`LESSON_ROOM_ROWS` rows: its panel or the log."""
         self._curtain_up = False
         self._ended = False
         self._lesson_closed = False
@@ -504,7 +510,10 @@ class GameScreen(DismissOnce[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         """Switch between the compact and the roomy layout when the terminal crosses
-        :attr:`ROOMY_SIZE`."""
+        :attr:`ROOMY_SIZE`; at a lesson, give its panel the log's room in a short terminal."""
+        if self.lesson is not None:
+            self._lesson_short = event.size.height < LESSON_ROOM_ROWS
+            self._show_lesson_or_log(log_shown=False)
         if self.ROOMY_SIZE is None:
             return
         width, height = self.ROOMY_SIZE
@@ -590,6 +599,30 @@ class GameScreen(DismissOnce[None]):
         self.point_at(places)
         for panel in self.query(LessonPanel):
             panel.show(lines, self.lesson.heading)
+        self.call_after_refresh(self._show_idea_whole)
+
+    def on_screen_resume(self) -> None:
+        """Back on top (a dialog closed): a lesson's new idea may show whole now."""
+        if self.lesson is not None:
+            self.call_after_refresh(self._show_idea_whole)
+
+    def _show_idea_whole(self) -> None:
+        """A new idea that the lesson panel cannot hold (a short terminal) shows whole over the
+        board once, while nothing else is over it; the panel keeps it to scroll back to."""
+        if self.lesson is None or self.app.screen is not self:
+            return
+        from gardens_tui.ui.screens.lesson import LessonPanel, idea_choice
+
+        panel = next(iter(self.query(LessonPanel)), None)
+        if panel is None or not panel.display:
+            return  # the log is in the panel's place: the idea shows when the panel is back
+        if panel.max_scroll_y == 0:
+            if self.lesson.tip is not None:
+                self.lesson.seen.add(self.lesson.tip.rule)  # it fits: read beside the board
+            return
+        tip = self.lesson.unseen_tip()
+        if tip is not None:
+            self.app.push_screen(idea_choice(self.lesson.run, tip))
 
     def _autosave_if_due(self) -> None:
         if self._driver is None:
@@ -965,10 +998,11 @@ class GameScreen(DismissOnce[None]):
 
     def action_toggle_log(self) -> None:
         """Move the focus to the game log (to scroll it with the keys), or back to where it was
-        before."""
+        before. A lesson in a short terminal shows the log in its panel's place meanwhile."""
         log = next(iter(self.query(GameLog)), None)
         if log is None:
             return
+        self._show_lesson_or_log(log_shown=self.focused is not log)
         if self.focused is not log:
             self._focus_before_log = self.focused
             log.focus()
@@ -978,6 +1012,25 @@ class GameScreen(DismissOnce[None]):
             before.focus()
         else:
             self.focus_next()
+
+    def _show_lesson_or_log(self, *, log_shown: bool) -> None:
+        """At a lesson in a short terminal show one of its panel and the log (``log_shown``
+        picks); otherwise both (nothing changes without a lesson)."""
+        if self.lesson is None:
+            return
+        from gardens_tui.ui.screens.lesson import LessonPanel
+
+        for panel in self.query(LessonPanel):
+            panel.display = not (self._lesson_short and log_shown)
+            panel.border_subtitle = f"{LOG_KEY}: the log" if self._lesson_short else ""
+        for log in self.query(GameLog):
+            log.display = not self._lesson_short or log_shown
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The log, shown in a lesson panel's place, gives the place back when another widget
+        takes the focus (a click on the board, Tab)."""
+        if not isinstance(event.widget, GameLog):
+            self._show_lesson_or_log(log_shown=False)
 
     def action_pass_window(self) -> None:
         """Let an optional window go: play the decision's ``pass_action``."""

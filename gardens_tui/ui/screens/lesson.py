@@ -11,7 +11,9 @@ change of the table:
   N`` on its border, then the idea's title, ``Suggested: <notation>``, the idea and
   what it points at: :func:`idea_heading`, :func:`tip_words`);
   after a move other than the suggested one, the lesson's
-  feedback on it, until the person's next real choice;
+  feedback on it, until the person's next real choice; in a terminal under 32 rows the panel
+  takes the log's room and ``g`` swaps the two, and a new idea the panel still cannot hold
+  shows whole over the board once (:func:`idea_choice`), the panel keeping it to scroll back;
 - the places the tip talks about are pointed at on the board where the game's screen can name
   them (:meth:`GameScreen.point_at <.game_base.GameScreen.point_at>`); the panel names them all
   in words as well (colour-blind safe, and for the screens that cannot map a name yet);
@@ -163,6 +165,8 @@ class LessonCoach:
         """The last tip's lines, kept on the panel while the bots play."""
         self.heading = "Lesson"
         """The panel's border title: which idea the lines are about."""
+        self.seen: set[str] = set()
+        """The rules whose tip was offered whole (:meth:`unseen_tip`): once each."""
 
     @property
     def table(self) -> Table:
@@ -196,6 +200,16 @@ class LessonCoach:
             self.tip = None
         lines.extend(self._last_lines)
         return lines
+
+    def unseen_tip(self) -> Tip | None:
+        """The tip shown now, the first time its idea comes up (it counts as seen from then
+        on); ``None`` otherwise. A screen whose panel cannot hold the tip shows it whole then
+        (:func:`idea_choice`)."""
+        tip = self.tip if self.person_decides() else None
+        if tip is None or tip.rule in self.seen:
+            return None
+        self.seen.add(tip.rule)
+        return tip
 
     def places(self) -> tuple[str, ...]:
         """The places to point at on the board now: the tip's, while the person decides."""
@@ -246,6 +260,14 @@ def start_choice(run: LessonRun, resumed: bool) -> ChoiceScreen:
         "(it is kept)."
     )
     return ChoiceScreen("\n".join(lines), ["To the board"], id="lesson-start")
+
+
+def idea_choice(run: LessonRun, tip: Tip) -> ChoiceScreen:
+    """A new idea whole over the board, for a terminal too short for the panel to hold it: its
+    number and title, then the panel's words (:func:`tip_words`); one choice, to the board."""
+    title, *rest = tip_words(run, tip)
+    lines = [f"{idea_heading(run, tip)}: {title}", "", *rest]
+    return ChoiceScreen("\n".join(lines), ["To the board"], id="lesson-idea")
 
 
 CLOSING_CHOICES = ("Back to the menu (New game starts a real game)", "Play on")
