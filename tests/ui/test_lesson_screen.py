@@ -444,3 +444,25 @@ async def test_an_idea_that_fits_the_panel_is_not_shown_over_the_board(tmp_path:
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_gardens_lesson(pilot, tmp_path)
         assert app.screen is screen
+
+
+async def test_tanuki_news_does_not_pop_up_at_a_lesson(tmp_path: Path) -> None:
+    """Issue 32: at Tanuki's lesson the "since your last turn" pop-up stays shut (the lesson's
+    panel and ideas speak at the turn's start; the news is in the log and behind ``o``)."""
+    app = quiet()
+    async with app.run_test(size=(120, 40)) as pilot:
+        run = LessonRun(lesson_for("tanuki-in-the-garden"))
+        screen = app.open_lesson(run, tmp_path / "lesson.json")
+        await settle(pilot)
+        await past_the_words(pilot)
+        for _ in range(3):  # three of the person's moves, the bot answering each
+            assert app.screen is screen, app.screen
+            tip = screen.lesson.tip if screen.lesson is not None else None
+            action = tip.suggests if tip is not None and tip.suggests is not None else None
+            action = action or run.game.legal_actions(run.view())[0]
+            screen.play(action)
+            await settle(pilot)
+            while isinstance(app.screen, ChoiceScreen) and app.screen.id == "lesson-idea":
+                await pilot.press("enter")
+                await settle(pilot)
+        assert app.screen is screen

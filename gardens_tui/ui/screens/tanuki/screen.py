@@ -387,7 +387,7 @@ class TanukiScreen(GameScreen):
 
     news_popup: ClassVar[bool] = True
     """Whether the news pop-up opens by itself when a person's turn starts (``o`` always
-    shows it)."""
+    shows it); never at a lesson, whose panel and ideas speak then."""
 
     def is_news(self, steps: Sequence[LogStep], since: int, seat: int) -> bool:
         """At this keyboard's table, only other seats' decisions after ``since`` are news (the
@@ -440,8 +440,8 @@ class TanukiScreen(GameScreen):
             self._news_seen = key
         if news is None or key == self._news_seen:
             return
-        if not self.news_popup or not self.is_active:
-            return
+        if not self.news_popup or self.lesson is not None or not self.is_active:
+            return  # at a lesson the panel speaks at the turn's start: the news is in the log
         left = self.walking.seconds_left()
         if left:
             self.set_timer(left + 0.05, self._check_news)
