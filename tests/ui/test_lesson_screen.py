@@ -20,6 +20,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from gardens_tui import saves
+from gardens_tui.bots import make_bot
 from gardens_tui.lessons import lesson_for
 from gardens_tui.lessons.base import LessonRun
 from gardens_tui.rules.lesson import Lesson
@@ -466,3 +467,34 @@ async def test_tanuki_news_does_not_pop_up_at_a_lesson(tmp_path: Path) -> None:
                 await pilot.press("enter")
                 await settle(pilot)
         assert app.screen is screen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_every_lesson_plays_to_its_closing_at_80x24(game_id: str, tmp_path: Path) -> None:
+    """Issue 32 (usable at 80x24): each lesson played in the app at 80x24, taking every
+    suggested move (the greedy bot's where none is suggested) and Enter on whatever shows over
+    the board (ideas shown whole, a Game Night's results), reaches its closing, and the closing
+    fits the screen with its choices in sight."""
+    app = quiet()
+    async with app.run_test(size=(80, 24)) as pilot:
+        run = LessonRun(lesson_for(game_id))
+        screen = app.open_lesson(run, tmp_path / "lesson.json")
+        await settle(pilot)
+        greedy = make_bot("greedy", 1)
+        for _ in range(200):
+            top = app.screen
+            if isinstance(top, ChoiceScreen) and top.id == "lesson-closing":
+                break
+            if top is not screen:
+                await pilot.press("enter")
+            else:
+                assert screen.lesson is not None
+                tip = screen.lesson.tip
+                suggested = None if tip is None else tip.suggests
+                screen.play(suggested or greedy.choose(run.game, run.view()))
+            await settle(pilot)
+        closing = app.screen
+        assert isinstance(closing, ChoiceScreen) and closing.id == "lesson-closing"
+        assert run.finished()
+        for part in ("#choice-box", "#choice-list"):
+            assert closing.region.contains_region(closing.query_one(part).region), part
