@@ -95,9 +95,12 @@ class LessonRun:
 
     def feedback(self, played: Action) -> str | None:
         """The line for ``played``, about to be played at the person's decision now: ``None``
-        when it is the suggested move or nothing was suggested."""
+        when it is the suggested move, nothing was suggested, or ``played`` is not legal here
+        (the move is refused with its reason: the lesson has nothing to weigh)."""
         tip = self.tip()
         if tip is None or tip.suggests is None or played == tip.suggests:
+            return None
+        if played not in self.game.legal_actions(self.view()):
             return None
         return self.lesson.feedback(self.game, self.view(), played, tip)
 

@@ -172,7 +172,7 @@ async def test_the_panel_follows_the_moves_and_another_move_gets_feedback(
         await choose(pilot, screen, moves.index(tip.suggests))
         assert run.table.actions[0] == tip.suggests
         second = panel_text(app)
-        assert second != first and "Your last move" not in second
+        assert second != first and "On your last move" not in second
         assert "Idea 2 of 2\nThe end of the game\n" in second
         tip = run.tip()
         assert tip is not None and tip.suggests is not None
@@ -180,7 +180,7 @@ async def test_the_panel_follows_the_moves_and_another_move_gets_feedback(
         other = next(i for i, move in enumerate(moves) if move != tip.suggests)
         await choose(pilot, screen, other)
         played = " ".join(str(part) for part in moves[other])
-        feedback = f"Your last move: {played} scores less than play {tip.suggests[1]}."
+        feedback = f"On your last move: {played} scores less than play {tip.suggests[1]}."
         assert feedback in panel_text(app)
 
 

@@ -187,7 +187,7 @@ class LessonCoach:
             return ["The lesson is over. Play on as you like, or Escape for the menu."]
         lines: list[str] = []
         if self.feedback is not None:
-            lines.extend([f"Your last move: {self.feedback}", ""])
+            lines.extend([f"On your last move: {self.feedback}", ""])
         if self.person_decides():
             self.tip = run.tip()
             if self.tip is not None:

@@ -1,0 +1,51 @@
+"""A lesson weighs only moves that can be played (issue 32): a move that is not legal at the
+person's decision (a card already taken, a place already filled) gets no feedback from the lesson
+and leaves the game as it was, so the screen refuses it with the rules' own reason. The Gardens'
+lesson used to try the move on the position and fail: Enter on an emptied display slot closed
+the app."""
+
+from __future__ import annotations
+
+import pytest
+
+from gardens_tui.bots import make_bot
+from gardens_tui.lessons import lesson_for
+from gardens_tui.lessons.base import LessonRun
+from gardens_tui.rules.base import Action
+from gardens_tui.rules.lesson import PERSON
+
+GAMES = (
+    "octopus-garden",
+    "seabed-neighbours",
+    "tanuki-in-the-garden",
+    "the-gardens",
+    "throw-octopus",
+)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_move_that_is_not_legal_gets_no_feedback_and_changes_nothing(game_id: str) -> None:
+    """At every decision of the person with a suggestion, each move that was legal at one of
+    their earlier decisions and is not legal now gets no feedback, and the table is unchanged."""
+    run = LessonRun(lesson_for(game_id))
+    game = run.game
+    greedy = make_bot("greedy", 3)
+    seen: set[Action] = set()
+    checked = 0
+    for _ in range(300):
+        run.play_bots()
+        if run.finished():
+            break
+        view = run.view()
+        legal = game.legal_actions(view)
+        tip = run.tip()
+        if run.table.state.current_player == PERSON and tip is not None and tip.suggests:
+            before = game.to_dict(run.table.state), len(run.table.actions)
+            for stale in sorted(seen - set(legal), key=repr)[:20]:
+                assert run.feedback(stale) is None
+                checked += 1
+            assert (game.to_dict(run.table.state), len(run.table.actions)) == before
+        seen.update(legal)
+        action = tip.suggests if tip is not None and tip.suggests else greedy.choose(game, view)
+        run.table.apply(action)
+    assert checked > 0
