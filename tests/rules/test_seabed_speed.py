@@ -120,8 +120,11 @@ def test_a_reef_or_seabed_side_is_one_area_on_every_turned_tile() -> None:
 
 def test_frontier_and_completed_features_match_their_definitions() -> None:
     """``front`` lists ``need`` as ``(code, placements)`` by row and column, ``front_keys``
-    its keys; ``completed`` holds what the placement being resolved completed."""
+    its keys; ``completed`` holds what the placement being resolved completed, and the flag
+    step's kept options are the flags and palaces listed afresh."""
     for s in states(range(2)):
+        if s.flag_options is not None:
+            assert s.phase == "flag" and list(s.flag_options) == engine.flag_actions(s)
         by_place = sorted((y, x, code) for (x, y), code in s.need.items())
         assert s.front == [(code, seascape.placements_at(x, y)) for y, x, code in by_place]
         assert seascape.frontier(s) == by_place
@@ -208,11 +211,13 @@ def test_quick_readers_leave_refusals_to_the_field_readers(damage: str) -> None:
 
 def test_a_copy_has_every_field_of_the_state() -> None:
     """``SeabedState.copy`` sets every field (the common ones written out, not by
-    ``copy_common_fields``): each equals the original's, the per-state caches aside."""
+    ``copy_common_fields``): each equals the original's, the per-state caches aside (a copy
+    starts without the flag step's kept options and the legal actions)."""
     for s in states(range(1)):
         copied = s.copy()
+        assert copied.flag_options is None and copied.legal_cache is None
         for f in dataclasses.fields(SeabedState):
-            if f.name not in ("legal_cache", "sea_shared", "records_shared"):
+            if f.name not in ("legal_cache", "flag_options", "sea_shared", "records_shared"):
                 assert getattr(copied, f.name) == getattr(s, f.name), f.name
         assert set(COMMON_FIELDS) <= {f.name for f in dataclasses.fields(SeabedState)}
 

@@ -104,9 +104,14 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
 def legal_actions(s: SeabedState) -> list[Action]:
     """Every legal action of the pending decision, in a fixed order.
 
-    Computed once per state and cached on it (states are immutable once handed out)."""
+    Computed once per state and cached on it (states are immutable once handed out), except
+    the placements: ``apply`` checks a placement without them (:func:`_listed_placement`), so
+    their list is handed out as it is made, with no copy kept."""
     cached = s.legal_cache  # (base.cached_legal, without the call: on every search's path)
     if cached is None:
+        verb = PLACING_VERBS.get(s.phase)
+        if verb is not None and not s.over:
+            return placement_actions(s, verb)
         cached = s.legal_cache = _compute_legal(s)
     return cached[:]
 
@@ -156,7 +161,8 @@ def _compute_legal(s: SeabedState) -> list[Action]:
     if phase == "pick":
         return [("choose", "mine"), ("choose", "theirs")]
     if phase == "flag":
-        return [*flag_actions(s), PASS]
+        options = s.flag_options
+        return [*(flag_actions(s) if options is None else options), PASS]
     if phase == "whirlpool":
         return whirlpool_actions(s)
     return []
@@ -169,9 +175,9 @@ def pending_roots(s: SeabedState) -> list[int]:
     return [] if s.just is None else seascape.completed_by(s, s.just)
 
 
-def flag_actions(s: SeabedState, first: bool = False) -> list[Action]:
-    """The flags and palaces the placing team may put on the flag step's tiles (``first``:
-    stop at the first one, for whether the flag step opens at all).
+def flag_actions(s: SeabedState) -> list[Action]:
+    """The flags and palaces the placing team may put on the flag step's tiles (the placement
+    that opens the step keeps them: ``state.flag_options``).
 
     One flag per feature and one palace per seaweed system (rules version 2): on the first
     segment naming it, the tile just placed before the team's previous one, in area order; a
@@ -203,8 +209,6 @@ def flag_actions(s: SeabedState, first: bool = False) -> list[Action]:
                     # (nobody's flag on it, and not completed before)
                     if f.flags == nobody and (f.open or f.kind == SEA or root in pending):
                         out.append(("flag", x, y, name))
-                        if first:
-                            return out
             if palaces and palace_ok:
                 system = sparent[base + a]
                 if sparent[system] != system:
@@ -214,8 +218,6 @@ def flag_actions(s: SeabedState, first: bool = False) -> list[Action]:
                         palaced.add(system)
                     if systems[system].palaces == nobody:
                         out.append(("palace", x, y, palace_name if once else name))
-                        if first:
-                            return out
     return out
 
 
@@ -412,7 +414,9 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
             cells = (cell, previous)
         s.flag_cells = cells
         s.phase = "flag"
-        if flag_actions(s, first=True):
+        options = flag_actions(s)
+        if options:  # (kept for listing them: the step's pieces, worked out once)
+            s.flag_options = tuple(options)
             return
         t.say(_no_flag_step(s))
     finish_placement(t)

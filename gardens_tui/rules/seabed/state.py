@@ -282,6 +282,10 @@ class SeabedState(GameState):
     """Whether the records in ``feats`` and ``systems`` may be shared with another state (a
     copy's are: :func:`.seascape.place` then copies an older one before it changes it; a
     position being built, by ``from_dict`` say, changes its own in place)."""
+    flag_options: tuple[Action, ...] | None = field(default=None, repr=False)
+    """The flags and palaces of the flag step as :func:`.engine.flag_actions` lists them, kept
+    by the placement that opened the step (it works them out to know whether the step opens);
+    ``None`` when not worked out (derived, never saved; a copy starts without it)."""
     legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
     """The engine's cache of this state's legal actions (never saved, never copied)."""
 
@@ -418,5 +422,5 @@ class SeabedState(GameState):
         n.proposal = self.proposal
         n.counter = self.counter
         n.rules = self.rules
-        n.legal_cache = None
+        n.flag_options = n.legal_cache = None
         return n
