@@ -84,12 +84,16 @@ def outcome_line(name: str, action: Action, odds: str | None = None) -> str:
     hits); ``odds`` (the hit chance) when a ``roll`` gave that outcome.
 
     "Bob dodged the octopus in time", "Bob was too late to dodge and was hit: 2 tiles and a
-    lost turn", "Bob did not dodge in time and was hit (the 2/3 hit chance decided): 2 tiles
-    and a lost turn"."""
-    rolled = f" (the {odds} hit chance decided)" if odds else ""
+    lost turn", "Bob was hit (the 2/3 hit chance decided): 2 tiles and a lost turn" (a roll
+    has no time to be late in: bots and the command line roll)."""
+    if odds:
+        rolled = f" (the {odds} hit chance decided)"
+        if action == DODGE:
+            return f"{name} dodged the octopus{rolled}"
+        return f"{name} was hit{rolled}: {HIT_EFFECT}"
     if action == DODGE:
-        return f"{name} dodged the octopus in time{rolled}"
-    return f"{name} {_HIT_WORDS[hit_reason(action)]}{rolled}: {HIT_EFFECT}"
+        return f"{name} dodged the octopus in time"
+    return f"{name} {_HIT_WORDS[hit_reason(action)]}: {HIT_EFFECT}"
 
 
 def describe(action: Action) -> str:
