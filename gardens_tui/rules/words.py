@@ -27,6 +27,20 @@ def possessive(name: str) -> str:
     return name + "'s"
 
 
+def does(name: str, verb: str) -> str:
+    """``name`` doing ``verb`` (given in its plain form) in the present: ``"Ann wins"``,
+    ``"Bob passes"``, ``"Cleo has"``; the name "You" (any case) → ``"You win"``."""
+    if name.casefold() == "you":
+        return f"{name} {verb}"
+    if verb == "have":
+        return f"{name} has"
+    if verb.endswith(("s", "x", "z", "ch", "sh", "o")):
+        return f"{name} {verb}es"
+    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return f"{name} {verb[:-1]}ies"
+    return f"{name} {verb}s"
+
+
 def plural(noun: str) -> str:
     """The regular plural of ``noun`` (``pearl`` → ``pearls``, ``pass`` → ``passes``)."""
     if noun.endswith(("s", "x", "ch", "sh")):

@@ -10,7 +10,7 @@ import pytest
 from gardens_tui.rules.octopus_garden import GAME
 from gardens_tui.rules.octopus_garden.positions import make_position
 from gardens_tui.rules.octopus_garden.spec import MODULE_KEYS
-from gardens_tui.rules.words import count, join_and, possessive
+from gardens_tui.rules.words import count, does, join_and, possessive
 
 
 @pytest.mark.parametrize(
@@ -87,3 +87,15 @@ def _cells() -> list[str]:
     from gardens_tui.rules.octopus_garden.board import CELL_NAMES
 
     return list(CELL_NAMES)
+
+
+def test_does_agrees_with_the_name_and_you() -> None:
+    """A line about a player reads right for any name and for the default name "You" (a
+    first-timer saw "You wins." on the end screen)."""
+    assert does("Ann", "win") == "Ann wins"
+    assert does("You", "win") == "You win"
+    assert does("you", "take") == "you take"
+    assert does("Bob", "pass") == "Bob passes"
+    assert does("Cleo", "have") == "Cleo has"
+    assert does("Dee", "carry") == "Dee carries"
+    assert does("Eve", "play") == "Eve plays"

@@ -331,9 +331,10 @@ class _Tips:
     def _example(self, action: Action, rule: str, text: str, numbers: Mapping[str, int],
                  cell: Cell) -> Tip:  # fmt: skip
         """A tip about ``action`` at the flag step: suggested when it is the best, else the
-        tip ends by naming the game's suggestion."""
+        tip says plainly that the idea is for later and names the game's suggestion (the
+        panel's "Suggested:" line would otherwise seem to contradict the idea)."""
         if action != self.best:
-            text += f" The game suggests {self.said} here."
+            text += f" Not this time, though: the game rates {self.said} higher here."
         return self._tip(rule, text, numbers, (cell,))
 
     def _new(self, rule: str) -> bool:

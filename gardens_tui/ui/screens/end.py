@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.widgets import Button
 
 from gardens_tui.rules.base import Outcome
+from gardens_tui.rules.words import does
 from gardens_tui.seats import LocalSeatView, SeatView
 from gardens_tui.table import Table
 from gardens_tui.ui.literal import literal
@@ -42,7 +43,7 @@ def outcome_text(names: tuple[str, ...], outcome: Outcome) -> str:
     if not winners:
         line = "Nobody wins."
     elif len(winners) == 1:
-        line = f"{winners[0]} wins."
+        line = f"{does(winners[0], 'win')}."
     else:
         line = f"{', '.join(winners[:-1])} and {winners[-1]} share the win."
     if outcome.tiebreak:
