@@ -110,8 +110,20 @@ class LessonRun:
         return state.is_over or self.lesson.finished(self.game, self.view(), frozenset(self.taught))
 
     def closing(self) -> list[str]:
-        """The score explained on the person's board."""
-        return self.lesson.closing(self.game, self.view())
+        """The score explained on the person's board, then the ideas the game ended before
+        (a quick win can end a lesson early), by their titles."""
+        lines = self.lesson.closing(self.game, self.view())
+        titles = {rule.id: rule.title for rule in self.lesson.rules}
+        missed = [titles[rule] for rule in self.untaught()]
+        if missed:
+            lines = [
+                *lines,
+                "",
+                "The game ended before these ideas came up (the rules help explains them): "
+                + "; ".join(missed)
+                + ".",
+            ]
+        return lines
 
     def untaught(self) -> list[str]:
         """The ids of the lesson's rules not taught yet, in the lesson's order."""

@@ -291,7 +291,8 @@ class TanukiLesson(Lesson):
             text = (
                 f"The {name} die shows 5, so you choose where the {name} tanuki goes; it walks "
                 f"{count(engine.distance(s, i), 'square')}, as the other die shows "
-                f"{s.dice[1 - i]}. Send it {DIRECTION_NAMES[direction]}: that changes your "
+                f"{s.dice[1 - i]} (an odd number: 1 square, an even one: 2"
+                f"{', and 1 more while Fast Tanuki lasts' if 'fast' in s.effects else ''}). Send it {DIRECTION_NAMES[direction]}: that changes your "
                 f"shiitake by {_signed(out.net(PERSON))}."
             )
             numbers = {
