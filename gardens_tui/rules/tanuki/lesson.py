@@ -288,12 +288,13 @@ class TanukiLesson(Lesson):
         out = preview_steer(s, best)
         runs_off = any(m.tanuki == i and m.ran_off for m in out.moves)
         if "tanuki-dice" not in taught:
+            fast = ", and 1 more while Fast Tanuki lasts" if "fast" in s.effects else ""
             text = (
                 f"The {name} die shows 5, so you choose where the {name} tanuki goes; it walks "
                 f"{count(engine.distance(s, i), 'square')}, as the other die shows "
-                f"{s.dice[1 - i]} (an odd number: 1 square, an even one: 2"
-                f"{', and 1 more while Fast Tanuki lasts' if 'fast' in s.effects else ''}). Send it {DIRECTION_NAMES[direction]}: that changes your "
-                f"shiitake by {_signed(out.net(PERSON))}."
+                f"{s.dice[1 - i]} (an odd number: 1 square, an even one: 2{fast}). Send it "
+                f"{DIRECTION_NAMES[direction]}: that changes your shiitake by "
+                f"{_signed(out.net(PERSON))}."
             )
             numbers = {
                 "face": 5,
