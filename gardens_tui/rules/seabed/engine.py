@@ -24,6 +24,7 @@ from gardens_tui.rules.seabed.state import (
     Cell,
     SeabedState,
     bumped,
+    team_names,
 )
 from gardens_tui.rules.seabed.tiles import (
     CLAM_TILES,
@@ -265,11 +266,22 @@ def _listed_placement(s: SeabedState, action: Action) -> bool | None:
     given, slot, x, y, degrees = action
     if type(given) is not str or not type(slot) is type(x) is type(y) is type(degrees) is int:
         return None
-    tiles = s.choosable()
-    if given != verb or not 1 <= slot <= len(tiles) or (slot == 2 and tiles[1] == tiles[0]):
-        return False
     code = s.need.get((x, y))
-    return code is not None and degrees in FIT_DEGREES[tiles[slot - 1]][code]
+    if given != verb or code is None:
+        return False
+    kind = _chosen_tile(s, slot)
+    return kind >= 0 and degrees in FIT_DEGREES[kind][code]
+
+
+def _chosen_tile(s: SeabedState, slot: int) -> int:
+    """The tile type ``slot`` chooses among :meth:`~.SeabedState.choosable`, or -1 when no
+    placement names that slot (none there, or the second copy of the same tile)."""
+    if s.clam >= 0:
+        return s.clam if slot == 1 else -1
+    hand = s.hand
+    if slot == 1:
+        return hand[0] if hand else -1
+    return hand[1] if slot == 2 and len(hand) == 2 and hand[1] != hand[0] else -1
 
 
 def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
@@ -277,7 +289,8 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
     checked: anything else gives an undefined result). ``state`` is left untouched."""
     s = state.copy()
     s.chance = False
-    t = turn(s)
+    t = Turn()  # (turn(s), written out)
+    t.s, t.rng = s, None
     verb = action[0]
     if verb == "place":
         do_place(t, action[1], action[2], action[3], action[4])
@@ -349,7 +362,7 @@ def draw_hand(t: Turn, number: int) -> bool:
             drawn.append(_draw(t, s.pile))
         s.hand.extend(drawn)
         if drawn:
-            t.say(f"{name} drew {', '.join([DESCRIPTIONS[kind] for kind in drawn])}")
+            t.say(f"{name} drew {', '.join(map(DESCRIPTIONS.__getitem__, drawn))}")
         for kind in s.hand:
             if seascape.can_place(s, kind):
                 return True
@@ -400,13 +413,14 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
         kind = s.hand.pop(slot - 1)
     s.proposal = s.counter = None
     cell = (x, y)
-    s.completed = tuple(seascape.place(s, cell, kind * 4 + degrees // 90))
-    previous = s.last[s.team]
-    s.last[s.team] = cell
+    s.completed = seascape.place(s, cell, kind * 4 + degrees // 90)
+    team = s.team
+    previous = s.last[team]
+    s.last[team] = cell
     s.just = cell
     t.say(
         f"{s.players[s.active]} placed {DESCRIPTIONS[kind]} at {x},{y} r{degrees} for "
-        f"{s.team_name(s.team)}"
+        f"{team_names(s.players)[team]}"
     )
     if s.step == 1 or s.extra:
         cells: tuple[Cell, ...] = (cell,)

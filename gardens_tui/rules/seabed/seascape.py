@@ -120,7 +120,7 @@ def places(
     ]
 
 
-def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[int]:
+def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> tuple[int, ...]:
     """Put the tile ``code`` at ``cell`` (legality is the caller's business) and join its
     features; returns the roots of the streaks and reefs it completed, in area order.
 
@@ -167,20 +167,21 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
     joined = 0  # a bit per area of the tile already joined to an older feature
     present = 0  # a bit per side with a neighbour
     completed = False
-    for side, other_cell in enumerate(around(cell)):
+    for side, other_cell, key in beside(cell):
         other = board.get(other_cell)
         if other is None:  # an empty place: it needs this side's kind too
             old = need.get(other_cell)
-            needs = need[other_cell] = needs_from[side] if old is None else old | needs_from[side]
-            if not laying:  # (and the frontier, sorted by row and column, follows)
-                ox, oy = other_cell
-                key = oy * ROW + ox
-                i = bisect_left(keys, key)
-                if old is None:
+            if old is None:  # (a new place: the frontier, sorted by row and column, follows)
+                needs = need[other_cell] = needs_from[side]
+                if not laying:
+                    i = bisect_left(keys, key)
                     keys.insert(i, key)
-                    at = PLACEMENTS.get(other_cell) or placements_at(ox, oy)
+                    at = PLACEMENTS.get(other_cell) or placements_at(*other_cell)
                     fronts.insert(i, (needs, at))
-                else:
+            else:
+                needs = need[other_cell] = old | needs_from[side]
+                if not laying:
+                    i = bisect_left(keys, key)
                     fronts[i] = (needs, fronts[i][1])
             continue
         present |= 1 << side
@@ -221,7 +222,7 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> list[i
         f.closers = NO_CLOSERS if start.field < 0 else frozenset((base + start.field,))
         f.flags = nobody
     # (only a join completes a streak or reef: each area starts with open edges)
-    return completed_by(s, cell) if completed and not laying else []
+    return tuple(completed_by(s, cell)) if completed and not laying else ()
 
 
 def completed_by(s: SeabedState, cell: Cell) -> list[int]:
@@ -243,6 +244,12 @@ def around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     """The four places beside ``cell``, by side (north, east, south, west)."""
     x, y = cell
     return (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)
+
+
+@cache
+def beside(cell: Cell) -> tuple[tuple[int, Cell, int], ...]:
+    """:func:`around` as ``(side, place, its sort key in front_keys)`` (:func:`front_key`)."""
+    return tuple((side, other, front_key(other)) for side, other in enumerate(around(cell)))
 
 
 NO_CLOSERS: frozenset[int] = frozenset()
