@@ -429,6 +429,7 @@ async def test_a_new_idea_too_long_for_the_panel_shows_whole_once(tmp_path: Path
         assert isinstance(app.screen, ChoiceScreen) and app.screen.id == "lesson-idea"
         assert app.screen.title_text.startswith("Idea 1 of ")
         assert "Suggested: " in app.screen.title_text
+        assert app.screen.labels[0] == "To the board"
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen
@@ -498,3 +499,25 @@ async def test_every_lesson_plays_to_its_closing_at_80x24(game_id: str, tmp_path
         assert run.finished()
         for part in ("#choice-box", "#choice-list"):
             assert closing.region.contains_region(closing.query_one(part).region), part
+
+
+async def test_an_idea_shown_whole_can_play_its_suggestion(tmp_path: Path) -> None:
+    """Issue 32 (the lesson asks for the move it suggests): the idea shown over the board offers
+    to play the suggested move at once; choosing it plays exactly that move."""
+    app = quiet()
+    async with app.run_test(size=(80, 24)) as pilot:
+        run = LessonRun(lesson_for("tanuki-in-the-garden"))
+        screen = app.open_lesson(run, tmp_path / "lesson.json")
+        await settle(pilot)
+        await pilot.press("enter")  # past the first words
+        await settle(pilot)
+        idea = app.screen
+        assert isinstance(idea, ChoiceScreen) and idea.id == "lesson-idea"
+        tip = run.tip()
+        assert tip is not None and tip.suggests is not None
+        assert idea.labels[1] == f"Play the suggestion: {run.game.format_action(tip.suggests)}"
+        played = len(run.table.actions)
+        await pilot.press("2")
+        await settle(pilot)
+        assert run.table.actions[played] == tip.suggests
+        assert app.game_screen() is screen

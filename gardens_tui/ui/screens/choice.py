@@ -83,9 +83,9 @@ class ChoiceScreen(AppModal[int | None]):
         if title.max_scroll_y == 0:
             options = self.query_one(OptionList)
             if pages > 0:
-                options.action_page_down()
+                options.action_page_down()  # type: ignore[no-untyped-call]
             else:
-                options.action_page_up()
+                options.action_page_up()  # type: ignore[no-untyped-call]
             return
         title.scroll_to(y=title.scroll_y + pages * max(title.size.height - 1, 1), animate=False)
 

@@ -611,7 +611,7 @@ class GameScreen(DismissOnce[None]):
         board once, while nothing else is over it; the panel keeps it to scroll back to."""
         if self.lesson is None or self.app.screen is not self:
             return
-        from gardens_tui.ui.screens.lesson import LessonPanel, idea_choice
+        from gardens_tui.ui.screens.lesson import PLAY_SUGGESTION, LessonPanel, idea_choice
 
         panel = next(iter(self.query(LessonPanel)), None)
         if panel is None or not panel.display:
@@ -621,8 +621,17 @@ class GameScreen(DismissOnce[None]):
                 self.lesson.seen.add(self.lesson.tip.rule)  # it fits: read beside the board
             return
         tip = self.lesson.unseen_tip()
-        if tip is not None:
-            self.app.push_screen(idea_choice(self.lesson.run, tip))
+        if tip is None:
+            return
+        version = self.seat_view.version
+
+        def chosen(choice: int | None) -> None:
+            # played only at the position the idea is about
+            if choice == PLAY_SUGGESTION and self.seat_view.version == version:
+                assert tip is not None and tip.suggests is not None
+                self.play(tip.suggests)
+
+        self.app.push_screen(idea_choice(self.lesson.run, tip), chosen)
 
     def _autosave_if_due(self) -> None:
         if self._driver is None:

@@ -57,10 +57,12 @@ from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
 __all__ = [
+    "PLAY_SUGGESTION",
     "LessonCoach",
     "LessonPanel",
     "closing_choice",
     "find_lesson",
+    "idea_choice",
     "idea_heading",
     "lesson_path",
     "lessons_offered",
@@ -262,12 +264,20 @@ def start_choice(run: LessonRun, resumed: bool) -> ChoiceScreen:
     return ChoiceScreen("\n".join(lines), ["To the board"], id="lesson-start")
 
 
+PLAY_SUGGESTION = 1
+"""The idea's choice that plays the suggested move (the first goes to the board)."""
+
+
 def idea_choice(run: LessonRun, tip: Tip) -> ChoiceScreen:
     """A new idea whole over the board, for a terminal too short for the panel to hold it: its
-    number and title, then the panel's words (:func:`tip_words`); one choice, to the board."""
+    number and title, then the panel's words (:func:`tip_words`); the choices: to the board
+    (to make a move there), or play the suggested move at once (:data:`PLAY_SUGGESTION`)."""
     title, *rest = tip_words(run, tip)
     lines = [f"{idea_heading(run, tip)}: {title}", "", *rest]
-    return ChoiceScreen("\n".join(lines), ["To the board"], id="lesson-idea")
+    choices = ["To the board"]
+    if tip.suggests is not None:
+        choices.append(f"Play the suggestion: {run.game.format_action(tip.suggests)}")
+    return ChoiceScreen("\n".join(lines), choices, id="lesson-idea")
 
 
 CLOSING_CHOICES = ("Back to the menu (New game starts a real game)", "Play on")
