@@ -627,10 +627,11 @@ def game_end(t: Turn) -> None:
     for line in scoring.final_scoring(s):
         t.say(line)
     kept = []
+    supply = s.supply = [row[:] for row in s.supply]  # (a new row per team, added to in place)
     for entry in s.flags:
         team, node, what = entry
         if what == "flag" and s.feats[find(s.parent, node)].kind != SEA:
-            s.supply = bumped(s.supply, team, 0, 1)
+            supply[team][0] += 1
             seascape.add_piece(s, team, node, "flag", -1)
         else:
             kept.append(entry)

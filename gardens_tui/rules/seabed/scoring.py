@@ -12,7 +12,7 @@ from __future__ import annotations
 from gardens_tui.rules.base import Outcome, Scores, TeamScore
 from gardens_tui.rules.seabed import seascape
 from gardens_tui.rules.seabed.seascape import find, majority
-from gardens_tui.rules.seabed.state import CATEGORIES, SeabedState, bumped
+from gardens_tui.rules.seabed.state import CATEGORIES, SeabedState, team_names
 from gardens_tui.rules.seabed.tiles import SEA
 
 PALACES, SEABED = 3, 4
@@ -23,6 +23,8 @@ def final_scoring(s: SeabedState) -> list[str]:
     fish, plus 1 per field with the sushi set; seabed flag majorities: the area's animals);
     the log lines saying who scored what."""
     lines: list[str] = []
+    teams = team_names(s.players)
+    piles = s.piles = [row[:] for row in s.piles]  # (a new pile per team, added to in place)
     # (only the systems and areas a piece stands on can score: found from the pieces rather
     # than by going through every feature)
     palaced = {find(s.sparent, node) for _, node, what in s.flags if what == "palace"}
@@ -35,8 +37,8 @@ def final_scoring(s: SeabedState) -> list[str]:
         points = y.fish + (y.fields if y.sushi else 0)
         where = seascape.cell_of(s, root)
         for team in winners:
-            s.piles = bumped(s.piles, team, PALACES, points)
-        names = " and ".join(s.team_name(t) for t in winners)
+            piles[team][PALACES] += points
+        names = " and ".join([teams[t] for t in winners])
         sushi = " (with the sushi set)" if y.sushi else ""
         lines.append(
             f"Seaweed system at {where[0]},{where[1]}{sushi}: {names} score {points} for "
@@ -51,8 +53,8 @@ def final_scoring(s: SeabedState) -> list[str]:
         points = seascape.seabed_value(s, root, music)
         where = seascape.cell_of(s, root)
         for team in winners:
-            s.piles = bumped(s.piles, team, SEABED, points)
-        names = " and ".join(s.team_name(t) for t in winners)
+            piles[team][SEABED] += points
+        names = " and ".join([teams[t] for t in winners])
         lines.append(f"Seabed at {where[0]},{where[1]}: {names} score {points} for their flag")
     return lines
 
