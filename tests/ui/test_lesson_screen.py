@@ -31,7 +31,12 @@ from gardens_tui.ui.screens import lesson as lesson_ui
 from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
-from gardens_tui.ui.screens.lesson import LessonPanel, lesson_path, open_run
+from gardens_tui.ui.screens.lesson import (
+    LessonPanel,
+    lesson_path,
+    open_run,
+    suggestion_words,
+)
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.screens.text_game import TextGameScreen
 from gardens_tui.ui.screens.the_gardens.screen import TheGardensScreen, named_place
@@ -497,6 +502,8 @@ async def test_every_lesson_plays_to_its_closing_at_80x24(game_id: str, tmp_path
         closing = app.screen
         assert isinstance(closing, ChoiceScreen) and closing.id == "lesson-closing"
         assert run.finished()
+        over = run.table.state.is_over  # then the second choice is the end screen, not "play on"
+        assert (closing.labels[1] == "Play on") is not over
         for part in ("#choice-box", "#choice-list"):
             assert closing.region.contains_region(closing.query_one(part).region), part
 
@@ -515,7 +522,7 @@ async def test_an_idea_shown_whole_can_play_its_suggestion(tmp_path: Path) -> No
         assert isinstance(idea, ChoiceScreen) and idea.id == "lesson-idea"
         tip = run.tip()
         assert tip is not None and tip.suggests is not None
-        assert idea.labels[1] == f"Play the suggestion: {run.game.format_action(tip.suggests)}"
+        assert idea.labels[1] == f"Play the suggestion: {suggestion_words(run, tip.suggests)}"
         played = len(run.table.actions)
         await pilot.press("2")
         await settle(pilot)

@@ -68,6 +68,7 @@ __all__ = [
     "lessons_offered",
     "open_run",
     "start_choice",
+    "suggestion_words",
     "tip_words",
 ]
 
@@ -99,6 +100,18 @@ def idea_heading(run: LessonRun, tip: Tip) -> str:
     return f"Idea {number} of {len(run.lesson.rules)}"
 
 
+SHORT_WORDS = 60
+"""The longest description of a move the lesson names a suggestion by (longer: its notation)."""
+
+
+def suggestion_words(run: LessonRun, action: Action) -> str:
+    """The suggested move in words when they are short (``throw 2 (at Bot 2)``, ``Buy column 2
+    (seagrass, seagrass, seagrass) for 3 pearls``), else in the game's notation (a Tanuki
+    placement's description runs to a paragraph)."""
+    words = run.game.describe_action(run.view(), action)
+    return words if 0 < len(words) <= SHORT_WORDS else run.game.format_action(action)
+
+
 def tip_words(run: LessonRun, tip: Tip) -> list[str]:
     """A tip in lines (under :func:`idea_heading`): the idea's title, ``Suggested:
     <notation>`` (when the lesson suggests a move), the idea, and what it points at (``Look
@@ -106,7 +119,7 @@ def tip_words(run: LessonRun, tip: Tip) -> list[str]:
     titles = {rule.id: rule.title for rule in run.lesson.rules}
     lines = [titles.get(tip.rule, tip.rule)]
     if tip.suggests is not None:  # next to the title: in sight however narrow the panel
-        lines.append(f"Suggested: {run.game.format_action(tip.suggests)}")
+        lines.append(f"Suggested: {suggestion_words(run, tip.suggests)}")
     lines.append(tip.text)
     if tip.places:
         lines.append(f"Look at {join_and(list(tip.places))}.")
@@ -276,13 +289,16 @@ def idea_choice(run: LessonRun, tip: Tip) -> ChoiceScreen:
     lines = [f"{idea_heading(run, tip)}: {title}", "", *rest]
     choices = ["To the board"]
     if tip.suggests is not None:
-        choices.append(f"Play the suggestion: {run.game.format_action(tip.suggests)}")
+        choices.append(f"Play the suggestion: {suggestion_words(run, tip.suggests)}")
     return ChoiceScreen("\n".join(lines), choices, id="lesson-idea")
 
 
 CLOSING_CHOICES = ("Back to the menu (New game starts a real game)", "Play on")
 """The closing's choices: Enter takes the first (:data:`TO_MENU`); Escape or the second
-plays on."""
+plays on (when the game is over: the end screen, :data:`OVER_CHOICES`)."""
+
+OVER_CHOICES = (CLOSING_CHOICES[0], "The end of the game (scores, replay, review)")
+"""The closing's choices when the lesson ended with the game."""
 
 TO_MENU = 0
 """The closing's choice that goes back to the menu."""
@@ -292,4 +308,5 @@ def closing_choice(run: LessonRun) -> ChoiceScreen:
     """The lesson's closing over the board: the score explained on the person's board, and
     whether to go back to the menu or play on."""
     lines = [f"{run.lesson.title}: the lesson is over", "", *run.closing()]
-    return ChoiceScreen("\n".join(lines), CLOSING_CHOICES, id="lesson-closing")
+    choices = OVER_CHOICES if run.table.state.is_over else CLOSING_CHOICES
+    return ChoiceScreen("\n".join(lines), choices, id="lesson-closing")
