@@ -130,6 +130,12 @@ def legend_rows(ascii_mode: bool) -> list[LegendRow]:
     dot = "." if ascii_mode else "·"
     g = THING_GLYPHS
     return [
+        (
+            "tile",
+            "a block of characters whose rim is its four sides: the top row its north side, "
+            "the bottom row south, the first and last columns west and east (each side has "
+            "three parts); a tile fits where every side it touches goes on in kind",
+        ),
         (KIND_GLYPHS[REEF], "coral reef (red): complete when ringed by seabed with no gap"),
         (KIND_GLYPHS[STREAK], "seaweed streak (green): complete when both ends are closed"),
         (KIND_GLYPHS[FIELD], "seaweed field (green, bold): ends streaks, joins a system"),
