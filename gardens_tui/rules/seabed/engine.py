@@ -2,9 +2,9 @@
 scoring, clam tiles and the end.
 
 ``legal_actions`` lists every action of the pending decision in a fixed order (cached on the
-state); ``apply`` checks the action against it (an :class:`IllegalAction` then says why, see
-:mod:`.refusals`) and carries it out on a copy. See the package docstring for every decision
-kind and action shape.
+state, placements aside: they are checked without the list); ``apply`` checks the action
+against it (an :class:`IllegalAction` then says why, see :mod:`.refusals`) and carries it out
+on a copy. See the package docstring for every decision kind and action shape.
 """
 
 from __future__ import annotations

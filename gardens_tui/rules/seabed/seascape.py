@@ -197,16 +197,18 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> tuple[
                 if parent[root] != root:  # (find's work only when the root is further up)
                     root = find(parent, root)
                 f = feats[root]
+                start = starts[area]
                 if copied is not None and root not in copied:  # (_own, written out)
                     copied.append(root)
-                    g = feats[root] = _new(Feat)  # (f.copy(), written out)
-                    g.kind, g.open, g.counts, g.tiles = f.kind, f.open, f.counts, f.tiles
-                    g.closers, g.flags = f.closers, f.flags
+                    g = feats[root] = _new(Feat)  # (f.copy() with the area added, written out)
+                    g.kind, g.closers, g.flags = f.kind, f.closers, f.flags
+                    g.open, g.counts = f.open + start.open, f.counts + start.counts
+                    g.tiles = f.tiles | bit
                     f = g
-                start = starts[area]
-                f.open += start.open
-                f.counts += start.counts
-                f.tiles |= bit
+                else:
+                    f.open += start.open
+                    f.counts += start.counts
+                    f.tiles |= bit
                 if start.field >= 0:
                     f.closers = f.closers | {base + start.field}
                 parent[mine] = root
