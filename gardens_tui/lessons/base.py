@@ -36,6 +36,8 @@ class LessonRun:
         self.taught: set[str] = set()
         self.order: list[str] = []
         """The rules taught, in the order they were (the learner's idea 1, 2, ...)."""
+        self._first: dict[str, int] = {}
+        """The position at which each rule was first taught."""
         self._tips: dict[int, tuple[GameState, Tip | None]] = {}
         """The tip worked out at each position of the person's decisions (``None``: none), with
         the state it was worked out on: after an undo and another move the position at an index
@@ -83,7 +85,19 @@ class LessonRun:
             if tip is not None and tip.rule not in self.taught:
                 self.taught.add(tip.rule)
                 self.order.append(tip.rule)
+                self._first[tip.rule] = index
         return known[1]
+
+    def idea_label(self, tip: Tip) -> str:
+        """``idea n of N``: which idea ``tip`` teaches, numbered in the order the learner met
+        them; ``idea n of N, again`` when it is a reminder of one met at an earlier decision
+        (a monk back at the start after a loop meets the start again)."""
+        number = self.order.index(tip.rule) + 1 if tip.rule in self.order else len(self.order)
+        label = f"idea {number} of {len(self.lesson.rules)}"
+        first = self._first.get(tip.rule)
+        if first is not None and first < len(self.table.actions):
+            label += ", again"
+        return label
 
     def tip(self) -> Tip | None:
         """The tip for the person's decision now (worked out once per position; its rule

@@ -110,13 +110,12 @@ class PlainLesson:
 
 
 def tip_lines(run: LessonRun, tip: Tip, moves: list[Action]) -> list[str]:
-    """A tip in lines: the rule (which idea of the lesson it is, in the order the learner met
-    them: a reminder keeps its first number), the words, what it points at and the suggested
+    """A tip in lines: the rule (which idea of the lesson it is: :meth:`LessonRun.idea_label`),
+    the words, what it points at and the suggested
     move with its number in ``moves`` (the moves as listed)."""
     rules = run.lesson.rules
     title = next(rule.title for rule in rules if rule.id == tip.rule)
-    number = run.order.index(tip.rule) + 1 if tip.rule in run.order else len(run.order)
-    lines = [f"Lesson, idea {number} of {len(rules)}: {title}.", tip.text]
+    lines = [f"Lesson, {run.idea_label(tip)}: {title}.", tip.text]
     if tip.places:
         lines.append(f"Look at {join_and(list(tip.places))}.")
     if tip.suggests is not None and tip.suggests in moves:

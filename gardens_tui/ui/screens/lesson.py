@@ -91,13 +91,11 @@ def lessons_offered(game_ids: Sequence[str]) -> list[Lesson]:
 
 
 def idea_heading(run: LessonRun, tip: Tip) -> str:
-    """``Idea n of N``: which of the lesson's ideas ``tip`` teaches, in the order the learner
-    met them (:attr:`LessonRun.order <gardens_tui.lessons.base.LessonRun.order>`: a reminder
-    keeps its first number, as ``gardens learn`` counts); the panel's border title, short
-    enough for the narrowest side column."""
-    order = run.order
-    number = order.index(tip.rule) + 1 if tip.rule in order else len(order)
-    return f"Idea {number} of {len(run.lesson.rules)}"
+    """``Idea n of N`` (``, again`` for a reminder): which of the lesson's ideas ``tip``
+    teaches (:meth:`LessonRun.idea_label <gardens_tui.lessons.base.LessonRun.idea_label>`, as
+    ``gardens learn`` counts); the panel's border title."""
+    label = run.idea_label(tip)
+    return label[0].upper() + label[1:]
 
 
 SHORT_WORDS = 60

@@ -1,8 +1,10 @@
-"""A lesson weighs only moves that can be played (issue 32): a move that is not legal at the
-person's decision (a card already taken, a place already filled) gets no feedback from the lesson
-and leaves the game as it was, so the screen refuses it with the rules' own reason. The Gardens'
-lesson used to try the move on the position and fail: Enter on an emptied display slot closed
-the app."""
+"""What every lesson run does, whatever the game (issue 32, :class:`LessonRun`).
+
+A lesson weighs only moves that can be played: a move that is not legal at the person's decision
+(a card already taken, a place already filled) gets no feedback from the lesson and leaves the
+game as it was, so the screen refuses it with the rules' own reason (The Gardens' lesson used to
+try the move on the position and fail: Enter on an emptied display slot closed the app). Ideas
+are numbered as met, a reminder says so, and a closing names the ideas the game ended before."""
 
 from __future__ import annotations
 
@@ -64,3 +66,28 @@ def test_a_closing_names_the_ideas_the_game_ended_before(game_id: str) -> None:
         assert rule.title in closing[-1]
     run.taught.update(rule.id for rule in lesson.rules)
     assert not any("ended before these ideas" in line for line in run.closing())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ideas_are_numbered_as_met_and_a_reminder_says_again(game_id: str) -> None:
+    """A tip's label is ``idea n of N`` with n the order its rule was first met, and ends in
+    ``, again`` exactly when that rule was first met at an earlier decision."""
+    lesson = lesson_for(game_id)
+    run = LessonRun(lesson)
+    game = run.game
+    greedy = make_bot("greedy", 5)
+    first: dict[str, int] = {}
+    for _ in range(300):
+        run.play_bots()
+        if run.finished():
+            break
+        tip = run.tip()
+        index = len(run.table.actions)
+        if tip is not None:
+            first.setdefault(tip.rule, index)
+            number = list(first).index(tip.rule) + 1
+            label = f"idea {number} of {len(lesson.rules)}"
+            again = first[tip.rule] < index
+            assert run.idea_label(tip) == label + (", again" if again else "")
+        action = tip.suggests if tip is not None and tip.suggests else None
+        run.table.apply(action or greedy.choose(game, run.view()))
