@@ -2,9 +2,9 @@
 scoring, clam tiles and the end.
 
 ``legal_actions`` lists every action of the pending decision in a fixed order (cached on the
-state, placements aside: they are checked without the list); ``apply`` checks the action
-against it (an :class:`IllegalAction` then says why, see :mod:`.refusals`) and carries it out
-on a copy. See the package docstring for every decision kind and action shape.
+state); ``apply`` checks the action against it (an :class:`IllegalAction` then says why, see
+:mod:`.refusals`) and carries it out on a copy. See the package docstring for every decision
+kind and action shape.
 """
 
 from __future__ import annotations
@@ -105,14 +105,9 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None, seed: in
 def legal_actions(s: SeabedState) -> list[Action]:
     """Every legal action of the pending decision, in a fixed order.
 
-    Computed once per state and cached on it (states are immutable once handed out), except
-    the placements: ``apply`` checks a placement without them (:func:`_listed_placement`), so
-    their list is handed out as it is made, with no copy kept."""
+    Computed once per state and cached on it (states are immutable once handed out)."""
     cached = s.legal_cache  # (base.cached_legal, without the call: on every search's path)
     if cached is None:
-        verb = PLACING_VERBS.get(s.phase)
-        if verb is not None and not s.over:
-            return placement_actions(s, verb)
         cached = s.legal_cache = _compute_legal(s)
     return cached[:]
 
