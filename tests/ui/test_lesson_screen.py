@@ -32,6 +32,7 @@ from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.game_base import GameScreen
 from gardens_tui.ui.screens.lesson import (
+    IDEA_ID,
     LessonPanel,
     lesson_path,
     open_run,
@@ -108,13 +109,18 @@ async def open_toy_lesson(pilot: Pilot[Any], *, again: str | None = None) -> Gam
     return game_screen(app)
 
 
+def is_idea(screen: object) -> bool:
+    """An idea shown whole over the board."""
+    return isinstance(screen, ChoiceScreen) and (screen.id or "").startswith(IDEA_ID)
+
+
 async def past_the_words(pilot: Pilot[Any]) -> None:
     """Enter past the lesson's first words, and past its first idea when that shows whole over
     the board (a terminal too short for the panel to hold it)."""
     await pilot.press("enter")
     await settle(pilot)
     screen = pilot.app.screen
-    if isinstance(screen, ChoiceScreen) and screen.id == "lesson-idea":
+    if is_idea(screen):
         await pilot.press("enter")
         await settle(pilot)
 
@@ -431,7 +437,7 @@ async def test_a_new_idea_too_long_for_the_panel_shows_whole_once(tmp_path: Path
         await settle(pilot)
         await pilot.press("enter")  # past the first words
         await settle(pilot)
-        assert isinstance(app.screen, ChoiceScreen) and app.screen.id == "lesson-idea"
+        assert is_idea(app.screen)
         assert app.screen.title_text.startswith("Idea 1 of ")
         assert "Suggested: " in app.screen.title_text
         assert app.screen.labels[0] == "To the board"
@@ -469,7 +475,7 @@ async def test_tanuki_news_does_not_pop_up_at_a_lesson(tmp_path: Path) -> None:
             action = action or run.game.legal_actions(run.view())[0]
             screen.play(action)
             await settle(pilot)
-            while isinstance(app.screen, ChoiceScreen) and app.screen.id == "lesson-idea":
+            while is_idea(app.screen):
                 await pilot.press("enter")
                 await settle(pilot)
         assert app.screen is screen
@@ -519,7 +525,7 @@ async def test_an_idea_shown_whole_can_play_its_suggestion(tmp_path: Path) -> No
         await pilot.press("enter")  # past the first words
         await settle(pilot)
         idea = app.screen
-        assert isinstance(idea, ChoiceScreen) and idea.id == "lesson-idea"
+        assert is_idea(idea) and isinstance(idea, ChoiceScreen)
         tip = run.tip()
         assert tip is not None and tip.suggests is not None
         assert idea.labels[1] == f"Play the suggestion: {suggestion_words(run, tip.suggests)}"

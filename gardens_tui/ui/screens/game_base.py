@@ -267,6 +267,8 @@ class GameScreen(DismissOnce[None]):
         """The failure of the bot to move, while the game waits for ``r`` (None otherwise)."""
         self._failed_version: int | None = None
         self._focus_before_log: Widget | None = None
+        self._idea_up = False
+        """A lesson's idea is shown whole over the board (:meth:`_show_idea_whole`)."""
         self._lesson_short = False
         """A lesson in a terminal under :data:`LESSON_ROOM_ROWS` rows: its panel or the log."""
         self._curtain_up = False
@@ -609,8 +611,8 @@ class GameScreen(DismissOnce[None]):
     def _show_idea_whole(self) -> None:
         """A new idea that the lesson panel cannot hold (a short terminal) shows whole over the
         board once, while nothing else is over it; the panel keeps it to scroll back to."""
-        if self.lesson is None or self.app.screen is not self:
-            return
+        if self.lesson is None or self.app.screen is not self or self._idea_up:
+            return  # (a push takes effect later: two calls in one refresh see this screen)
         from gardens_tui.ui.screens.lesson import PLAY_SUGGESTION, LessonPanel, idea_choice
 
         panel = next(iter(self.query(LessonPanel)), None)
@@ -626,11 +628,13 @@ class GameScreen(DismissOnce[None]):
         version = self.seat_view.version
 
         def chosen(choice: int | None) -> None:
+            self._idea_up = False
             # played only at the position the idea is about
             if choice == PLAY_SUGGESTION and self.seat_view.version == version:
                 assert tip is not None and tip.suggests is not None
                 self.play(tip.suggests)
 
+        self._idea_up = True
         self.app.push_screen(idea_choice(self.lesson.run, tip), chosen)
 
     def _autosave_if_due(self) -> None:

@@ -57,6 +57,7 @@ from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
 __all__ = [
+    "IDEA_ID",
     "PLAY_SUGGESTION",
     "LessonCoach",
     "LessonPanel",
@@ -275,6 +276,9 @@ def start_choice(run: LessonRun, resumed: bool) -> ChoiceScreen:
     return ChoiceScreen("\n".join(lines), ["To the board"], id="lesson-start")
 
 
+IDEA_ID = "lesson-idea"
+"""The start of the id of an idea shown whole (:func:`idea_choice`), then its number."""
+
 PLAY_SUGGESTION = 1
 """The idea's choice that plays the suggested move (the first goes to the board)."""
 
@@ -288,7 +292,9 @@ def idea_choice(run: LessonRun, tip: Tip) -> ChoiceScreen:
     choices = ["To the board"]
     if tip.suggests is not None:
         choices.append(f"Play the suggestion: {suggestion_words(run, tip.suggests)}")
-    return ChoiceScreen("\n".join(lines), choices, id="lesson-idea")
+    # an id of its own: the next idea can come while this one is still being taken down
+    number = run.order.index(tip.rule) + 1 if tip.rule in run.order else 0
+    return ChoiceScreen("\n".join(lines), choices, id=f"{IDEA_ID}-{number}")
 
 
 CLOSING_CHOICES = ("Back to the menu (New game starts a real game)", "Play on")
