@@ -420,11 +420,18 @@ class OctopusGardenLesson(Lesson):
         return Tip(
             "oyster",
             f"Instead of buying you may attract an oyster: {price} pearls now, 1 more than the "
-            f"{owned} you own. It adds a pearl to every harvest, but each oyster token scores "
-            f"-{OYSTER_PENALTY} at the end and sea stars hunt it.",
+            f"{owned} you own ({PRINTED_OYSTERS} of them printed beside your garden from the "
+            "start, the others tokens in it). It adds a pearl to every harvest, but each oyster "
+            f"token scores -{OYSTER_PENALTY} at the end and sea stars hunt it.",
             (),
             ("oyster",) if can and move is None else move,
-            {"price": price, "one more": 1, "owned": owned, "penalty": OYSTER_PENALTY},
+            {
+                "price": price,
+                "one more": 1,
+                "owned": owned,
+                "printed": PRINTED_OYSTERS,
+                "penalty": OYSTER_PENALTY,
+            },
         )
 
     def _pass_tip(
@@ -596,10 +603,11 @@ class OctopusGardenLesson(Lesson):
             return self._end_tip(view, move)
         if person_turn(view) >= LATE_TURN and len(view.hand) >= FULL_HAND:
             for rule, _ in _TOKEN_RULES:
-                if rule not in taught:
+                if rule not in taught:  # a token not in hand: said apart from the planting
                     text, numbers = self._token_words(view, rule)
                     sentence, places = _plant_sentence(view, move)
-                    return Tip(rule, f"{text} {sentence}", places, move, numbers)
+                    text = f"{text} (For later: none is in your hand.) Now: {sentence}"
+                    return Tip(rule, text, places, move, numbers)
         return None
 
     def _animal_tip(

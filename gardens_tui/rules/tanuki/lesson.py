@@ -618,8 +618,9 @@ class _PlaceTips:
             trips = [a for a in self.outcomes if (w := self._mine(a)) is not None and w.magari]
             if walk is not None and walk.magari:
                 text = (
-                    f"{self.said} crosses an ashi-magari: every lay here does or is worse, and "
-                    f"it means you draw no tile at the end of this turn ({held - 1} left)."
+                    f"{self.said} crosses an ashi-magari, and every other tile you could lay "
+                    "here either crosses one too or does worse. Crossing one means you draw no "
+                    f"tile at the end of this turn ({held - 1} left in your hand)."
                 )
                 return Tip(rule, text, self._places(), self.best, {"left": held - 1})
             if trips:

@@ -105,10 +105,15 @@ SHORT_WORDS = 60
 
 def suggestion_words(run: LessonRun, action: Action) -> str:
     """The suggested move in words when they are short (``throw 2 (at Bot 2)``, ``Buy column 2
-    (seagrass, seagrass, seagrass) for 3 pearls``), else in the game's notation (a Tanuki
-    placement's description runs to a paragraph)."""
+    (seagrass, seagrass, seagrass) for 3 pearls``), else their head before a colon when that is
+    short (a Tanuki placement's description runs to a paragraph after ``place t61 r0 end 2
+    (left end)``), else the game's notation."""
     words = run.game.describe_action(run.view(), action)
-    return words if 0 < len(words) <= SHORT_WORDS else run.game.format_action(action)
+    head = words.split(": ", 1)[0]  # "place t61 r0 end 2 (left end): shiitake north to..."
+    for said in (words, head):
+        if 0 < len(said) <= SHORT_WORDS:
+            return said
+    return run.game.format_action(action)
 
 
 def tip_words(run: LessonRun, tip: Tip) -> list[str]:
