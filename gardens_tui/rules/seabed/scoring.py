@@ -14,6 +14,7 @@ from gardens_tui.rules.seabed import seascape
 from gardens_tui.rules.seabed.seascape import find, majority
 from gardens_tui.rules.seabed.state import CATEGORIES, SeabedState, team_names
 from gardens_tui.rules.seabed.tiles import SEA
+from gardens_tui.rules.words import possessive
 
 PALACES, SEABED = 3, 4
 
@@ -103,7 +104,9 @@ def outcome(s: SeabedState) -> Outcome:
     names = " and ".join(s.team_name(t) for t in top)
     lead = f"{names} scored most ({best})" if len(top) == 1 else f"{names} tied at {best}"
     if len(first) == 1:
-        return Outcome((first[0],), f"{lead}; {s.players[first[0]]}'s other team scored more")
+        return Outcome(
+            (first[0],), f"{lead}; {possessive(s.players[first[0]])} other team scored more"
+        )
     own = {seat: teams[s.teams_of(seat)[0]] + teams[s.teams_of(seat)[1]] for seat in first}
     top_own = max(own.values())
     second = sorted(seat for seat in first if own[seat] == top_own)
