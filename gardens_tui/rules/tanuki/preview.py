@@ -48,7 +48,7 @@ from gardens_tui.rules.tanuki.state import (
     TanukiState,
     WalkRecord,
 )
-from gardens_tui.rules.words import join_and
+from gardens_tui.rules.words import does, join_and
 
 LAY_VERBS = ("place", "enter")
 """The actions :func:`preview_lay` shows."""
@@ -289,12 +289,14 @@ def _shiitake(state: TanukiState, gains: tuple[int, ...], losses: tuple[int, ...
 def _walk_words(state: TanukiState, walk: WalkRecord) -> str:
     name = state.players[walk.seat]
     if walk.loop:
-        return f"{name} walks into a loop (pays up to 5, starts over)"
+        return f"{does(name, 'walk')} into a loop (pays up to 5, starts over)"
     if walk.crash >= 0:
-        return f"{name} crashes into {state.players[walk.crash]} (both pay up to 5, start over)"
+        return (
+            f"{does(name, 'crash')} into {state.players[walk.crash]} (both pay up to 5, start over)"
+        )
     if not walk.squares:
         return f"{name} stays put"
-    words = f"{name} walks to {square_name(walk.end >> 3)}"
+    words = f"{does(name, 'walk')} to {square_name(walk.end >> 3)}"
     notes = []
     if walk.edges:
         edges = join_and([f"edge {edge_name(e)}" for e in walk.edges])
@@ -323,7 +325,7 @@ def describe_lay(state: TanukiState, outcome: LayOutcome) -> str:
     parts = [_walk_words(state, walk) for walk in outcome.walks]
     parts.append(_shiitake(state, outcome.gains, outcome.losses))
     if not outcome.draws:
-        parts.append(f"{state.players[state.active]} draws no tiles")
+        parts.append(f"{does(state.players[state.active], 'draw')} no tiles")
     if outcome.discards:
         who = join_and([state.players[o] for o in outcome.discards])
         parts.append(f"{who} must discard a tile (ashi-magari)")

@@ -28,7 +28,7 @@ from gardens_tui.rules.tanuki.components import (
 from gardens_tui.rules.tanuki.preview import LayOutcome, walk_finds
 from gardens_tui.rules.tanuki.state import OFF, ROCK, TanukiState, WalkRecord
 from gardens_tui.rules.tanuki.text import paths_text, walk_words
-from gardens_tui.rules.words import join_and
+from gardens_tui.rules.words import does, join_and
 from gardens_tui.ui.screens.tanuki.paint import tile_kind
 from gardens_tui.ui.widgets.board_layout import Cell
 
@@ -84,7 +84,7 @@ def _walk_note(
     crash in two words ("Ann LOOPS", "Bob CRASHES into Cleo")."""
     name = state.players[walk.seat]
     if walk.loop:
-        return f"{name} walks into a LOOP, starts over" if notes else f"{name} LOOPS"
+        return f"{does(name, 'walk')} into a LOOP, starts over" if notes else f"{name} LOOPS"
     if walk.crash >= 0:
         crash = f"{name} CRASHES into {state.players[walk.crash]}"
         return f"{crash}, both start over" if notes else crash
@@ -149,7 +149,7 @@ def outcome_words(
     ]
     text = "; ".join([*parts, _net(state, outcome)])
     if not outcome.draws:
-        text += f"; {state.players[state.active]} draws none"
+        text += f"; {does(state.players[state.active], 'draw')} none"
     if outcome.discards:
         text += f"; {join_and([state.players[o] for o in outcome.discards])} discards"
     return text
