@@ -160,18 +160,22 @@ def test_every_tip_number_matches_the_engine() -> None:
 
 def test_closing_explains_the_engine_scores() -> None:
     """End of game: every number of the closing is the person's score in its category (in the
-    engine's order, landmarks left out of the basic game) or the total / winner's total."""
+    engine's order, landmarks left out of the basic game) or the total / winner's total; then
+    the two-player rule (rulebook: 2 cards from each row a round, 4 rounds), which a lesson of
+    three never shows."""
     for done in all_runs(LESSON, RANDOM_SEEDS):
         game = done.run.game
         view = done.run.view()
         scores = game.scores(view)
         mine = scores.by_category(PERSON)
-        lines = done.closing
+        lines = LESSON.closing(game, view)
+        assert done.closing[: len(lines)] == lines
         assert lines[0] == f"Your garden scores {scores.total(PERSON)} points:"
-        stated = [int(re.match(r"\s*(\d+) ", line).group(1)) for line in lines[1:-1]]  # type: ignore[union-attr]
+        stated = [int(re.match(r"\s*(\d+) ", line).group(1)) for line in lines[1:-2]]  # type: ignore[union-attr]
         assert stated == [v for k, v in mine.items() if k != "landmarks"]
         assert mine["landmarks"] == 0
-        assert str(max(scores.totals())) in lines[-1]
+        assert str(max(scores.totals())) in lines[-2]
+        assert lines[-1].startswith("In a game of two players")  # the lesson seats three
 
 
 def test_feedback_names_the_game_count() -> None:

@@ -437,6 +437,11 @@ class GardensLesson(Lesson):
         names = " and ".join(view.players[w] for w in winners)
         best = max(scores.totals())
         lines.append(f"{names} won with {best} points.")
+        lines.append(
+            "In a game of two players (this lesson had three), each of you takes exactly 2 "
+            "cards from each row in a round, so your visitor walks twice in every row, and the "
+            "game ends after 4 rounds instead of 8."
+        )
         return lines
 
     def places(self, game: Game[Any], view: GameState) -> frozenset[str]:
