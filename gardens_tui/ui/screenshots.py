@@ -197,9 +197,20 @@ async def _open_review(pilot: Pilot[Any]) -> None:
         raise RuntimeError("the w key did not review the game to the end")
 
 
+async def _past_idea(pilot: Pilot[Any]) -> None:
+    """Enter past an idea shown whole over the board (a terminal too short for the lesson
+    panel to hold it), to the board with the panel."""
+    from gardens_tui.ui.screens.lesson import IDEA_ID
+
+    if (pilot.app.screen.id or "").startswith(IDEA_ID):
+        await pilot.press("enter")
+        await _settle(pilot)
+
+
 async def _open_lesson(pilot: Pilot[Any]) -> None:
-    """Open :data:`LESSON_GAME`'s lesson, past its first words, and play the first suggested
-    move: the lesson's second decision, with its tip pointing at the board."""
+    """Open :data:`LESSON_GAME`'s lesson, past its first words (and its first idea, shown whole
+    at 80x24), and play the first suggested move: the lesson's second decision, with its tip
+    pointing at the board."""
     from gardens_tui.lessons import lesson_for
     from gardens_tui.lessons.base import LessonRun
     from gardens_tui.ui.screens.lesson import lesson_path
@@ -210,11 +221,13 @@ async def _open_lesson(pilot: Pilot[Any]) -> None:
     await _settle(pilot)
     await pilot.press("enter")
     await _settle(pilot)
+    await _past_idea(pilot)
     tip = screen.lesson.tip if screen.lesson is not None else None
     if app.screen is not screen or tip is None or tip.suggests is None:
         raise RuntimeError("the lesson did not open at a tip suggesting a move")
     screen.play(tip.suggests)
     await _settle(pilot)
+    await _past_idea(pilot)
     if screen.lesson is None or screen.lesson.tip is None or not screen.lesson.tip.places:
         raise RuntimeError("the lesson's second decision points at nothing")
 
