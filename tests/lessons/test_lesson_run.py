@@ -15,14 +15,10 @@ from gardens_tui.lessons import lesson_for
 from gardens_tui.lessons.base import LessonRun
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.lesson import PERSON
+from gardens_tui.rules.registry import GAMES as REGISTERED
 
-GAMES = (
-    "octopus-garden",
-    "seabed-neighbours",
-    "tanuki-in-the-garden",
-    "the-gardens",
-    "throw-octopus",
-)
+GAMES = tuple(sorted(REGISTERED))
+"""Every registered game: each has a lesson."""
 
 
 @pytest.mark.parametrize("game_id", GAMES)
