@@ -14,8 +14,8 @@ from textual.pilot import Pilot
 from gardens_tui.settings import Settings
 from gardens_tui.table import Table
 from gardens_tui.ui.app import create_app
-from gardens_tui.ui.screens.game_base import LOG_KEY, GameScreen
-from gardens_tui.ui.widgets.game_log import GameLog
+from gardens_tui.ui.screens.game_base import GameScreen
+from gardens_tui.ui.widgets.game_log import LOG_KEY, GameLog
 
 MakeTable = Callable[..., Table]
 

@@ -93,7 +93,7 @@ from gardens_tui.ui.screens.help import KeyHelp
 from gardens_tui.ui.screens.hint import HINT_KEY, HintAsker
 from gardens_tui.ui.screens.modal import DismissOnce, screen_is_live
 from gardens_tui.ui.widgets.board_grid import BoardGrid
-from gardens_tui.ui.widgets.game_log import GameLog
+from gardens_tui.ui.widgets.game_log import LOG_KEY, GameLog
 from gardens_tui.ui.widgets.key_footer import KeyFooter
 from gardens_tui.ui.widgets.player_panel import PlayerPanel
 from gardens_tui.ui.widgets.prompt import PromptLine
@@ -102,12 +102,6 @@ from gardens_tui.ui.widgets.steady import SteadyStatic
 if TYPE_CHECKING:
     from gardens_tui.ui.screens.lesson import LessonCoach
 
-LOG_KEY = "g"
-"""The key that moves the focus to the game log and back (``l`` moves board cursors)."""
-
-LESSON_ROOM_ROWS = 32
-"""Below this many rows a lesson's panel takes the log's room in the side column (a tip is
-10-20 lines there) and :data:`LOG_KEY` swaps the two."""
 
 CLOCK_HOLD_TICKS = 3
 """Countdown ticks a refusal in the prompt line stays up before the countdown replaces it."""
@@ -267,10 +261,6 @@ class GameScreen(DismissOnce[None]):
         """The failure of the bot to move, while the game waits for ``r`` (None otherwise)."""
         self._failed_version: int | None = None
         self._focus_before_log: Widget | None = None
-        self._idea_up = False
-        """A lesson's idea is shown whole over the board (:meth:`_show_idea_whole`)."""
-        self._lesson_short = False
-        """A lesson in a terminal under :data:`LESSON_ROOM_ROWS` rows: its panel or the log."""
         self._curtain_up = False
         self._ended = False
         self._lesson_closed = False
@@ -514,8 +504,7 @@ class GameScreen(DismissOnce[None]):
         """Switch between the compact and the roomy layout when the terminal crosses
         :attr:`ROOMY_SIZE`; at a lesson, give its panel the log's room in a short terminal."""
         if self.lesson is not None:
-            self._lesson_short = event.size.height < LESSON_ROOM_ROWS
-            self._show_lesson_or_log(log_shown=False)
+            self.lesson.fit(self, event.size.height)
         if self.ROOMY_SIZE is None:
             return
         width, height = self.ROOMY_SIZE
@@ -601,41 +590,12 @@ class GameScreen(DismissOnce[None]):
         self.point_at(places)
         for panel in self.query(LessonPanel):
             panel.show(lines, self.lesson.heading)
-        self.call_after_refresh(self._show_idea_whole)
+        self.call_after_refresh(self.lesson.show_idea_whole, self)
 
     def on_screen_resume(self) -> None:
         """Back on top (a dialog closed): a lesson's new idea may show whole now."""
         if self.lesson is not None:
-            self.call_after_refresh(self._show_idea_whole)
-
-    def _show_idea_whole(self) -> None:
-        """A new idea that the lesson panel cannot hold (a short terminal) shows whole over the
-        board once, while nothing else is over it; the panel keeps it to scroll back to."""
-        if self.lesson is None or self.app.screen is not self or self._idea_up:
-            return  # (a push takes effect later: two calls in one refresh see this screen)
-        from gardens_tui.ui.screens.lesson import PLAY_SUGGESTION, LessonPanel, idea_choice
-
-        panel = next(iter(self.query(LessonPanel)), None)
-        if panel is None or not panel.display:
-            return  # the log is in the panel's place: the idea shows when the panel is back
-        if panel.max_scroll_y == 0:
-            if self.lesson.tip is not None:
-                self.lesson.seen.add(self.lesson.tip.rule)  # it fits: read beside the board
-            return
-        tip = self.lesson.unseen_tip()
-        if tip is None:
-            return
-        version = self.seat_view.version
-
-        def chosen(choice: int | None) -> None:
-            self._idea_up = False
-            # played only at the position the idea is about
-            if choice == PLAY_SUGGESTION and self.seat_view.version == version:
-                assert tip is not None and tip.suggests is not None
-                self.play(tip.suggests)
-
-        self._idea_up = True
-        self.app.push_screen(idea_choice(self.lesson.run, tip), chosen)
+            self.call_after_refresh(self.lesson.show_idea_whole, self)
 
     def _autosave_if_due(self) -> None:
         if self._driver is None:
@@ -1015,7 +975,8 @@ class GameScreen(DismissOnce[None]):
         log = next(iter(self.query(GameLog)), None)
         if log is None:
             return
-        self._show_lesson_or_log(log_shown=self.focused is not log)
+        if self.lesson is not None:
+            self.lesson.show_panel_or_log(self, log_shown=self.focused is not log)
         if self.focused is not log:
             self._focus_before_log = self.focused
             log.focus()
@@ -1026,24 +987,11 @@ class GameScreen(DismissOnce[None]):
         else:
             self.focus_next()
 
-    def _show_lesson_or_log(self, *, log_shown: bool) -> None:
-        """At a lesson in a short terminal show one of its panel and the log (``log_shown``
-        picks); otherwise both (nothing changes without a lesson)."""
-        if self.lesson is None:
-            return
-        from gardens_tui.ui.screens.lesson import LessonPanel
-
-        for panel in self.query(LessonPanel):
-            panel.display = not (self._lesson_short and log_shown)
-            panel.border_subtitle = f"{LOG_KEY}: the log" if self._lesson_short else ""
-        for log in self.query(GameLog):
-            log.display = not self._lesson_short or log_shown
-
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The log, shown in a lesson panel's place, gives the place back when another widget
         takes the focus (a click on the board, Tab)."""
-        if not isinstance(event.widget, GameLog):
-            self._show_lesson_or_log(log_shown=False)
+        if self.lesson is not None and not isinstance(event.widget, GameLog):
+            self.lesson.show_panel_or_log(self, log_shown=False)
 
     def action_pass_window(self) -> None:
         """Let an optional window go: play the decision's ``pass_action``."""

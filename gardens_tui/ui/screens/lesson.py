@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -54,7 +55,11 @@ from gardens_tui.rules.words import join_and
 from gardens_tui.table import Table, lone_action
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.choice import ChoiceScreen
+from gardens_tui.ui.widgets.game_log import LOG_KEY, GameLog
 from gardens_tui.ui.widgets.steady import SteadyStatic
+
+if TYPE_CHECKING:
+    from gardens_tui.ui.screens.game_base import GameScreen
 
 __all__ = [
     "IDEA_ID",
@@ -186,6 +191,10 @@ class LessonCoach:
         """The panel's border title: which idea the lines are about."""
         self.seen: set[str] = set()
         """The rules whose tip was offered whole (:meth:`unseen_tip`): once each."""
+        self.short = False
+        """The terminal has fewer than :data:`ROOM_ROWS` rows: the panel or the log shows."""
+        self.idea_up = False
+        """An idea is shown whole over the board (:meth:`show_idea_whole`)."""
 
     @property
     def table(self) -> Table:
@@ -255,6 +264,51 @@ class LessonCoach:
 
         return refused
 
+    # --- on the screen -------------------------------------------------------------------------
+
+    def fit(self, screen: GameScreen, height: int) -> None:
+        """The terminal is ``height`` rows: under :data:`ROOM_ROWS` the panel takes the log's
+        room (the log's key swaps them back and forth)."""
+        self.short = height < ROOM_ROWS
+        self.show_panel_or_log(screen, log_shown=False)
+
+    def show_panel_or_log(self, screen: GameScreen, *, log_shown: bool) -> None:
+        """In a short terminal show one of the panel and the log (``log_shown`` picks);
+        otherwise both."""
+        for panel in screen.query(LessonPanel):
+            panel.display = not (self.short and log_shown)
+            panel.border_subtitle = f"{LOG_KEY}: the log" if self.short else ""
+        for log in screen.query(GameLog):
+            log.display = not self.short or log_shown
+
+    def show_idea_whole(self, screen: GameScreen) -> None:
+        """A new idea that the panel cannot hold (a short terminal) shows whole over the board,
+        once, while nothing else is over it (:func:`idea_choice`; its second choice plays the
+        suggestion if the position is still the one the idea is about); the panel keeps it
+        to scroll back to. An idea the panel holds counts as seen."""
+        if screen.app.screen is not screen or self.idea_up:
+            return  # (a push takes effect later: two calls in one refresh see this screen)
+        panel = next(iter(screen.query(LessonPanel)), None)
+        if panel is None or not panel.display:
+            return  # the log is in the panel's place: the idea shows when the panel is back
+        if panel.max_scroll_y == 0:
+            if self.tip is not None:
+                self.seen.add(self.tip.rule)  # it fits: read beside the board
+            return
+        tip = self.unseen_tip()
+        if tip is None:
+            return
+        version = screen.seat_view.version
+
+        def chosen(choice: int | None) -> None:
+            self.idea_up = False
+            if choice == PLAY_SUGGESTION and screen.seat_view.version == version:
+                assert tip is not None and tip.suggests is not None
+                screen.play(tip.suggests)
+
+        self.idea_up = True
+        screen.app.push_screen(idea_choice(self.run, tip), chosen)
+
     def keep(self, table: Table | None = None) -> Path:
         """Write the lesson to :attr:`path` (the folder made when needed); errors are raised
         (``OSError``, ``ValueError``) for the screen to report."""
@@ -280,6 +334,10 @@ def start_choice(run: LessonRun, resumed: bool) -> ChoiceScreen:
     )
     return ChoiceScreen("\n".join(lines), ["To the board"], id="lesson-start")
 
+
+ROOM_ROWS = 32
+"""Below this many rows the lesson panel takes the log's room in the side column (a tip is
+10-20 lines there) and the log's key swaps the two."""
 
 IDEA_ID = "lesson-idea"
 """The start of the id of an idea shown whole (:func:`idea_choice`), then its number."""

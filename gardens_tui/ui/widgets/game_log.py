@@ -61,6 +61,11 @@ def _lines_of(steps: Sequence[LogStep], seats: Sequence[Seat]) -> list[LogLine]:
     return lines
 
 
+LOG_KEY = "g"
+"""The game screens' key that moves the focus to the game log and back (``l`` moves board
+cursors)."""
+
+
 class GameLog(SteadyScrollView, can_focus=True):
     """The table's events, newest at the bottom, each line prefixed with its turn number.
 
