@@ -74,7 +74,9 @@ class ChoiceScreen(AppModal[int | None]):
 
     def _hint_scrolling(self) -> None:
         if self.query_one("#choice-title", VerticalScroll).max_scroll_y > 0:
-            self.query_one("#choice-hint", SteadyStatic).update(HINT + ", PgUp/PgDn scroll")
+            self.query_one("#choice-hint", SteadyStatic).update(
+                literal(HINT + ", PgUp/PgDn scroll")
+            )
 
     def action_scroll_title(self, pages: int) -> None:
         """Scroll the text above the choices by ``pages`` of its height (the list keeps the

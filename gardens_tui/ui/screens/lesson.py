@@ -277,7 +277,7 @@ class LessonCoach:
         otherwise both."""
         for panel in screen.query(LessonPanel):
             panel.display = not (self.short and log_shown)
-            panel.border_subtitle = f"{LOG_KEY}: the log" if self.short else ""
+            panel.border_subtitle = literal(f"{LOG_KEY}: the log" if self.short else "")
         for log in screen.query(GameLog):
             log.display = not self.short or log_shown
 
