@@ -124,6 +124,8 @@ class GardensLesson(Lesson):
         "Build your own part of the Gardens: three rows of cards, A at the top, C at the bottom.",
         "Each turn you take a card, add it to your mat and a visitor walks to it.",
         "Walks score at once; trees, streams, pathways and statues score at the end.",
+        "The scores beside the board count those end points as they stand now (statues: 10 for "
+        "each player with fewer), so a card can move them more than its walk scores.",
         "Most points after the last round wins.",
     )
 
