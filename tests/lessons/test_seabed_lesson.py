@@ -360,3 +360,21 @@ def test_every_number_a_tip_states_is_listed() -> None:
             listed = {abs(n) for n in tip.numbers.values()}
             for number in re.findall(r"\d+", words):
                 assert int(number) in listed, (tip.rule, number, tip.text)
+
+
+def test_an_idea_the_suggestion_does_not_show_says_it_is_for_later() -> None:
+    """A tip whose idea (a streak, a reef, a seabed flag...) the suggested move does not touch
+    ends by saying so and naming the suggestion (a first-timer read "A completed coral reef"
+    above a placement that completed none as a contradiction); a completion nobody holds a flag
+    on says nobody scores it."""
+    later = re.compile(r"Keep it in mind for later; here the game suggests (.+)\.$")
+    seen = 0
+    for done in all_runs(LESSON, RANDOM_SEEDS):
+        for shown in done.tips:
+            match = later.search(shown.tip.text)
+            if match is not None:
+                seen += 1
+                assert shown.tip.suggests is not None
+                assert match.group(1) == GAME.format_action(shown.tip.suggests)
+            assert "nobody (no flag on it); the flags" not in shown.tip.text
+    assert seen

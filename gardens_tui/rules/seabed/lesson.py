@@ -81,6 +81,10 @@ FALLBACK: tuple[str, ...] = (
 """The order in which rules not met in play are taught when nothing else comes up (``end``
 and ``winner`` wait for the last tiles: :data:`END_TILES`)."""
 
+LATER_RULES = frozenset({"streak", "reef", "seabed", "palace", "majority", "clam", "flag"})
+"""The rules whose fallback tip is about pieces or features the suggested move does not touch
+(when it did, a tip of its own came first): such a tip says the idea is for later."""
+
 END_TILES = 15
 """With this many regular tiles left (or fewer) the end is near: the ``end`` tip comes up."""
 MAX_TURNS = 45
@@ -419,7 +423,7 @@ class _Tips:
 
     def _completes(self, done: Completion, clam: bool = False) -> Tip:
         s = self.s
-        winners = " and ".join(s.team_name(t) for t in done.winners) or "nobody (no flag on it)"
+        winners = " and ".join(s.team_name(t) for t in done.winners)
         if done.kind == STREAK:
             what = (
                 f"{self.said} completes a seaweed streak of {count(done.tiles, 'tile')} with "
@@ -438,11 +442,15 @@ class _Tips:
             if done.anemones:
                 numbers |= {"anemones": done.anemones, "per_anemone": 3}
             rule = "reef"
-        text = f"{what}, for {winners}; the flags on it go home."
+        if winners:
+            text = f"{what}, for {winners}; the flags on it go home."
+        else:
+            text = f"{what}, but nobody scores it: no flag is on it."
         if clam:
             text = (
                 f"{self.said} completes a reef with a magic clam: an extra placement with a "
-                f"clam tile follows, and the reef pays {done.points} to {winners}."
+                f"clam tile follows, and the reef pays {done.points} to "
+                f"{winners or 'nobody (no flag is on it)'}."
             )
             numbers = {"points": done.points}
             rule = "clam"
@@ -618,7 +626,16 @@ class _Tips:
         return self._tip("winner", text, {"best": best})
 
     def fallback(self, rule: str) -> Tip:
-        """``rule`` shown on the position as it is."""
+        """``rule`` shown on the position as it is; an idea about pieces or features the
+        suggestion does not touch says it is for later (the panel's "Suggested:" line would
+        otherwise seem to be about it)."""
+        tip = self._fallback(rule)
+        if rule in LATER_RULES:
+            later = f" Keep it in mind for later; here the game suggests {self.said}."
+            tip = Tip(tip.rule, tip.text + later, tip.places, tip.suggests, tip.numbers)
+        return tip
+
+    def _fallback(self, rule: str) -> Tip:
         s = self.s
         if rule == "turn":
             return self._turn()
