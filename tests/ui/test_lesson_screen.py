@@ -534,3 +534,24 @@ async def test_an_idea_shown_whole_can_play_its_suggestion(tmp_path: Path) -> No
         await settle(pilot)
         assert run.table.actions[played] == tip.suggests
         assert app.game_screen() is screen
+
+
+async def test_an_idea_shown_whole_carries_the_line_on_your_last_move(tmp_path: Path) -> None:
+    """Issue 32 (the lesson says why another move is better): after a move other than the
+    suggested one, the next idea shown whole over the board starts with the lesson's line on
+    that move, as the panel does (a tester never saw it behind the pop-up)."""
+    app = quiet()
+    async with app.run_test(size=(80, 24)) as pilot:
+        run = LessonRun(lesson_for("tanuki-in-the-garden"))
+        screen = app.open_lesson(run, tmp_path / "lesson.json")
+        await settle(pilot)
+        await past_the_words(pilot)
+        tip = run.tip()
+        assert tip is not None and tip.suggests is not None
+        other = next(a for a in run.game.legal_actions(run.view()) if a != tip.suggests)
+        screen.play(other)
+        await settle(pilot)
+        assert screen.lesson is not None and screen.lesson.feedback is not None
+        idea = app.screen
+        assert is_idea(idea) and isinstance(idea, ChoiceScreen)
+        assert idea.title_text.startswith(f"On your last move: {screen.lesson.feedback}")

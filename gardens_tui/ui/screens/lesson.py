@@ -215,7 +215,7 @@ class LessonCoach:
             return ["The lesson is over. Play on as you like, or Escape for the menu."]
         lines: list[str] = []
         if self.feedback is not None:
-            lines.extend([f"On your last move: {self.feedback}", ""])
+            lines.extend([f"{LAST_MOVE}{self.feedback}", ""])
         if self.person_decides():
             self.tip = run.tip()
             if self.tip is not None:
@@ -307,7 +307,7 @@ class LessonCoach:
                 screen.play(tip.suggests)
 
         self.idea_up = True
-        screen.app.push_screen(idea_choice(self.run, tip), chosen)
+        screen.app.push_screen(idea_choice(self.run, tip, self.feedback), chosen)
 
     def keep(self, table: Table | None = None) -> Path:
         """Write the lesson to :attr:`path` (the folder made when needed); errors are raised
@@ -339,6 +339,9 @@ ROOM_ROWS = 32
 """Below this many rows the lesson panel takes the log's room in the side column (a tip is
 10-20 lines there) and the log's key swaps the two."""
 
+LAST_MOVE = "On your last move: "
+"""What the lesson's line on the person's last move starts with."""
+
 IDEA_ID = "lesson-idea"
 """The start of the id of an idea shown whole (:func:`idea_choice`), then its number."""
 
@@ -346,12 +349,14 @@ PLAY_SUGGESTION = 1
 """The idea's choice that plays the suggested move (the first goes to the board)."""
 
 
-def idea_choice(run: LessonRun, tip: Tip) -> ChoiceScreen:
-    """A new idea whole over the board, for a terminal too short for the panel to hold it: its
-    number and title, then the panel's words (:func:`tip_words`); the choices: to the board
-    (to make a move there), or play the suggested move at once (:data:`PLAY_SUGGESTION`)."""
+def idea_choice(run: LessonRun, tip: Tip, feedback: str | None = None) -> ChoiceScreen:
+    """A new idea whole over the board, for a terminal too short for the panel to hold it: the
+    lesson's line on the person's last move (``feedback``, if any), the idea's number and
+    title, then the panel's words (:func:`tip_words`); the choices: to the board (to make a
+    move there), or play the suggested move at once (:data:`PLAY_SUGGESTION`)."""
     title, *rest = tip_words(run, tip)
-    lines = [f"{idea_heading(run, tip)}: {title}", "", *rest]
+    lines = [f"{LAST_MOVE}{feedback}", ""] if feedback is not None else []
+    lines += [f"{idea_heading(run, tip)}: {title}", "", *rest]
     choices = ["To the board"]
     if tip.suggests is not None:
         choices.append(f"Play the suggestion: {suggestion_words(run, tip.suggests)}")
