@@ -555,3 +555,24 @@ async def test_an_idea_shown_whole_carries_the_line_on_your_last_move(tmp_path: 
         idea = app.screen
         assert is_idea(idea) and isinstance(idea, ChoiceScreen)
         assert idea.title_text.startswith(f"On your last move: {screen.lesson.feedback}")
+
+
+async def test_at_80x24_an_idea_the_panel_holds_stays_beside_the_board(tmp_path: Path) -> None:
+    """Issue 32: whether an idea shows whole over the board follows its own words, not the
+    last idea's: Octopus's Garden's second idea (planting) fits the panel at 80x24 beside the
+    board, after a first idea that did not."""
+    app = quiet()
+    async with app.run_test(size=(80, 24)) as pilot:
+        run = LessonRun(lesson_for("octopus-garden"))
+        screen = app.open_lesson(run, tmp_path / "lesson.json")
+        await settle(pilot)
+        await pilot.press("enter")  # past the first words: the first idea shows whole
+        await settle(pilot)
+        assert is_idea(app.screen)
+        await pilot.press("2")  # play its suggestion
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.lesson is not None and screen.lesson.tip is not None
+        assert screen.lesson.tip.rule == "plant"
+        panel = screen.query_one(LessonPanel)
+        assert panel.holds(panel.lines)

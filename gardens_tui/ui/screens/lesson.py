@@ -38,6 +38,7 @@ The texts are the lesson's (ours), shown literally.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -161,6 +162,14 @@ class LessonPanel(VerticalScroll):
     def compose(self) -> ComposeResult:
         """One text block."""
         yield SteadyStatic(id="lesson-text", markup=False)
+
+    def holds(self, lines: Sequence[str]) -> bool:
+        """Whether ``lines`` fit the panel's room without scrolling, wrapped at its width as
+        words wrap (worked out from the text, not from a layout that may lag behind it)."""
+        region = self.scrollable_content_region
+        width = max(region.width - 1, 1)  # the scrollbar's column, when there is one
+        rows = sum(len(textwrap.wrap(line, width)) or 1 for line in lines)
+        return rows <= region.height
 
     def show(self, lines: Sequence[str], heading: str = "Lesson") -> None:
         """Show ``lines`` (literally), from their top, under ``heading`` (the border title)."""
@@ -291,7 +300,7 @@ class LessonCoach:
         panel = next(iter(screen.query(LessonPanel)), None)
         if panel is None or not panel.display:
             return  # the log is in the panel's place: the idea shows when the panel is back
-        if panel.max_scroll_y == 0:
+        if panel.holds(panel.lines):
             if self.tip is not None:
                 self.seen.add(self.tip.rule)  # it fits: read beside the board
             return
