@@ -125,6 +125,21 @@ async def past_the_words(pilot: Pilot[Any]) -> None:
         await settle(pilot)
 
 
+async def open_lesson(
+    pilot: Pilot[Any], game_id: str, tmp_path: Path, *, past: bool = True
+) -> tuple[LessonRun, GameScreen]:
+    """``game_id``'s real lesson opened in the app (kept under ``tmp_path``), past its first
+    words and first idea shown whole when ``past``; its run and its screen."""
+    app = pilot.app
+    assert isinstance(app, GardensApp)
+    run = LessonRun(lesson_for(game_id))
+    screen = app.open_lesson(run, tmp_path / "lesson.json")
+    await settle(pilot)
+    if past:
+        await past_the_words(pilot)
+    return run, screen
+
+
 async def choose(pilot: Pilot[Any], screen: GameScreen, index: int) -> None:
     """Play the ``index``-th listed action on the text screen with the keys."""
     actions = screen.query_one("#actions", OptionList)
@@ -407,9 +422,7 @@ async def test_a_short_terminal_gives_the_lesson_the_logs_room(
     scroll) and ``g`` again brings the lesson back; at 40 rows both are shown."""
     app = quiet()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.open_lesson(LessonRun(lesson_for(game_id)), tmp_path / "lesson.json")
-        await settle(pilot)
-        await past_the_words(pilot)
+        _, screen = await open_lesson(pilot, game_id, tmp_path)
         panel = screen.query_one(LessonPanel)
         log = screen.query_one(GameLog)
         assert panel.display and not log.display
@@ -464,10 +477,7 @@ async def test_tanuki_news_does_not_pop_up_at_a_lesson(tmp_path: Path) -> None:
     panel and ideas speak at the turn's start; the news is in the log and behind ``o``)."""
     app = quiet()
     async with app.run_test(size=(120, 40)) as pilot:
-        run = LessonRun(lesson_for("tanuki-in-the-garden"))
-        screen = app.open_lesson(run, tmp_path / "lesson.json")
-        await settle(pilot)
-        await past_the_words(pilot)
+        run, screen = await open_lesson(pilot, "tanuki-in-the-garden", tmp_path)
         for _ in range(3):  # three of the person's moves, the bot answering each
             assert app.screen is screen, app.screen
             tip = screen.lesson.tip if screen.lesson is not None else None
@@ -489,9 +499,7 @@ async def test_every_lesson_plays_to_its_closing_at_80x24(game_id: str, tmp_path
     fits the screen with its choices in sight."""
     app = quiet()
     async with app.run_test(size=(80, 24)) as pilot:
-        run = LessonRun(lesson_for(game_id))
-        screen = app.open_lesson(run, tmp_path / "lesson.json")
-        await settle(pilot)
+        run, screen = await open_lesson(pilot, game_id, tmp_path, past=False)
         greedy = make_bot("greedy", 1)
         for _ in range(200):
             top = app.screen
@@ -519,9 +527,7 @@ async def test_an_idea_shown_whole_can_play_its_suggestion(tmp_path: Path) -> No
     to play the suggested move at once; choosing it plays exactly that move."""
     app = quiet()
     async with app.run_test(size=(80, 24)) as pilot:
-        run = LessonRun(lesson_for("tanuki-in-the-garden"))
-        screen = app.open_lesson(run, tmp_path / "lesson.json")
-        await settle(pilot)
+        run, screen = await open_lesson(pilot, "tanuki-in-the-garden", tmp_path, past=False)
         await pilot.press("enter")  # past the first words
         await settle(pilot)
         idea = app.screen
@@ -542,10 +548,7 @@ async def test_an_idea_shown_whole_carries_the_line_on_your_last_move(tmp_path: 
     that move, as the panel does (a tester never saw it behind the pop-up)."""
     app = quiet()
     async with app.run_test(size=(80, 24)) as pilot:
-        run = LessonRun(lesson_for("tanuki-in-the-garden"))
-        screen = app.open_lesson(run, tmp_path / "lesson.json")
-        await settle(pilot)
-        await past_the_words(pilot)
+        run, screen = await open_lesson(pilot, "tanuki-in-the-garden", tmp_path)
         tip = run.tip()
         assert tip is not None and tip.suggests is not None
         other = next(a for a in run.game.legal_actions(run.view()) if a != tip.suggests)
@@ -563,9 +566,7 @@ async def test_at_80x24_an_idea_the_panel_holds_stays_beside_the_board(tmp_path:
     board, after a first idea that did not."""
     app = quiet()
     async with app.run_test(size=(80, 24)) as pilot:
-        run = LessonRun(lesson_for("octopus-garden"))
-        screen = app.open_lesson(run, tmp_path / "lesson.json")
-        await settle(pilot)
+        _, screen = await open_lesson(pilot, "octopus-garden", tmp_path, past=False)
         await pilot.press("enter")  # past the first words: the first idea shows whole
         await settle(pilot)
         assert is_idea(app.screen)
