@@ -23,7 +23,7 @@ component data) and listed in :attr:`Tip.numbers`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from gardens_tui.rules.base import Action, Game, GameState, IllegalAction
@@ -261,6 +261,21 @@ def _plant_sentence(view: OctopusState, action: Action) -> tuple[str, tuple[str,
             (name,),
         )
     return f"Try the {describe(kind)} on {name}.", (name,)
+
+
+def _group_words(
+    tokens: str, group: int, animal: str, pile: Sequence[int]
+) -> tuple[str, dict[str, int]]:
+    """The words and numbers of a group rule: every ``group`` touching ``tokens`` attract an
+    ``animal``, worth the top of its ``pile`` (or none are left)."""
+    text = f"{tokens} that touch form a group: every {group} in a group attract a {animal}"
+    numbers = {"group": group}
+    if pile:
+        text += f" (the next is worth {pile[-1]} points)."
+        numbers[animal] = pile[-1]
+    else:
+        text += ", but none are left."
+    return text, numbers
 
 
 class OctopusGardenLesson(Lesson):
@@ -507,25 +522,9 @@ class OctopusGardenLesson(Lesson):
                 {"coral": pts[CORAL], "anemone": pts[ANEMONE], "star": pts[STAR]},
             )
         if rule == "clownfish":
-            text = "Anemones that touch form a group: every 3 in a group attract a clownfish"
-            numbers = {"group": 3}
-            if view.clown_pile:
-                top = view.clown_pile[-1]
-                text += f" (the next is worth {top} points)."
-                numbers["clownfish"] = top
-            else:
-                text += ", but none are left."
-            return text, numbers
+            return _group_words("Anemones", 3, "clownfish", view.clown_pile)
         if rule == "seahorse":
-            text = "Seagrass that touch form a group: every 5 in a group attract a seahorse"
-            numbers = {"group": 5}
-            if view.horse_pile:
-                top = view.horse_pile[-1]
-                text += f" (the next is worth {top} points)."
-                numbers["seahorse"] = top
-            else:
-                text += ", but none are left."
-            return text, numbers
+            return _group_words("Seagrass", 5, "seahorse", view.horse_pile)
         if rule == "sea_star":
             star = TOKENS[STAR].points or 0
             return (
