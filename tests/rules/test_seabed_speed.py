@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
+from seabed_helpers import GAME
 
 from gardens_tui.rules.base import COMMON_FIELDS
 from gardens_tui.rules.conformance import balanced_choice, uniform_choice
@@ -28,7 +29,6 @@ from gardens_tui.rules.seabed.tiles import (
     shape,
     turned,
 )
-from tests.rules.seabed_helpers import GAME
 
 OPTIONS: tuple[dict[str, str], ...] = ({}, {"negotiation": "propose-and-veto"})
 
