@@ -5,6 +5,10 @@ Cards carry path ends on their edge columns, so the board draws cell states by t
 background, the last move and a walk's cards in bold italic, and a glyph in the card's free
 corner), never over the edges.
 
+Only the board with the focus (the one the arrows move) shows its cursor: the display and the
+mat each keep a cursor, and two cursors on screen left a player guessing which one the keys
+move. The blurred board remembers where its cursor was and shows it again with the focus.
+
 A board with the ``-display`` class (the display) keeps its cards' background on legal targets
 (they are underlined and marked in the corner instead): the feature colours are chosen to read on
 the card background, not on the green of a legal target. The mat's legal targets are empty cells,
@@ -17,6 +21,7 @@ from typing import ClassVar
 
 from gardens_tui.ui.screens.the_gardens.paint import ROLE_STYLES
 from gardens_tui.ui.widgets.board_grid import BoardGrid, MarkerMode
+from gardens_tui.ui.widgets.board_layout import Cell
 
 FEATURE_CLASSES: set[str] = {f"board-grid--{role}" for role in ROLE_STYLES}
 """The component classes of the feature colour roles."""
@@ -53,3 +58,14 @@ class TgBoard(BoardGrid):
     TgBoard.-display > .board-grid--legal { background: $panel; color: $foreground; }
     """
     )
+
+    def _state(self, cell: Cell) -> tuple[bool, bool, bool, str]:
+        """The board's cell state, with the cursor left out while the board has no focus.
+
+        (The shared board marks a blurred cursor much like a focused one; it redraws the
+        cursor's cell on focus and blur, so this is the one place to decide it.)"""
+        is_legal, is_last, is_cursor, state = super()._state(cell)
+        if is_cursor and not self.has_focus:
+            state = "legal" if is_legal else "last-move" if is_last else "none"
+            return is_legal, is_last, False, state
+        return is_legal, is_last, is_cursor, state

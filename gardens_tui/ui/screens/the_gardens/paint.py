@@ -11,13 +11,15 @@ A card is drawn in its own rectangle (see :mod:`.layouts`), every feature a lett
 - on the top line, a visitor: ``V`` standing, ``v`` lying down (walked this round); in the
   display, ``R`` marks Fort Denison's reserved card. It sits right beside the card's own name
   and the glyph of the cursor or a legal target, all in the card's left half, so that neither
-  looks as if it belonged to the next card (``▶V┃`` compact, `` A5┃▶V`` roomy);
+  looks as if it belonged to the next card (``▶V┃`` compact, `` A5┃▶V`` roomy); the card chosen
+  to take carries ``◆`` (``#`` in ASCII mode) at the glyph's place while the cursor is elsewhere;
 - roomy cards also show the card's name (``A12``), right-aligned before the N path end.
 
 The Central Board is ``CB`` with a path end on every side; an empty mat cell is blank, or shows
 the code of the landmark printed there: ``(OH)`` while it may still be claimed, ``-oh-`` once
-somebody has claimed it. Colours (roles ``tg-…``) only help: the letters tell everything
-apart. Nothing here decides a rule: features come from
+somebody has claimed it. A display place whose card was taken this round says ``taken``, so it
+never looks like the ``·`` of a card that may be taken. Colours (roles ``tg-…``) only help: the
+letters tell everything apart. Nothing here decides a rule: features come from
 :data:`~gardens_tui.rules.the_gardens.components.CARDS`.
 """
 
@@ -53,6 +55,7 @@ ROLE_STYLES: dict[str, str] = {
     "tg-picnic": "color: $text-warning;",
     "tg-path": "color: $foreground-muted;",
     "tg-visitor": "color: $text-accent; text-style: bold;",
+    "tg-chosen": "color: $text-accent; text-style: bold;",
     "tg-name": "color: $foreground-muted;",
     "tg-landmark": "color: $foreground-muted; text-style: italic;",
 }
@@ -63,14 +66,18 @@ ROLES: tuple[str, ...] = tuple(ROLE_STYLES)
 """Every piece role (a ``board-grid--<role>`` component class of the boards)."""
 
 _GLYPHS = {
-    False: {"ns": "┃", "ew": "━", "dot": "·", "taken": "·", "ellipsis": "…"},
-    True: {"ns": "|", "ew": "-", "dot": "-", "taken": ".", "ellipsis": "..."},
+    False: {"ns": "┃", "ew": "━", "dot": "·", "chosen": "◆", "ellipsis": "…"},
+    True: {"ns": "|", "ew": "-", "dot": "-", "chosen": "#", "ellipsis": "..."},
 }
+
+TAKEN = "taken"
+"""What a display place whose card was taken this round shows (a word, not a mark: the marks
+on the display's cards say what may be chosen, and an empty place must not look like one)."""
 
 
 def symbol(name: str, ascii_mode: bool) -> str:
-    """A drawing symbol: ``ns`` / ``ew`` path ends, ``dot`` separator, ``taken`` (an empty
-    display place), ``ellipsis``; 7-bit characters in ASCII mode."""
+    """A drawing symbol: ``ns`` / ``ew`` path ends, ``dot`` separator, ``chosen`` (the card
+    chosen to take), ``ellipsis``; 7-bit characters in ASCII mode."""
     return _GLYPHS[ascii_mode][name]
 
 
@@ -170,12 +177,14 @@ def card_paint(
     roomy: bool,
     ascii_mode: bool,
     corner: Piece | None = None,
-    role: str = "cell",
+    chosen: bool = False,
 ) -> CellPaint:
-    """A garden card (``corner``: a visitor or the reserved mark)."""
+    """A garden card (``corner``: a visitor or the reserved mark). The card ``chosen`` to take
+    is drawn in the accent role with the ``chosen`` symbol at the state glyph's place: a mark
+    of its own, unlike the cursor's (which the board draws over it when the cursor is there)."""
     width = 8 if roomy else 5
     name = CARD_NAMES[code] if roomy else ""
-    lines = card_lines(
+    first, *rest = card_lines(
         CARDS[code].paths,
         feature_pieces(code),
         width=width,
@@ -184,7 +193,10 @@ def card_paint(
         ascii_mode=ascii_mode,
     )
     spot = mark_columns(width, bool(name), bool(CARDS[code].paths & N))[0]
-    return CellPaint(lines, role, spot=(spot, 0))
+    if chosen:
+        mark = Piece(symbol("chosen", ascii_mode), "tg-chosen")
+        first = (*first[:spot], mark, *first[spot + 1 :])
+    return CellPaint((first, *rest), "accent" if chosen else "cell", spot=(spot, 0))
 
 
 def central_paint(*, roomy: bool, ascii_mode: bool, corner: Piece | None = None) -> CellPaint:
@@ -214,9 +226,9 @@ def empty_paint(landmark: int, *, roomy: bool, mark: str = "") -> CellPaint:
     return CellPaint(("", code, ""), "empty", spot=(1, 1) if roomy else (0, 0))
 
 
-def taken_paint(ascii_mode: bool) -> CellPaint:
-    """A display place whose card was taken this round."""
-    return CellPaint(("", symbol("taken", ascii_mode), ""), "empty")
+def taken_paint() -> CellPaint:
+    """A display place whose card was taken this round: the word :data:`TAKEN`."""
+    return CellPaint(("", TAKEN, ""), "empty")
 
 
 def place_name(row: int, place: int) -> str:

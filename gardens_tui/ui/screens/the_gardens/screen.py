@@ -1,21 +1,23 @@
 """The Gardens game screen.
 
-What it shows: the display (rows A, B, C of cards, a taken place dotted, Fort Denison's reserved
-card marked ``R``), beside it the commands that apply now and the scoreboard (round, scoring
-tiles, landmarks and who claimed them); under them one mat of 3x9 cards with the Central Board
-and the visitors (yours, or another player's: ``o`` cycles), and a line describing the card under
-the cursor and what Enter does there. The base :class:`~gardens_tui.ui.screens.game_base.GameScreen`
-adds the players with their live scores (and, per seat, the rows taken this round and the
-landmarks claimed), the log (each walk's points in words), the prompt and the footer.
+What it shows: the display (rows A, B, C of cards, a taken place saying ``taken``, Fort Denison's
+reserved card marked ``R``), beside it the commands that apply now and the scoreboard (round,
+scoring tiles, landmarks and who claimed them); under them one mat of 3x9 cards with the Central
+Board and the visitors (yours, or another player's: ``o`` cycles), and a line describing the card
+under the cursor and what Enter does there. The base
+:class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players with their live scores (and,
+per seat, the rows taken this round and the landmarks claimed), the log (each walk's points in
+words), the prompt and the footer.
 
-How a decision is made (keyboard or mouse, through the shared action picker with this game's
-parts from :mod:`.picker`): choose a display card (arrows / hjkl / wasd and Enter, or a click);
-the ends of its row where it may go light up on your mat and the cursor moves there; choose the
-left or the right end to place it. Esc puts the card back; choosing another display card takes
-that one instead. After a card is placed, the cards its visitor saw on the walk are lit (bold
-italic) and the log says what they scored. Fort Denison's reservation is a display card (``p``
-reserves nothing), the State Library's return is ``b``, the Moreton Bay Fig's species a list
-(opened by itself, ``f`` opens it again); ``c`` lists every choice.
+How a decision is made (keyboard or mouse, through the shared action picker with this game's parts
+from :mod:`.picker`): choose a display card (arrows / hjkl / wasd and Enter, or a click); the ends
+of its row where it may go light up on your mat and the cursor moves there; choose the left or the
+right end to place it. Only the board the arrows move shows its cursor; the chosen card keeps a mark
+of its own (``◆``) meanwhile. Esc puts the card back; choosing another display card takes that one
+instead. After a card is placed, the cards its visitor saw on the walk are lit (bold italic) and the
+log says what they scored. Fort Denison's reservation is a display card (``p`` reserves nothing),
+the State Library's return is ``b``, the Moreton Bay Fig's species a list (opened by itself, ``f``
+opens it again); ``c`` lists every choice.
 
 The screen never decides a rule: it offers what its seat view's ``legal_actions`` lists and
 plays through :meth:`GameScreen.play`; a place without a legal action is tried anyway where it
@@ -770,11 +772,11 @@ class TheGardensScreen(GameScreen):
             return CellPaint("", "muted")
         code = state.display[row][place]
         if code == NO_CARD:
-            return taken_paint(self.ascii_mode)
+            return taken_paint()
         corner = Piece("R", "tg-visitor") if state.reserved == [row, place] else None
-        role = "accent" if self.chosen_card() == key else "cell"
+        chosen = self.chosen_card() == key
         return card_paint(
-            code, roomy=self.roomy, ascii_mode=self.ascii_mode, corner=corner, role=role
+            code, roomy=self.roomy, ascii_mode=self.ascii_mode, corner=corner, chosen=chosen
         )
 
     def _paint_mat(self, key: Cell) -> CellPaint:

@@ -1,6 +1,7 @@
 """The words around The Gardens boards: the scoreboard (tiles and landmarks), mat titles, the
 player panel's lines, and the legend of every letter and mark (the state marks too: the
-cursor, what may be chosen, the last move, which the boards draw as glyphs beside the colours).
+cursor, what may be chosen, the chosen card, a taken place, the last move, which the boards draw
+as glyphs or words beside the colours).
 
 Player names are data: these functions return plain strings, which the screen shows literally.
 """
@@ -19,7 +20,7 @@ from gardens_tui.rules.the_gardens.engine import takes_left
 from gardens_tui.rules.the_gardens.state import GardensState
 from gardens_tui.rules.the_gardens.text import LANDMARK_CODES, SLOT_TITLES, landmark_side
 from gardens_tui.rules.words import possessive
-from gardens_tui.ui.screens.the_gardens.paint import LEGEND_LETTERS, place_name, symbol
+from gardens_tui.ui.screens.the_gardens.paint import LEGEND_LETTERS, TAKEN, place_name, symbol
 from gardens_tui.ui.widgets.cell_paint import SPOT_MARKERS
 
 LegendRow = tuple[str, str]
@@ -158,10 +159,16 @@ def legend_rows(state: GardensState, ascii_mode: bool) -> list[LegendRow]:
             "a card you may take from the display, or where the chosen card may go (the left or "
             "right end of its row); the mark stands on the card's top line",
         ),
+        (TAKEN, "on the display: a place whose card was taken this round"),
         (
             f"{spot['cursor-legal']} {spot['cursor']} or reversed",
-            f"the cursor: {spot['cursor-legal']} on a card or place Enter chooses, "
-            f"{spot['cursor']} anywhere else",
+            f"the cursor, on the board the arrows move (tab: the other board): "
+            f"{spot['cursor-legal']} on a card or place Enter chooses, {spot['cursor']} anywhere "
+            "else",
+        ),
+        (
+            symbol("chosen", ascii_mode),
+            "on the display: the card you chose to take, while you place it (esc puts it back)",
         ),
         (
             f"{spot['last-move']} or bold italic",
