@@ -36,6 +36,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action, GameState
@@ -77,11 +78,13 @@ from gardens_tui.ui.screens.the_gardens.paint import (
 )
 from gardens_tui.ui.screens.the_gardens.picker import DISPLAY, MAT, TgParts, side_of
 from gardens_tui.ui.screens.the_gardens.texts import (
+    fitted_status,
     legend_rows,
     mat_title,
     open_rows,
     panel_lines,
     status_lines,
+    wrapped_lines,
 )
 from gardens_tui.ui.widgets.action_picker import (
     ActionPicker,
@@ -100,11 +103,16 @@ from gardens_tui.ui.widgets.action_picker import (
 from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
+from gardens_tui.ui.widgets.prompt import clamp_lines
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
 INFO_LINES = 2
 """Lines of the info line under the mat: the whole consequence of a placement (its points and
 the landmark it claims) wraps onto the second line at 80 columns rather than being cut."""
+
+COMPACT_SIDE = 9
+"""Lines of the commands and the scoreboard beside the display in the compact layout (the
+display's height)."""
 
 
 def fits_lines(text: str, width: int, lines: int) -> bool:
@@ -131,6 +139,29 @@ def named_place(name: str, state: GardensState) -> tuple[str, Cell] | None:
     return (DISPLAY, (row, number - 1)) if 1 <= number <= len(state.display[row]) else None
 
 
+class Resized(Message):
+    """A widget of the screen changed size (its words may need another wording)."""
+
+
+class InfoLine(SteadyStatic):
+    """The info line under the mat. It takes the lines left above the prompt (two, or one while
+    the prompt wraps onto a second line) and says when that changes, so that its words are
+    fitted again rather than cut."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Tell the screen."""
+        self.post_message(Resized())
+
+
+class SideColumn(Vertical):
+    """The commands and the scoreboard beside the display; says when its size changes (at the
+    first layout too), so that the scoreboard is worded for the room it has."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Tell the screen."""
+        self.post_message(Resized())
+
+
 @register_screen("the-gardens")
 class TheGardensScreen(GameScreen):
     """The Gardens screen (see the module docstring for the layout and the keys)."""
@@ -149,7 +180,9 @@ class TheGardensScreen(GameScreen):
     TheGardensScreen #tg-status { height: auto; color: $foreground-muted; }
     TheGardensScreen #tg-mat-title { height: 1; width: 100%; text-style: bold; }
     TheGardensScreen.-roomy #tg-mat-title { margin-top: 1; }
-    TheGardensScreen #tg-info { height: 2; width: 100%; color: $foreground-muted; }
+    TheGardensScreen #tg-info {
+        height: 1fr; min-height: 1; max-height: 2; width: 100%; color: $foreground-muted;
+    }
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -183,12 +216,12 @@ class TheGardensScreen(GameScreen):
                 id="tg-display",
                 classes="-display",
             )
-            with Vertical(id="tg-side"):
+            with SideColumn(id="tg-side"):
                 yield SteadyStatic(id="tg-actions")
                 yield SteadyStatic(id="tg-status", markup=False)
         yield SteadyStatic(id="tg-mat-title", markup=False)
         yield TgBoard(mat_layout(self.roomy), self._paint_mat, id="tg-mat")
-        yield SteadyStatic(id="tg-info", markup=False)
+        yield InfoLine(id="tg-info", markup=False)
 
     @property
     def display_board(self) -> TgBoard:
@@ -268,6 +301,18 @@ class TheGardensScreen(GameScreen):
             assert isinstance(cell, tuple)
             return cell
         return None
+
+    def prompt_text(self) -> str:
+        """The base's prompt line, without the round in front of a take (the scoreboard beside
+        the display shows the round), so that it stays on one line at 80 columns with most
+        names: ``Ann: take a card from row A, B or C, place it left or right``."""
+        text = super().prompt_text()
+        decision = self.seat_view.decision()
+        if decision is None or decision.kind != "take" or not text.endswith(decision.prompt):
+            return text
+        state = self.state
+        short = decision.prompt.removeprefix(f"Round {state.round + 1} of {state.rounds}: ")
+        return text.removesuffix(decision.prompt) + short
 
     def panel_extras(self, view: GameState, seat: int) -> Sequence[str]:
         """Under each seat: the rows taken this round and the landmarks claimed."""
@@ -349,28 +394,32 @@ class TheGardensScreen(GameScreen):
             totals[shown],
             mine=shown == self.home_seat() and self.acts_here(shown),
             others=len(state.players) > 1,
+            width=self.query_one("#tg-mat-title").size.width,
+            ascii_mode=self.ascii_mode,
         )
         self.query_one("#tg-mat-title", Static).update(literal(title))
-        self.query_one("#tg-status", Static).update(literal("\n".join(self._status(state))))
-        self._draw_actions()
+        rows = self._draw_actions()
+        self.query_one("#tg-status", Static).update(literal("\n".join(self._status(state, rows))))
 
-    def _status(self, state: GardensState) -> list[str]:
-        """The scoreboard's lines: roomy ones (every tile's rule, each landmark's title and
-        card) while they fit above the mat, else the compact ones, so that the mat and its
-        info line stay whole at the roomy layout's smallest size."""
-        if not self.roomy:
-            return status_lines(state, False)
-        roomy = status_lines(state, True)
+    def _status(self, state: GardensState, command_rows: int) -> list[str]:
+        """The scoreboard's lines under the ``command_rows`` lines of commands: roomy ones
+        (every tile's rule, each landmark's title and card) while they fit above the mat, else
+        the compact ones, as full as fits in the room left (see :func:`fitted_status`), so that
+        the mat and its info line stay whole and no line of the scoreboard is cut."""
         side = self.query_one("#tg-side")
-        width = side.size.width
+        width = side.content_size.width
+        if not width:
+            return status_lines(state, self.roomy)
+        if not self.roomy:
+            room = side.content_size.height - command_rows
+            return fitted_status(state, width, room, self.ascii_mode)
+        roomy = status_lines(state, True)
         main = self.query_one("#game-main").size.height
-        if not width or not main:
-            return roomy
         mat = self.mat_board.board_layout.height
-        room = main - mat - INFO_LINES - 2  # the mat's title and the margin above it
-        commands = len(self.command_lines())
-        needed = commands + sum(len(textwrap.wrap(line, width)) or 1 for line in roomy)
-        return roomy if needed <= room else status_lines(state, False)
+        room = main - mat - INFO_LINES - 2 - command_rows  # the mat's title, the margin above
+        if wrapped_lines(roomy, width) <= room:
+            return roomy
+        return fitted_status(state, width, max(room, COMPACT_SIDE - command_rows), self.ascii_mode)
 
     def command_lines(self) -> list[CommandLine]:
         """The commands that apply now, for the clickable list (only ``o`` while others
@@ -386,9 +435,18 @@ class TheGardensScreen(GameScreen):
             ascii_mode=self.ascii_mode,
         )
 
-    def _draw_actions(self) -> None:
+    def _draw_actions(self) -> int:
+        """Draw the clickable commands, two to a line where both fit; return the lines used."""
         lines = command_lines_content(self.command_lines(), action="tg", ascii_mode=self.ascii_mode)
-        self.query_one("#tg-actions", Static).update(Content("\n").join(lines))
+        width = self.query_one("#tg-side").content_size.width
+        rows: list[Content] = []
+        for line in lines:
+            if rows and width and rows[-1].cell_length + 2 + line.cell_length <= width:
+                rows[-1] = Content("  ").join((rows[-1], line))
+            else:
+                rows.append(line)
+        self.query_one("#tg-actions", Static).update(Content("\n").join(rows))
+        return len(rows)
 
     def _picked(self) -> None:
         """The half-made choice changed: redraw, show the keys for it, and let a refusal on
@@ -454,9 +512,29 @@ class TheGardensScreen(GameScreen):
             self._info_board = DISPLAY if widget.id == "tg-display" else MAT
             self._draw_info()
 
+    def info_room(self) -> tuple[int, int]:
+        """(columns, lines) of the info line as laid out (before the first layout: the
+        compact layout's width and :data:`INFO_LINES`)."""
+        width, height = self.query_one("#tg-info").size
+        return width or (85 if self.roomy else 55), height or INFO_LINES
+
+    def on_resized(self, message: Resized) -> None:
+        """The scoreboard or the info line got or lost room: word them again."""
+        message.stop()
+        if self.children:
+            self._draw_texts(self.state, self.shown_seat())
+            self._info_text = ""
+            self._draw_info()
+
     def _draw_info(self) -> None:
         board = self.display_board if self._info_board == DISPLAY else self.mat_board
-        info = self.describe_place(self._info_board, board.cursor)
+        width, lines = self.info_room()
+        info = clamp_lines(
+            self.describe_place(self._info_board, board.cursor),
+            width,
+            lines,
+            ascii_mode=self.ascii_mode,
+        )
         if info != self._info_text:
             self._info_text = info
             self.query_one("#tg-info", Static).update(literal(info), layout=False)
@@ -520,8 +598,9 @@ class TheGardensScreen(GameScreen):
     def _take_info(self, where: str, action: Action, rest: str) -> str:
         """The info line on a mat end where Enter places the chosen card: the card, the points
         it scores at once and the landmark it claims (the rules' :func:`take_outcome`), else
-        what else is there (``rest``). The whole of it must be readable in the info line's two
-        lines: the fullest wording that fits is used, down to the landmark's code."""
+        what else is there (``rest``). The whole of it must be readable in the info line's lines
+        (two, one while the prompt wraps): the fullest wording that fits is used, down to the
+        landmark's code."""
         state = self.state
         outcome = take_outcome(state, action)
         if outcome is None:
@@ -549,8 +628,8 @@ class TheGardensScreen(GameScreen):
         else:
             tails = [f" {symbol('dot', self.ascii_mode)} {rest}" if rest else ""]
         candidates = [head + tail for tail in tails for head in heads]
-        width = self.query_one("#tg-info").size.width or (85 if self.roomy else 55)
-        fitting = (text for text in candidates if fits_lines(text, width, INFO_LINES))
+        width, lines = self.info_room()
+        fitting = (text for text in candidates if fits_lines(text, width, lines))
         return next(fitting, candidates[-1])
 
     @staticmethod

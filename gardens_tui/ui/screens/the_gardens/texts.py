@@ -8,6 +8,11 @@ Player names are data: these functions return plain strings, which the screen sh
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Iterator
+
+from rich.cells import cell_len
+
 from gardens_tui.rules.the_gardens.components import (
     DECKS,
     LANDMARKS,
@@ -97,6 +102,66 @@ def status_lines(state: GardensState, roomy: bool) -> list[str]:
     return [head, *tile_lines(state, roomy), *landmark_lines(state, roomy)]
 
 
+def shorten(text: str, cells: int, ascii_mode: bool = False) -> str:
+    """``text`` in at most ``cells`` terminal cells: whole when it fits, else its start and an
+    ellipsis (``…``, ASCII ``...``)."""
+    if cell_len(text) <= cells:
+        return text
+    mark = "..." if ascii_mode else "…"
+    head = ""
+    for char in text:
+        if cell_len(head + char) > cells - len(mark):
+            break
+        head += char
+    return head + mark
+
+
+def wrapped_lines(lines: list[str], width: int) -> int:
+    """How many terminal lines ``lines`` take word-wrapped at ``width`` columns."""
+    return sum(len(textwrap.wrap(line, max(width, 1))) or 1 for line in lines)
+
+
+def _status_forms(state: GardensState, width: int, ascii_mode: bool) -> Iterator[list[str]]:
+    """The compact scoreboard's wordings, from the fullest to the shortest: the start player's
+    and Fort Denison's holder's names cut to keep their lines to one; then the advanced tiles
+    left to the legend (``i``); then the landmark lines' labels shortened; then the reserved
+    card left to the display's ``R``; last, the round alone."""
+    lines = status_lines(state, False)
+    if not state.over:
+        lead = f"Round {state.round + 1} of {state.rounds}, start: "
+        lines[0] = lead + shorten(state.players[state.start], width - len(lead), ascii_mode)
+    holder = state.ability_holder(2)
+    if state.reserved and holder >= 0:
+        lead, where = "Reserved for ", f": {place_name(*state.reserved)}"
+        name = shorten(state.players[holder], width - len(lead) - len(where), ascii_mode)
+        lines = [lead + name + where if line.startswith(lead) else line for line in lines]
+    yield lines
+    tiles = tile_lines(state, False)
+    if tiles != ["Tiles: all basic"]:
+        advanced = sum(1 for tile in state.tiles if tile != "basic")
+        lines = [lines[0], f"Tiles: {advanced} advanced (i: which)", *lines[1 + len(tiles) :]]
+        yield lines
+    labels = {"Landmark points: ": "Points: ", "Landmark abilities: ": "Abilities: "}
+    for long, short in labels.items():
+        lines = [
+            short + line.removeprefix(long) if line.startswith(long) else line for line in lines
+        ]
+    yield lines
+    lines = [line for line in lines if not line.startswith("Reserved for ")]
+    yield lines
+    if not state.over:
+        yield [f"Round {state.round + 1} of {state.rounds}", *lines[1:]]
+
+
+def fitted_status(
+    state: GardensState, width: int, room: int, ascii_mode: bool = False
+) -> list[str]:
+    """The compact scoreboard in at most ``room`` lines of ``width`` columns: the fullest of
+    :func:`_status_forms` that fits (the shortest if none does)."""
+    forms = list(_status_forms(state, width, ascii_mode))
+    return next((lines for lines in forms if wrapped_lines(lines, width) <= room), forms[-1])
+
+
 def rows_taken(state: GardensState, seat: int) -> str:
     """Which display rows ``seat`` took from this round: ``"took A B"`` or, with two players,
     ``"took A2 B1"`` (how many of the two cards of each row)."""
@@ -128,12 +193,33 @@ def panel_lines(state: GardensState, seat: int) -> list[str]:
     return lines
 
 
-def mat_title(state: GardensState, seat: int, score: int, mine: bool, others: bool) -> str:
-    """``"Your mat (Ann): 12 points"`` / ``"Bob's mat: 9 points"``, and the ``o`` hint."""
+def mat_title(
+    state: GardensState,
+    seat: int,
+    score: int,
+    mine: bool,
+    others: bool,
+    width: int = 0,
+    ascii_mode: bool = False,
+) -> str:
+    """``"Your mat (Ann): 12 points"`` / ``"Bob's mat: 9 points"``, and the ``o`` hint. Within
+    ``width`` columns (0: no limit) the hint goes first (the command list shows ``o`` too), then
+    the owner's name is shortened."""
     owner = state.players[seat]
-    title = f"Your mat ({owner})" if mine else f"{possessive(owner)} mat"
     hint = " (o: next mat)" if others else ""
-    return f"{title}: {score} points{hint}"
+
+    def title(name: str) -> str:
+        return f"Your mat ({name})" if mine else f"{possessive(name)} mat"
+
+    full = f"{title(owner)}: {score} points{hint}"
+    if not width or cell_len(full) <= width:
+        return full
+    tail = f": {score} points"
+    spare = width - cell_len(title(owner) + tail)
+    if spare >= 0:
+        return title(owner) + tail
+    name = shorten(owner, max(cell_len(owner) + spare, 1), ascii_mode)
+    return title(name) + tail
 
 
 def open_rows(state: GardensState, seat: int) -> str:
@@ -174,6 +260,10 @@ def legend_rows(state: GardensState, ascii_mode: bool) -> list[LegendRow]:
             f"{spot['last-move']} or bold italic",
             "the last move: the card placed and every card its visitor saw",
         ),
+    ]
+    rows += [
+        (SLOT_TITLES[slot], f"scoring tile: {tile} ({TILE_TEXT[(slot, tile)]})")
+        for slot, tile in zip(SLOTS, state.tiles, strict=True)
     ]
     if state.layout:
         shown = layout_landmarks(state.layout)
