@@ -153,6 +153,13 @@ class ToBoard(BoardGrid):
         """Scroll by whole tiles (see the module docstring)."""
         return self._snap_y(super().validate_scroll_target_y(value), self.scroll_target_y)
 
+    def action_move_cursor(self, dx: int, dy: int) -> None:
+        """:meth:`BoardGrid.action_move_cursor`, and the cursor's tile is in view afterwards
+        even when it could not move (at the map's edge): the view may have followed the play
+        elsewhere since the cursor last moved."""
+        super().action_move_cursor(dx, dy)
+        self.scroll_to_cursor()
+
     def visible_region(self) -> Region:
         """The part of the map in view (map coordinates)."""
         return Region(int(self.scroll_x), int(self.scroll_y), *self.scrollable_content_region.size)

@@ -1,0 +1,104 @@
+"""Throw Octopus! at 80x24, as new players met it (the second players' trial).
+
+On a seascape wider and taller than its box: every arrow key leaves the cursor's tile in view,
+also after the view followed the play elsewhere and the cursor could not move (at the map's
+edge); the places lit for each tile of the hand are exactly the engine's legal places for that
+tile, each drawn with its mark.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import settle
+from test_throw_octopus_screen import app_for, new_table, to_screen
+
+from gardens_tui.bots.basic import GreedyBot
+from gardens_tui.table import Table
+from gardens_tui.ui.screens.throw_octopus.board import ToBoard
+from gardens_tui.ui.widgets.board_layout import Cell
+from gardens_tui.ui.widgets.cell_paint import SPOT_MARKERS
+
+FIVE = ("Ann", "Bob=greedy", "Cleo=greedy", "Dan=greedy", "Eve=greedy")
+
+
+def grown_table(seed: int = 7, decisions: int = 30) -> Table:
+    """Five seats, the greedy bot playing every seat for at least ``decisions`` decisions,
+    stopped at Ann's next tile to play: a seascape wider and taller than its box at 80x24."""
+    table = new_table(*FIVE, seed=seed)
+    bot = GreedyBot(seed)
+    played = 0
+    while True:
+        state: Any = table.state
+        if played >= decisions and state.current_player == 0 and state.phase == "play":
+            return table
+        assert state.current_player is not None, "the game ended before the position wanted"
+        table.apply(bot.choose(table.game, state))
+        played += 1
+
+
+def cursor_in_view(sea: ToBoard) -> bool:
+    """The whole of the cursor's tile is inside the part of the map in view."""
+    assert sea.cursor is not None
+    return sea.visible_region().contains_region(sea.board_layout.region(sea.cursor))
+
+
+def cell_text(sea: ToBoard, cell: Cell) -> str:
+    """What the board draws for ``cell`` (its lines joined), wherever the view is."""
+    region = sea.board_layout.region(cell)
+    rows = ("".join(s.text for s in sea._render_row(y)) for y in range(region.y, region.bottom))
+    return "\n".join(row[region.x : region.right] for row in rows)
+
+
+async def test_every_arrow_key_keeps_the_cursor_tile_in_view_on_a_big_seascape() -> None:
+    """The map is bigger than its box both ways: walking the cursor to each edge and back,
+    its tile is in view after every key."""
+    app = app_for(grown_table())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        sea = to_screen(app).sea
+        assert sea.max_scroll_x > 0 and sea.max_scroll_y > 0  # it does scroll both ways
+        sea.focus()
+        for key in ["left"] * 8 + ["up"] * 8 + ["right"] * 14 + ["down"] * 12 + ["left"] * 14:
+            await pilot.press(key)
+            assert cursor_in_view(sea), (key, sea.cursor, sea.visible_region())
+
+
+async def test_an_arrow_at_the_edge_brings_the_cursor_back_into_view() -> None:
+    """The view followed the play to the far corner (the cursor left behind at the map's left
+    edge): left, which cannot move the cursor further, still scrolls its tile into view."""
+    app = app_for(grown_table())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        sea = to_screen(app).sea
+        sea.focus()
+        for _ in range(12):
+            await pilot.press("left")
+        left_edge = sea.cursor
+        sea.scroll_to(sea.max_scroll_x, sea.max_scroll_y, animate=False, immediate=True)
+        await pilot.pause()
+        assert not cursor_in_view(sea)
+        await pilot.press("left")
+        assert sea.cursor == left_edge
+        assert cursor_in_view(sea)
+
+
+async def test_the_lit_places_of_every_tile_are_the_engines_legal_places() -> None:
+    """For each tile of the hand chosen in turn: the lit places are exactly the places of the
+    engine's legal plays of that tile (either way round), and each is drawn with its mark
+    (the place under the cursor shows the tile instead)."""
+    table = grown_table(seed=3, decisions=20)
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = to_screen(app)
+        sea = screen.sea
+        hand = screen.hand()
+        assert any(a[0] == "play" for a in table.legal_actions())
+        for index, tile in enumerate(hand[:9]):
+            await pilot.press(str(index + 1))
+            await pilot.pause()
+            engine = {(a[2], a[3]) for a in table.legal_actions() if a[:2] == ("play", tile)}
+            assert set(sea.legal) == engine, tile
+            for cell in engine - {sea.cursor}:
+                assert SPOT_MARKERS[False]["legal"] in cell_text(sea, cell), (tile, cell)
