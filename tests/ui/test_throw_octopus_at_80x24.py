@@ -3,17 +3,19 @@
 On a seascape wider and taller than its box: every arrow key leaves the cursor's tile in view,
 also after the view followed the play elsewhere and the cursor could not move (at the map's
 edge); the places lit for each tile of the hand are exactly the engine's legal places for that
-tile, each drawn with its mark.
+tile, each drawn with its mark; the info line under the hand wraps onto a second line rather
+than being cut at the board's width ("...(completes the" ended there).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from conftest import settle
+from conftest import key_path, settle
 from test_throw_octopus_screen import app_for, new_table, to_screen
 
 from gardens_tui.bots.basic import GreedyBot
+from gardens_tui.rules.throw_octopus.components import tile_id
 from gardens_tui.table import Table
 from gardens_tui.ui.screens.throw_octopus.board import ToBoard
 from gardens_tui.ui.widgets.board_layout import Cell
@@ -102,3 +104,28 @@ async def test_the_lit_places_of_every_tile_are_the_engines_legal_places() -> No
             assert set(sea.legal) == engine, tile
             for cell in engine - {sea.cursor}:
                 assert SPOT_MARKERS[False]["legal"] in cell_text(sea, cell), (tile, cell)
+
+
+async def test_the_info_line_shows_a_long_play_whole_at_80x24() -> None:
+    """The cursor on a place where t53 completes a creature: the info line says the whole of
+    the engine's words for that play (longer than the board is wide), on two lines."""
+    table = grown_table(seed=7, decisions=12)
+    action = ("play", tile_id("t53"), 1, 1, 180)
+    assert action in table.legal_actions()
+    words = table.game.describe_action(table.state, action)
+    assert "(completes the yellow submarine slug at its corner)" in words
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = to_screen(app)
+        await pilot.press(str(screen.hand().index(action[1]) + 1))
+        await pilot.pause()
+        await pilot.press(*key_path(screen.sea, (1, 1)))
+        if screen.rotation != 180:
+            await pilot.press("r")
+        await pilot.pause()
+        line = screen.query_one("#to-info")
+        rows = ["".join(s.text for s in line.render_line(y)).strip() for y in range(2)]
+        assert len(words) > line.content_size.width
+        assert all(rows)
+        assert " ".join(rows) == f"1,1: Enter: {words}"

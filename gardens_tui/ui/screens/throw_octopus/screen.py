@@ -5,7 +5,8 @@ direction (each tile with its four corners in the species' colour and letter, wa
 complete creatures in capitals, free places beside it as ``+``; small tiles at 80x24, bigger
 ones from :attr:`ThrowOctopusScreen.ROOMY_SIZE` on), a status line (whose turn, bonus turns,
 the pile and the action deck), your hand as small tiles with its title (kept cards, the chosen
-tile) and an info line describing the place under the cursor and what Enter does there. The
+tile) and an info line describing the place under the cursor and what Enter does there (two
+lines high, so the whole of it shows at 80 columns; anything longer ends in ``…``). The
 base :class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players (tile counts, kept
 cards, lost turns), the log, the prompt and the footer.
 
@@ -94,7 +95,7 @@ from gardens_tui.ui.screens.throw_octopus.texts import (
 )
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
-from gardens_tui.ui.widgets.prompt import PromptLine
+from gardens_tui.ui.widgets.prompt import PromptLine, clamp_lines
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
 __all__ = ["DEFAULT_WINDOW_MS", "LIST_TITLES", "SIDE_WIDTH", "ThrowOctopusScreen", "tile_words"]
@@ -104,6 +105,10 @@ HAND = "to-hand"
 
 SIDE_WIDTH = 30
 """The player panel and log column's width (the hand wraps in what is left)."""
+
+INFO_LINES = 2
+"""Lines of the info line under the hand: what Enter does at the cursor (the play and what it
+completes, an action card) wraps onto the second line at 80 columns rather than being cut."""
 
 
 @register_screen("throw-octopus")
@@ -123,7 +128,7 @@ class ThrowOctopusScreen(GameScreen):
     ThrowOctopusScreen #to-hand-title {{ height: 1; width: 100%; text-style: bold; }}
     ThrowOctopusScreen #to-hand {{ height: auto; width: 100%; max-height: 5; }}
     ThrowOctopusScreen.-roomy #to-hand {{ max-height: 8; }}
-    ThrowOctopusScreen #to-info {{ height: 1; width: 100%; color: $foreground-muted; }}
+    ThrowOctopusScreen #to-info {{ height: {INFO_LINES}; width: 100%; color: $foreground-muted; }}
     """
 
     dodge_clock: bool = True
@@ -204,6 +209,8 @@ class ThrowOctopusScreen(GameScreen):
         layout)."""
         self._hand_width = 0
         self._fit_hand()
+        self._info_text = ""  # wrapped again at the new width
+        self.call_after_refresh(self._draw_info)
 
     def relayout(self, roomy: bool) -> None:
         """The seascape's tiles: small (compact) or bigger, apart (roomy)."""
@@ -420,8 +427,12 @@ class ThrowOctopusScreen(GameScreen):
         info = self.describe_place(self.sea.has_focus or not self.hand_board.has_focus)
         if info != self._info_text:
             self._info_text = info
+            line = self.query_one("#to-info", Static)
+            width = line.content_size.width or max(self.app.size.width - SIDE_WIDTH - 2, 20)
+            shown = clamp_lines(info, width, INFO_LINES, ascii_mode=self.ascii_mode)
+            line.tooltip = info if shown != info else None
             # The line's size is fixed: skip the relayout a plain update() would ask for.
-            self.query_one("#to-info", Static).update(literal(info), layout=False)
+            line.update(literal(shown), layout=False)
 
     def describe_place(self, on_sea: bool) -> str:
         """The info line: the tile or place under the cursor and what Enter does there."""
