@@ -1,9 +1,10 @@
 """Octopus's Garden as players find it (issue 7): the small frictions of the screen.
 
-Driven through Textual's pilot at 80x24 (the smallest supported terminal): where the cursor goes
-after a planting, an oyster the player cannot afford (or that is not there), the prompt and the
-info line while passing, and the warning before a sea star eats its owner's oyster. Refusal
-texts of the rules are not asserted (they are being reworded): only what the screen does.
+Driven through Textual's pilot at 80x24 (the smallest supported terminal): where the cursor is
+after a planting (where the player put it), an oyster the player cannot afford (or that is not
+there), the prompt and the info line while passing, and the warning before a sea star eats its
+owner's oyster. Refusal texts of the rules are not asserted (they are being reworded): only what
+the screen does.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ def commands(screen: OctopusGardenScreen) -> dict[str, bool]:
 # --- 1. the cursor after a planting ----------------------------------------------------------
 
 
-async def test_after_planting_the_cursor_goes_to_the_next_free_space_in_reading_order() -> None:
-    """Repeated Enter fills free spaces left to right, then down, skipping taken ones."""
+async def test_after_planting_the_cursor_stays_where_the_player_put_it() -> None:
+    """The garden's cursor never jumps away after a planting: it stays on the space just
+    planted (Enter there is refused, nothing is planted), and the next planting goes where the
+    player moves it from there."""
     state = make_position(
         gardens={0: {"c1": "coral", "a1": "coral"}},
         hand=["seagrass", "seagrass", "seagrass"],
@@ -47,32 +50,33 @@ async def test_after_planting_the_cursor_goes_to_the_next_free_space_in_reading_
         board = screen.garden_board
         await go_garden(pilot, screen, "b5")  # the end of row b
         assert table.actions == [("plant", "seagrass", CELL_IDS["b5"])]
-        assert board.cursor == CELL_IDS["c2"]  # c1 holds coral: the next free space
+        assert board.cursor == CELL_IDS["b5"]
+        await pilot.press("enter")  # an Enter too many plants nothing
+        await pilot.pause()
+        assert len(table.actions) == 1 and board.cursor == CELL_IDS["b5"]
+        await pilot.press("left")
         await pilot.press("enter")
         await pilot.pause()
-        assert table.actions[-1] == ("plant", "seagrass", CELL_IDS["c2"])
-        assert board.cursor == CELL_IDS["c3"]
-        await pilot.press("enter")
-        await pilot.pause()
-        assert table.actions[-1] == ("plant", "seagrass", CELL_IDS["c3"])
+        assert table.actions[-1] == ("plant", "seagrass", CELL_IDS["b4"])
+        assert board.cursor == CELL_IDS["b4"]
 
 
-async def test_after_planting_on_the_last_space_the_cursor_wraps_to_the_top() -> None:
+async def test_the_cursor_stays_after_planting_on_the_last_space_too() -> None:
+    """No wrap to the top of the garden: after planting on e4 the cursor is still on e4."""
     state = make_position(gardens={0: {"a1": "coral"}}, hand=["seagrass", "anemone"], phase="plant")
     table = position_table(state)
     async with app_for(table).run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = og_screen(pilot.app)
         await go_garden(pilot, screen, "e4")  # the last space in reading order
-        assert screen.garden_board.cursor == CELL_IDS["a2"]  # a1 is taken
-        await pilot.press("enter")
-        await pilot.pause()
-        assert table.actions[-1] == ("plant", "anemone", CELL_IDS["a2"])
+        assert table.actions == [("plant", "seagrass", CELL_IDS["e4"])]
+        assert screen.garden_board.cursor == CELL_IDS["e4"]
 
 
 def test_the_help_says_where_the_cursor_goes_after_a_planting() -> None:
+    """The help's Enter line says the cursor stays where the player put it."""
     text = " ".join(words for _, words in KEY_HELP)
-    assert "reading order" in text
+    assert "the cursor stays where you put it" in text
 
 
 # --- 2. an oyster the player cannot afford, or that is not there -----------------------------

@@ -76,6 +76,14 @@ async def go_garden(pilot: Pilot[Any], screen: OctopusGardenScreen, name: str) -
     await go(pilot, screen.garden_board, CELL_IDS[name])
 
 
+async def buy(pilot: Pilot[Any], screen: OctopusGardenScreen, handle: Cell) -> None:
+    """Buy the line of ``handle`` from the keyboard: Enter on its marker asks, Enter again buys."""
+    await go(pilot, screen.market_board, handle)
+    assert screen.prompt_text().endswith("Enter again: buy")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 def prompt(screen: OctopusGardenScreen) -> PromptLine:
     return screen.query_one(PromptLine)
 
@@ -116,7 +124,7 @@ async def test_a_whole_turn_by_keyboard_against_the_greedy_bot_then_save_and_con
         screen = og_screen(app)
         # Buy column 2 (hermit crab, seagrass, coral) with its handle under the market.
         assert screen.market_board.has_focus
-        await go(pilot, screen.market_board, ("col", 2))
+        await buy(pilot, screen, ("col", 2))
         assert table.actions == [("buy", "col", 2)]
         assert ostate(table).phase == "plant"
         # Plant each token: pick it with its number key, then a space.
@@ -173,10 +181,10 @@ async def test_a_whole_turn_by_keyboard_against_the_greedy_bot_then_save_and_con
         await settle(pilot)
         screen = og_screen(app2)
         legal = loaded.legal_actions()
-        buy = next((a for a in legal if a[0] == "buy"), None)
-        if buy is not None:
-            await go(pilot, screen.market_board, (buy[1], buy[2]))
-            assert loaded.actions[len(notation)] == buy
+        purchase = next((a for a in legal if a[0] == "buy"), None)
+        if purchase is not None:
+            await buy(pilot, screen, (purchase[1], purchase[2]))
+            assert loaded.actions[len(notation)] == purchase
         else:
             await pilot.press("p")
             await go(pilot, screen.market_board, 0)
@@ -274,7 +282,7 @@ async def test_shark_buy_a_line_through_the_claimed_tile_or_release_it() -> None
         await settle(pilot)
         screen = og_screen(pilot.app)
         assert screen.market_board.legal == {("row", 2), ("col", 2)}
-        await go(pilot, screen.market_board, ("row", 2))
+        await buy(pilot, screen, ("row", 2))
         assert table.actions == [("buy", "row", 2)]
     table = position_table(state)
     async with app_for(table).run_test(size=SIZE) as pilot:

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
+
 from gardens_tui.ui.screens.octopus_garden.paint import ROLE_STYLES
 from gardens_tui.ui.widgets.board_grid import BoardGrid
+from gardens_tui.ui.widgets.board_layout import Cell
 
 TOKEN_CLASSES: set[str] = {f"board-grid--{role}" for role in ROLE_STYLES}
 """The component classes of the token colour roles."""
@@ -44,3 +47,16 @@ class OgBoard(BoardGrid):
     COMPONENT_CLASSES: ClassVar[set[str]] = TOKEN_CLASSES
 
     DEFAULT_CSS = token_css("OgBoard")
+
+    _clicked: Cell | None = None
+
+    def on_click(self, event: events.Click) -> None:
+        """Note the clicked cell (the base's handler, called next, selects it), so the screen
+        can tell a click from Enter: :meth:`chosen_by_click`."""
+        self._clicked = self._cell_under(event)
+
+    def chosen_by_click(self, cell: Cell) -> bool:
+        """Whether the selection of ``cell`` being handled now came from a click (asked once
+        per selection: the click is forgotten)."""
+        clicked, self._clicked = self._clicked, None
+        return clicked is not None and clicked == cell

@@ -65,11 +65,12 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("arrows, h j k l, w a s d, mouse", "Move the cursor on the market or the garden"),
     (
         "enter, space, click",
-        "Choose the place under the cursor: a row or column marker buys that line; a market "
+        "Choose the place under the cursor: a row or column marker says what that line costs "
+        "and gets, and enter again buys it (esc or moving off it: no purchase; a click buys at "
+        "once); a market "
         "tile lists its row, its column and returning it; a garden space plants the chosen "
-        "token, or starts and ends an animal's move. After a planting the cursor stays put "
-        "if the next token may go there, else moves to the next free space in reading order "
-        "(left to right, then down), so Enter again plants there",
+        "token, or starts and ends an animal's move. After a planting the cursor stays where "
+        "you put it",
     ),
     ("tab, shift+tab", "Switch between market and garden; while planting, the next token"),
     ("1-9", "Pick the token to plant (or click it)"),
@@ -85,7 +86,11 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("x", "Let the chosen token leave the game (only when there is no room for all)"),
     ("m", "Declare a mimic octopus an anemone or a seagrass"),
     ("c", "Every choice of the pending decision, as a list"),
-    ("esc", "Cancel a half-made choice (a move's origin, passing); otherwise back to the menu"),
+    (
+        "esc",
+        "Cancel a half-made choice (a purchase asked about, a move's origin, passing); "
+        "otherwise back to the menu",
+    ),
     ("u", "Undo your last decision (when the table allows it; otherwise it says why not)"),
     (
         "g",

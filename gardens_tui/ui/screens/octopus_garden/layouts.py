@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from textual.geometry import Region
 
 from gardens_tui.rules.octopus_garden.board import ROW_LENGTHS, ROW_LETTERS, ROWS
@@ -81,27 +79,3 @@ def legend_layout(count: int, cell_width: int = LEGEND_CELL_WIDTH) -> BoardLayou
         column, row = divmod(i, rows)
         cells[i] = Region(column * (cell_width + 1), row, cell_width, 1)
     return BoardLayout(cells)
-
-
-def next_in_reading_order(
-    layout: BoardLayout, cursor: Cell | None, cells: Iterable[Cell]
-) -> Cell | None:
-    """The cell of ``cells`` the cursor goes to after a planting: ``cursor`` itself if it is one
-    of them, else the first after it in reading order (top row first, left to right), wrapping
-    round to the top; ``None`` when ``cells`` has none on this board.
-
-    Repeated Enter while planting therefore fills the free spaces in reading order, never
-    jumping to whichever space happens to be nearest."""
-    wanted = {cell for cell in cells if cell in layout}
-    if not wanted or cursor in wanted:
-        return cursor if cursor in wanted else None
-
-    def place(cell: Cell) -> tuple[int, int]:
-        region = layout.region(cell)
-        return (region.y, region.x)
-
-    ordered = sorted(wanted, key=place)
-    if cursor is None or cursor not in layout:
-        return ordered[0]
-    here = place(cursor)
-    return next((cell for cell in ordered if place(cell) > here), ordered[0])

@@ -9,9 +9,10 @@ log, the prompt and the footer.
 
 How a decision is made (keyboard or mouse; the shared action picker with this game's parts from
 :mod:`.picker`): choose a place on the market or the garden (arrows / hjkl / wasd and Enter or
-space, or a click). A place with one action plays it; a place with several (a tile: its row, its
-column, or returning it) lists them; a move or a push takes two places (origin, then
-destination; Esc cancels). Actions without a place have keys:
+space, or a click). A place with one action plays it (a line's marker from the keyboard asks
+first, see below); a place with several (a tile: its row, its column, or returning it) lists
+them; a move or a push takes two places (origin, then destination; Esc cancels). Actions
+without a place have keys:
 ``o`` oyster, ``p`` pass (then the tile to return), ``f`` done / skip, ``r`` release the shark,
 ``t`` treasure, ``x`` let a token go, ``m`` declare a mimic octopus, ``c`` every choice as a list.
 Number keys and Tab pick the token to plant; otherwise Tab switches between market and garden.
@@ -22,11 +23,15 @@ engine's refusal (the rule, in words) appears in the prompt line and nothing cha
 shown comes from the seat view (``GameScreen.seat_view``): the position, the scores, the legal
 actions, and the history the last moves' marks are read from.
 
-Small kindnesses: after a planting the cursor stays on a free space or goes to the next one in
-reading order (repeated Enter plants predictably); an oyster the seat cannot afford is shown dim
-and ``o`` says its price; while passing the prompt says so; a move that lets a sea star eat the
-mover's own oyster is flagged ("Warning: ...") in the info line and in lists of choices, found by
-playing it on the seat's view with the rules (:meth:`OctopusGardenScreen.warning`).
+Small kindnesses: after a planting the garden's cursor stays where the player put it (it never
+jumps away on its own); a purchase from the keyboard takes two Enters, the first saying what it
+costs and gets (:meth:`OctopusGardenScreen.choose_place`), so an Enter too many never spends
+pearls; an oyster the seat cannot afford is shown dim and ``o`` says its price; while passing the
+prompt says so; a move that lets a sea star eat the mover's own oyster is flagged
+("Warning: ...") in the info line and in lists of choices, found by playing it on the seat's view
+with the rules (:meth:`OctopusGardenScreen.warning`). At 80x24 the prompt takes shorter words
+(:func:`.texts.short_prompt`) so that it fits one line, and the info line is fitted to its width
+without cutting a word (:func:`.texts.fit_words`).
 """
 
 from __future__ import annotations
@@ -67,7 +72,6 @@ from gardens_tui.ui.screens.octopus_garden.layouts import (
     hand_layout,
     legend_layout,
     market_layout,
-    next_in_reading_order,
 )
 from gardens_tui.ui.screens.octopus_garden.legend import LegendScreen, legend_rows
 from gardens_tui.ui.screens.octopus_garden.marks import Marks, last_marks
@@ -95,10 +99,12 @@ from gardens_tui.ui.screens.octopus_garden.picker import (
     token_actions,
 )
 from gardens_tui.ui.screens.octopus_garden.texts import (
+    fit_words,
     garden_title,
     hand_view,
     mini_title,
     origin_words,
+    short_prompt,
     supply_lines,
 )
 from gardens_tui.ui.widgets.action_picker import (
@@ -128,6 +134,9 @@ MARKET_PHASES = frozenset({"market", "shark", "refill", "claim", "lionfish"})
 WARNED_VERBS = frozenset({"move", "push", "claim"})
 """Verbs of the actions :meth:`OctopusGardenScreen.warning` looks at (the ones that may cost
 the mover an oyster, or their shark)."""
+
+ARMED_KEYS = "Enter again: buy"
+"""What the prompt line adds to an armed purchase (see :meth:`OctopusGardenScreen.choose_place`)."""
 
 WARNING_MARK = "Warning:"
 """Starts a warning, in the info line and in a list of choices (plain words: ASCII-safe)."""
@@ -182,6 +191,8 @@ class OctopusGardenScreen(GameScreen):
         self._legend: list[tuple[str, str, str]] = []
         self._warnings: dict[Action, str] = {}
         self._warnings_view: object = None
+        self._armed: Action | None = None
+        """A purchase chosen once and waiting for its second choice (see :meth:`choose_place`)."""
 
     # --- composing ----------------------------------------------------------------------------
 
@@ -372,7 +383,9 @@ class OctopusGardenScreen(GameScreen):
         self._draw_info()
 
     def _reset_pick(self) -> None:
-        """New decision: drop the half-made choice; keep the token if it can still be planted."""
+        """New decision: drop the half-made choice and an armed purchase; keep the token if it
+        can still be planted."""
+        self._armed = None
         legal = self.legal()
         usable = set(plantable_tokens(legal))
         usable.update(a[1] for a in legal if a[0] in ("plant", "return") and len(a) == 2)
@@ -393,12 +406,18 @@ class OctopusGardenScreen(GameScreen):
                 line.show_prompt(text)  # a refusal leaves with the next choice
 
     def prompt_text(self) -> str:
-        """The base's prompt, except while a pass is being made: then which tile to return."""
+        """The base's prompt (in the compact layout with :func:`.texts.short_prompt`'s words, so
+        that it fits one line at 80 columns), except while a purchase waits for its second
+        Enter (what it costs and gets) or a pass is being made (which tile to return)."""
         seat = self.deciding_seat()
+        if seat is not None and self.deciding() and self._armed is not None:
+            name = self.seat_view.seats[seat].name
+            return f"{name}: {self.describe(self._armed)}? {ARMED_KEYS}"
         if seat is not None and self.deciding() and self.pick.passing:
             name = self.seat_view.seats[seat].name
             return f"{name}: pass: choose the market tile to return to the bag (esc: do not pass)"
-        return super().prompt_text()
+        text = super().prompt_text()
+        return text if self.roomy else short_prompt(text)
 
     def _draw_hand(self, state: OctopusState) -> None:
         mine = self.deciding()
@@ -509,14 +528,9 @@ class OctopusGardenScreen(GameScreen):
         self._focused_view = state
         board = self.market_board if self.phase() in MARKET_PHASES else self.garden_board
         board.focus()
-        if board is self.garden_board and self.phase() == "plant":
-            # Planting: stay on a free space, else the next one in reading order, so repeated
-            # Enter fills the garden predictably (never the nearest space in some direction).
-            target = next_in_reading_order(
-                board.board_layout, board.cursor, self.picker.choices.legal(GARDEN)
-            )
-            if target is not None and target != board.cursor:
-                board.move_cursor_to(target)
+        if board is self.garden_board and self.phase() == "plant" and board.cursor is not None:
+            # Planting: the cursor stays where the player put it (players lost it when it
+            # jumped on after each planting); the free spaces are highlighted around it.
             return
         self._cursor_to_target(board)
 
@@ -530,11 +544,28 @@ class OctopusGardenScreen(GameScreen):
 
     def _draw_info(self) -> None:
         board = self._board(self._info_board)
-        info = self.describe_place(self._info_board, board.cursor)
+        line = self.query_one("#og-info", Static)
+        info = fit_words(
+            self.describe_place(self._info_board, board.cursor),
+            line.content_size.width,
+            symbol("ellipsis", self.ascii_mode),
+        )
         if info != self._info_text:
             # The line's size is fixed: skip the relayout a plain update() would ask for.
             self._info_text = info
-            self.query_one("#og-info", Static).update(literal(info), layout=False)
+            line.update(literal(info), layout=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The info line is fitted to its width and the prompt's words to the layout: fit both
+        again at the new size (once it is laid out)."""
+        self.call_after_refresh(self._refit)
+
+    def _refit(self) -> None:
+        self._draw_info()
+        text = self.prompt_text() + self.clock_text()
+        for line in self.query(PromptLine):
+            if line.error_text is None and line.prompt_text != text:
+                line.show_prompt(text)
 
     def on_mount(self) -> None:
         """Follow the cursors of the market and the garden (Textual runs the base's on_mount
@@ -547,6 +578,9 @@ class OctopusGardenScreen(GameScreen):
 
     def _market_cursor_moved(self) -> None:
         self._info_board = MARKET
+        armed = self._armed
+        if armed is not None and self.market_board.cursor != tuple(armed[1:]):
+            self._disarm()  # the cursor left the line: Enter no longer buys it
         self._draw_info()
 
     def _garden_cursor_moved(self) -> None:
@@ -575,7 +609,8 @@ class OctopusGardenScreen(GameScreen):
         entries = self.picker.choices.entries(Place(board, key))
         entry = resolve(entries)
         if isinstance(key, tuple) and entry is not None and entry.action == ("buy", *key):
-            does = "buy it"  # the place already lists the line's tokens and price
+            # The place already lists the line's tokens and price.
+            does = "buy it" if entry.action == self._armed else "buy it (asks first)"
         else:
             does = self._enter_words(entries)
         if does:
@@ -619,17 +654,45 @@ class OctopusGardenScreen(GameScreen):
         if board == "og-hand":
             self._choose_hand(event.cell)
         elif board == "og-market":
-            self.choose_place(MARKET, event.cell)
+            clicked = isinstance(event.board, OgBoard) and event.board.chosen_by_click(event.cell)
+            self.choose_place(MARKET, event.cell, clicked=clicked)
         elif board == "og-garden":
             self.choose_place(GARDEN, event.cell)
 
-    def choose_place(self, board: str, key: Cell) -> None:
-        """Do what choosing ``key`` on ``board`` means now (see :mod:`.picker`)."""
+    def choose_place(self, board: str, key: Cell, *, clicked: bool = False) -> None:
+        """Do what choosing ``key`` on ``board`` means now (see :mod:`.picker`).
+
+        A purchase (a line's marker) chosen from the keyboard takes two choices: the first arms
+        it, and the prompt line says what it costs and gets and that Enter again buys it; the
+        second buys. Choosing anything else, moving the cursor off the marker, Esc, Tab or
+        another decision disarms it, so an Enter too many (typed ahead of a bot's turn, say)
+        never spends pearls. A click (``clicked``) is aimed: it buys at once."""
         if not self.deciding():
             self._not_your_turn()
             return
         place = Place(board, key)
+        purchase = self._purchase_at(place)
+        if purchase is not None and purchase != self._armed and not clicked:
+            self._armed = purchase
+            self._picked()
+            return
+        self._armed = None
         self._follow(self.picker.choose(place), self._place_title(board, key), place)
+
+    def _purchase_at(self, place: Place) -> Action | None:
+        """The purchase choosing ``place`` plays at once, if it is one."""
+        entry = resolve(self.picker.choices.entries(place))
+        if entry is None or entry.action is None or entry.action[0] != "buy":
+            return None
+        return entry.action
+
+    def _disarm(self) -> bool:
+        """Drop the armed purchase (the prompt says the decision again); whether there was one."""
+        if self._armed is None:
+            return False
+        self._armed = None
+        self._picked()
+        return True
 
     def _follow(self, outcome: Outcome, title: str, place: Place | None = None) -> None:
         """Carry out what a choice led to: play, move the half-made choice on, list (under
@@ -703,7 +766,7 @@ class OctopusGardenScreen(GameScreen):
         if action == "og":
             return self.command_state(str(parameters[0]))
         if action == "cancel":
-            return self.deciding() and self.pick.half_made
+            return self.deciding() and (self.pick.half_made or self._armed is not None)
         if action == "pick_token":
             return True if self.deciding() and self.phase() == "plant" else None
         if action == "switch":
@@ -718,6 +781,7 @@ class OctopusGardenScreen(GameScreen):
         if command == "cancel":
             self.action_cancel()
             return
+        self._disarm()
         if command == "choices":
             decision = self.seat_view.decision()
             prompt = decision.prompt if decision is not None else ""
@@ -768,7 +832,10 @@ class OctopusGardenScreen(GameScreen):
             self.app.push_screen(LegendScreen(self.state, ascii_mode=self.ascii_mode))
 
     def action_cancel(self) -> None:
-        """Esc: drop the half-made choice (the origin of a move, the tile to return)."""
+        """Esc: drop an armed purchase, else the half-made choice (the origin of a move, the
+        tile to return)."""
+        if self._disarm():
+            return
         if self.picker.cancel():
             self._picked()
 
@@ -792,6 +859,7 @@ class OctopusGardenScreen(GameScreen):
                     break
             self.action_pick_token(index)
             return
+        self._disarm()
         board = self.garden_board if self.market_board.has_focus else self.market_board
         board.focus()
         self._cursor_to_target(board)

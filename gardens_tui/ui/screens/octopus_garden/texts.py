@@ -1,4 +1,5 @@
-"""The words around the Octopus's Garden boards: titles, the supply panel, the hand's heading.
+"""The words around the Octopus's Garden boards: titles, the supply panel, the hand's heading,
+and the prompt and info lines made to fit the compact layout.
 
 Pure functions of a position (and the layout size); no Textual. Counts, prices and piles come
 from the state and the engine's helpers (``oyster_price``), never computed here.
@@ -6,7 +7,10 @@ from the state and the engine's helpers (``oyster_price``), never computed here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+
+from rich.cells import cell_len, set_cell_size
 
 from gardens_tui.rules.base import Action
 from gardens_tui.rules.octopus_garden.board import CELL_NAMES
@@ -149,3 +153,45 @@ def origin_words(phase: str, legal: Sequence[Action], cell: int) -> str:
     pieces = sorted({a[1] for a in legal if a[0] == "move" and a[2] == cell})
     what = " or ".join(PIECE_TITLES.get(p, p) for p in pieces) or "animal"
     return f"move the {what} (then choose where)"
+
+
+SHORT_PROMPTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), short)
+    for pattern, short in (
+        (r" \(return a market tile\)", ""),
+        (
+            r"Refill the market: choose a space for the (.+) \((\d+) empty\)",
+            r"Refill: choose where the \1 goes (\2 empty)",
+        ),
+        (r"Your shark waits on (\S+): buy a row or column", r"Shark on \1: buy a line"),
+        (
+            r": pay pearls to draw tokens to keep or sell, or open it empty",
+            ": pay for tokens to keep or sell",
+        ),
+        (r"push a neighbouring space \((\d+) waiting\)", r"push a neighbour (\1 left)"),
+    )
+)
+"""Shorter words for the longest of the engine's prompts (a pattern and its replacement): the
+compact layout's prompt line is 78 cells, and the engine's words with a name and "Last turn!"
+run past it. What a piece leaves out is on the screen anyway (the ``p Pass…`` key, the treasure
+list). A piece the engine no longer says simply does not apply."""
+
+
+def short_prompt(prompt: str) -> str:
+    """``prompt`` with every :data:`SHORT_PROMPTS` piece in it replaced by its shorter words."""
+    for pattern, short in SHORT_PROMPTS:
+        prompt = pattern.sub(short, prompt)
+    return prompt
+
+
+def fit_words(text: str, width: int, ellipsis: str) -> str:
+    """``text`` fitted to ``width`` cells without cutting a word in two: whole if it fits, else
+    the words that fit before ``ellipsis`` (a separator or comma left at the cut is dropped; a
+    first word too wide alone is cut). A ``width`` below 1 (not laid out yet) keeps ``text``."""
+    if width < 1 or cell_len(text) <= width:
+        return text
+    room = max(width - cell_len(ellipsis), 0)
+    head = set_cell_size(text, room)
+    if text[len(head) : len(head) + 1] not in ("", " ") and " " in head:
+        head = head[: head.rindex(" ")]  # the cut fell inside a word: end before it
+    return head.rstrip(" ,;:·-") + ellipsis
