@@ -43,6 +43,11 @@ def prompt_rows(app: Any, line: PromptLine) -> list[str]:
     return [rows[y].strip() for y in range(region.y, region.bottom)]
 
 
+def roles(screen: OctopusGardenScreen) -> list[str]:
+    """Per market space: ``"accent"`` when it is drawn as part of the line asked about."""
+    return ["accent" if screen._paint_market(space).role == "accent" else "" for space in range(9)]
+
+
 async def ask_to_buy(pilot: Any, screen: OctopusGardenScreen, handle: tuple[str, int]) -> None:
     """Put the market's cursor on ``handle`` and press Enter once."""
     screen.market_board.move_cursor_to(handle)
@@ -89,9 +94,9 @@ async def test_an_enter_too_many_after_the_bots_turn_asks_and_enter_again_buys()
 
 
 async def test_esc_moving_off_the_marker_or_tab_drops_the_question() -> None:
-    """The question asked by the first Enter goes with Esc (which then does not leave the
-    game), with the cursor leaving the marker (Enter on another marker asks about that line),
-    and with Tab; nothing is bought on the way."""
+    """The first Enter draws the line's tiles in the accent colour and asks; the question goes
+    with Esc (which then does not leave the game), with the cursor leaving the marker (Enter on
+    another marker asks about that line), and with Tab; nothing is bought on the way."""
     table = position_table(make_position(pearls=[9, 9]))
     async with app_for(table).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -99,10 +104,12 @@ async def test_esc_moving_off_the_marker_or_tab_drops_the_question() -> None:
         decision = screen.prompt_text()
         await ask_to_buy(pilot, screen, ("col", 1))
         assert screen.prompt_text().startswith("Ann: Buy column 1 (")
+        assert roles(screen) == ["accent", "", "", "accent", "", "", "accent", "", ""]
         await pilot.press("escape")
         await pilot.pause()
         assert pilot.app.screen is screen  # Esc dropped the question, not the game
         assert prompt(screen).prompt_text == decision
+        assert "accent" not in roles(screen)
         await ask_to_buy(pilot, screen, ("col", 1))
         await pilot.press("right")  # off the marker
         await pilot.pause()

@@ -47,7 +47,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action, IllegalAction
-from gardens_tui.rules.octopus_garden.board import CELL_IDS, CELL_NAMES, MARKET_IDS
+from gardens_tui.rules.octopus_garden.board import CELL_IDS, CELL_NAMES, MARKET_IDS, market_line
 from gardens_tui.rules.octopus_garden.components import CODES, NAMES
 from gardens_tui.rules.octopus_garden.flow import oyster_price
 from gardens_tui.rules.octopus_garden.outlook import claim_warning
@@ -883,7 +883,11 @@ class OctopusGardenScreen(GameScreen):
             return CellPaint(handle_text(state, axis, number, self.ascii_mode), "accent")
         assert isinstance(key, int)
         code = state.market[key]
-        return CellPaint(market_cell(state, key, self.roomy, self.ascii_mode), token_role(code))
+        text = market_cell(state, key, self.roomy, self.ascii_mode)
+        armed = self._armed
+        if armed is not None and key in market_line(armed[1], armed[2]):
+            return CellPaint(text, "accent")  # the tiles the second Enter buys
+        return CellPaint(text, token_role(code))
 
     def _paint_garden(self, key: Cell) -> CellPaint:
         assert isinstance(key, int)
