@@ -7,7 +7,9 @@ as ``+``; compact tiles at 80x24, bigger ones from :attr:`SeabedScreen.ROOMY_SIZ
 status line (whose turn, which tile of it and with which team, the piles), the tiles in hand
 with their title and the commands that apply now (clickable), and an info line describing the
 place under the cursor and what Enter does there (two lines high, so the whole of it shows at
-80 columns). The base
+80 columns; anything longer ends in ``…``, whole in its tooltip). The status line and the
+hand's title take shorter forms rather than being cut (long names: the team by its number,
+whose turn left to the player panel and the prompt). The base
 :class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players (each with the team it
 forms with its right-hand neighbour: points, flags and palaces at hand), the log (who placed
 what and who scored what), the prompt and the footer.
@@ -91,6 +93,7 @@ from gardens_tui.ui.screens.seabed.texts import (
 from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
+from gardens_tui.ui.widgets.prompt import clamp_lines
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
 SEA = "sb-sea"
@@ -345,8 +348,13 @@ class SeabedScreen(GameScreen):
     def _draw_lines(self) -> None:
         state = self.state
         sep = " | " if self.ascii_mode else " · "
-        self.query_one("#sb-status", Static).update(literal(status_line(state, sep)))
-        self.query_one("#sb-hand-title", Static).update(literal(self.hand_title(sep)))
+        width = self.line_width()
+        status = status_line(state, sep, width)
+        self.query_one("#sb-status", Static).update(literal(status, cut=True))
+        title = self.hand_title(sep)
+        if len(title) > width:
+            title = self.hand_title(sep, named=False)  # the panel names the team's players
+        self.query_one("#sb-hand-title", Static).update(literal(title, cut=True))
         lines = (
             command_lines(
                 self.phase(), self.placing(), roomy=self.roomy, ascii_mode=self.ascii_mode
@@ -358,14 +366,22 @@ class SeabedScreen(GameScreen):
         self.query_one("#sb-actions", Static).update(Content("\n").join(content))
         self._draw_info()
 
-    def hand_title(self, sep: str = " · ") -> str:
-        """The line above the hand: the step of the turn, for which team, the tile chosen (its
-        slot and turn) or the proposals on the table, each named by who made it (the same
-        words for every seat and spectator)."""
+    def line_width(self) -> int:
+        """The width of the lines under the seascape (status, hand title, info)."""
+        width = self.query_one("#sb-status", Static).content_size.width
+        return width or max(self.app.size.width - SIDE_WIDTH - 1, 20)  # the left padding
+
+    def hand_title(self, sep: str = " · ", *, named: bool = True) -> str:
+        """The line above the hand: the step of the turn, for which team (``named``: its
+        number and its players' names, else its number only), the tile chosen (its slot and
+        turn) or the proposals on the table, each named by who made it (the same words for
+        every seat and spectator)."""
         state = self.state
         if state.over:
             return "The seabed is complete."
-        team = f"{team_number(state.team)} {state.team_name(state.team)}"
+        team = team_number(state.team)
+        if named:
+            team += f" {state.team_name(state.team)}"
         phase = state.phase
         if phase == "flag":
             return f"Flag or palace for {team} (lit tiles)"
@@ -427,7 +443,10 @@ class SeabedScreen(GameScreen):
         info = self.describe_place()
         if info != self._info_text:
             self._info_text = info
-            self.query_one("#sb-info", Static).update(literal(info), layout=False)
+            shown = clamp_lines(info, self.line_width(), INFO_LINES, ascii_mode=self.ascii_mode)
+            line = self.query_one("#sb-info", Static)
+            line.tooltip = literal(info) if shown != info else None
+            line.update(literal(shown), layout=False)
 
     def describe_place(self) -> str:
         """The info line: the tile or place under the seascape cursor (or the hand tile under

@@ -28,21 +28,31 @@ def panel_lines(s: SeabedState, seat: int) -> list[str]:
     return [f"{team_number(seat)}: {totals[seat]} pts {flags}F {palaces}P +{right}"]
 
 
-def status_line(s: SeabedState, sep: str = " · ") -> str:
-    """The pile, the clam stack and, during a turn, whose turn and which tile of it."""
-    parts: list[str] = []
-    if not s.over:
-        turn = f"{possessive(s.players[s.active])} turn"
-        if s.extra:
-            turn += ", extra turn (clam)"
-        else:
-            turn += f", tile {s.step}"
-        parts.append(f"{turn} with {team_number(s.team)}")
-    parts.append(f"pile {len(s.pile)}")
-    parts.append(f"clams {len(s.clams)}")
-    if s.removed:
-        parts.append(f"set aside {len(s.removed)}")
-    return sep.join(parts)
+def status_line(s: SeabedState, sep: str = " · ", width: int = 0) -> str:
+    """The pile, the clam stack and, during a turn, whose turn and which tile of it. With
+    ``width``, shorter forms while the line is wider: without the tiles set aside, then
+    ``Ann: tile 1 with T1`` for ``Ann's turn, tile 1 with T1``, then ``Tile 1 with T1`` (the
+    player panel and the prompt line say whose turn it is; the caller cuts what is still too
+    wide)."""
+    counts = [f"pile {len(s.pile)}", f"clams {len(s.clams)}"]
+    aside = [f"set aside {len(s.removed)}"] if s.removed else []
+    if s.over:
+        return sep.join([*counts, *aside])
+    step = "extra turn (clam)" if s.extra else f"tile {s.step}"
+    team = team_number(s.team)
+    long_turn = f"{possessive(s.players[s.active])} turn, {step} with {team}"
+    short_turn = f"{s.players[s.active]}: {step} with {team}"
+    no_name = f"{step[0].upper()}{step[1:]} with {team}"
+    variants = [
+        [long_turn, *counts, *aside],
+        [long_turn, *counts],
+        [short_turn, *counts],
+        [no_name, *counts],
+    ]
+    lines = [sep.join(parts) for parts in variants]
+    if width <= 0:
+        return lines[0]
+    return next((line for line in lines if len(line) <= width), lines[-1])
 
 
 def team_line(s: SeabedState, team: int) -> str:

@@ -430,7 +430,7 @@ class ThrowOctopusScreen(GameScreen):
             line = self.query_one("#to-info", Static)
             width = line.content_size.width or max(self.app.size.width - SIDE_WIDTH - 2, 20)
             shown = clamp_lines(info, width, INFO_LINES, ascii_mode=self.ascii_mode)
-            line.tooltip = info if shown != info else None
+            line.tooltip = literal(info) if shown != info else None
             # The line's size is fixed: skip the relayout a plain update() would ask for.
             line.update(literal(shown), layout=False)
 
