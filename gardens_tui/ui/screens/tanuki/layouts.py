@@ -127,6 +127,32 @@ def edge_slots(edge: int, roomy: bool) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def edge_end_places(edge: int, roomy: bool) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where the marks of the two ends of edge space ``edge`` go inside its region, end 1 first
+    (the notation's ``end 1``: the one met first going clockwise round the garden, so the left
+    end on the north, the top on the east, the right on the south, the bottom on the west):
+    right beside the square's path end. In a west or east band they stand in its column next to
+    the garden, apart from the row number in the roomy band's middle."""
+    region = edge_region(edge, roomy)
+    width, height = tile_size(roomy)
+    ends = end_cells(width, height)
+    side = EDGES[edge][1]
+    if side in (0, 2):
+        return (ends[2 * side][0], 0), (ends[2 * side + 1][0], 0)
+    x = 0 if side == 1 else region.width - 1
+    return (x, ends[2 * side][1]), (x, ends[2 * side + 1][1])
+
+
+def numbered_slots(edge: int, roomy: bool) -> tuple[tuple[int, int], ...]:
+    """The places of the monks on edge space ``edge`` while its ends are numbered: the
+    :func:`edge_slots` not in line with an end's number (so a letter never stands right beside
+    a number)."""
+    places = edge_end_places(edge, roomy)
+    across = 0 if EDGES[edge][1] in (0, 2) else 1  # along a north/south line: x; a band: y
+    taken = {place[across] for place in places}
+    return tuple(slot for slot in edge_slots(edge, roomy) if slot[across] not in taken)
+
+
 def _row_labels(roomy: bool, height: int) -> list[str]:
     """The compact layout's background: each row's number on its middle line, left of the west
     band and right of the east band (the roomy layout keeps them in its edge spaces)."""

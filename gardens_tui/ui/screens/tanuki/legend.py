@@ -108,6 +108,13 @@ def legend_rows(
             "its right, edge s1 to edge s6 below, edge w1 to edge w6 on its left; a monk "
             "waiting on one stands beside its letter or number",
         ),
+        (
+            "1 2",
+            "by your monk's edge space, while you choose which of its two ends it walks in by: "
+            "end 1 and end 2, as the choices list (c) and the hints name them (end 1 comes first "
+            "going clockwise round the garden); the end the previewed tile is entered by is "
+            "reversed (r changes it)",
+        ),
         ("shaded", "where you may act now (the square your tile goes on, an edge space)"),
         ("reverse", "the cursor; on the lit square the tile you lay is previewed (r turns it)"),
         ("bold italic", "the squares the last walk crossed (the log tells each step)"),

@@ -57,6 +57,8 @@ _BASE_STYLES: dict[str, str] = {
     "tk-stash": "color: $text-success; text-style: bold;",
     "tk-trap": "color: $text-error;",
     "tk-label": "color: $foreground-muted;",
+    "tk-endno": "color: $text-accent; text-style: bold;",
+    "tk-endno-on": "color: $text-accent; text-style: bold reverse;",
     "tk-seat0": "color: $text-primary; text-style: bold;",
     "tk-seat1": "color: $text-error; text-style: bold;",
     "tk-seat2": "color: $text-success; text-style: bold;",

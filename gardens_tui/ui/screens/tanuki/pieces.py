@@ -1,6 +1,7 @@
 """What stands on the garden: the monks at their path ends (where the walk being shown has them),
 the tanuki, stashes and traps on the squares, and the monks on the edge spaces beside their
-labels (pure).
+labels (pure). While a decision asks by which end of an edge space a monk walks in (the
+notation's ``end 1`` / ``end 2``), that edge space shows ``1`` and ``2`` by its two ends.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from collections.abc import Mapping
 from gardens_tui.rules.tanuki.components import TRAP_LETTERS
 from gardens_tui.rules.tanuki.state import EDGE_BASE, TanukiState
 from gardens_tui.ui.screens.tanuki.layouts import (
+    edge_end_places,
     edge_label,
     edge_label_at,
     edge_region,
     edge_slots,
+    numbered_slots,
 )
 from gardens_tui.ui.screens.tanuki.paint import (
     SEAT_ROLES,
@@ -48,11 +51,24 @@ def stands(state: TanukiState, sq: int, ascii_mode: bool) -> list[Piece]:
     return pieces
 
 
+END_NUMBER_ROLES = ("tk-endno", "tk-endno-on")
+"""The colour roles of the ``1`` and ``2`` marking the ends of an edge space: the end the
+previewed tile is entered by in reverse video."""
+
+
 def edge_space_paint(
-    state: TanukiState, edge: int, moved: Mapping[int, int], roomy: bool
+    state: TanukiState,
+    edge: int,
+    moved: Mapping[int, int],
+    roomy: bool,
+    *,
+    numbered: bool = False,
+    entered: int = 0,
 ) -> CellPaint:
     """Edge space ``edge`` with its label where it always is and the monks on it beside the
-    label (a walking monk where ``moved`` has it)."""
+    label (a walking monk where ``moved`` has it). ``numbered``: its two ends carry ``1`` and
+    ``2`` (:func:`~.layouts.edge_end_places`; ``entered``, 1 or 2, in reverse video: the end
+    the previewed tile is entered by) and the monks stand in the places after them."""
     letters = monk_letters(state.players)
     on_edge = [
         Piece(letters[seat], SEAT_ROLES[seat % len(SEAT_ROLES)])
@@ -60,11 +76,16 @@ def edge_space_paint(
         if moved.get(seat, state.monks[seat]) == EDGE_BASE + edge
     ]
     region = edge_region(edge, roomy)
+    slots = edge_slots(edge, roomy)
+    if numbered:
+        slots = (*edge_end_places(edge, roomy), *numbered_slots(edge, roomy))
+        marks = [Piece(str(n), END_NUMBER_ROLES[n == entered]) for n in (1, 2)]
+        on_edge = [*marks, *on_edge]
     return edge_paint(
         edge_label(edge),
         on_edge,
         region.width,
         region.height,
         label_at=edge_label_at(edge, roomy),
-        slots=edge_slots(edge, roomy),
+        slots=slots,
     )

@@ -49,7 +49,7 @@ from gardens_tui.rules.base import Action, GameState, IllegalAction
 from gardens_tui.rules.tanuki import board as B
 from gardens_tui.rules.tanuki.components import EDGE_NAMES, SQUARE_NAMES, square_name, tile_name
 from gardens_tui.rules.tanuki.preview import preview_lay
-from gardens_tui.rules.tanuki.state import TanukiState
+from gardens_tui.rules.tanuki.state import EDGE_BASE, TanukiState
 from gardens_tui.seats import LogStep
 from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens import register_screen
@@ -640,10 +640,29 @@ class TanukiScreen(GameScreen):
         self.hand_board.set_pointed(tiles)
         return frozenset(pointed)
 
+    def entry_edge(self) -> int:
+        """The edge space whose two ends the pending decision tells apart (the person deciding
+        here walks in from it by end 1 or end 2: a tile laid from it, or ``n``), else -1; the
+        board marks those ends ``1`` and ``2``."""
+        state = self.state
+        seat = state.current_player
+        if seat is None or seat < 0 or not self.deciding() or state.monks[seat] < EDGE_BASE:
+            return -1
+        if not any(a[0] == "enter" or (a[0] == "place" and len(a) == 4) for a in self.legal()):
+            return -1
+        return state.monks[seat] - EDGE_BASE
+
     def _paint_board(self, key: Cell) -> CellPaint:
         if isinstance(key, tuple):
             _, moved = self._lit()
-            return edge_space_paint(self.state, int(key[1]), moved, self.roomy)
+            edge = int(key[1])
+            if edge != self.entry_edge():
+                return edge_space_paint(self.state, edge, moved, self.roomy)
+            variant = self.picker.selection.variant
+            entered = int(variant[1]) if isinstance(variant, tuple) and len(variant) == 2 else 0
+            return edge_space_paint(
+                self.state, edge, moved, self.roomy, numbered=True, entered=entered
+            )
         assert isinstance(key, int)
         return self._paint_square(key, self.roomy)
 
