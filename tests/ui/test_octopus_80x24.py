@@ -263,3 +263,23 @@ def test_the_info_line_is_fitted_without_cutting_a_word() -> None:
     assert fit_words(text, 30, "…") == "Column 2: trash, hermit crab…"
     assert fit_words("Supercalifragilistic", 10, "...") == "Superca..."
     assert fit_words(text, 0, "…") == text
+
+
+async def test_the_prompts_words_follow_the_layout_when_the_terminal_is_resized() -> None:
+    """The roomy layout has room for the engine's own words; back at 80x24 the short ones
+    return, and the info line is fitted to the width it has then."""
+    table = position_table(make_position(pearls=[9, 9]))
+    async with app_for(table).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = og_screen(pilot.app)
+        short = "Ann: Buy a row or column, attract an oyster, or pass"
+        assert prompt(screen).prompt_text == short
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert screen.roomy
+        assert prompt(screen).prompt_text == f"{short} (return a market tile)"
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert prompt(screen).prompt_text == short
+        shown = str(screen.query_one("#og-info").render())
+        assert len(shown) <= screen.query_one("#og-info").content_size.width

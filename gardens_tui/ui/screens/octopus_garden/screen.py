@@ -561,6 +561,8 @@ class OctopusGardenScreen(GameScreen):
         self.call_after_refresh(self._refit)
 
     def _refit(self) -> None:
+        if not self.children or not screen_is_live(self):
+            return  # not composed yet, or closing
         self._draw_info()
         text = self.prompt_text() + self.clock_text()
         for line in self.query(PromptLine):
