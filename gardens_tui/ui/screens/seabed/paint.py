@@ -198,6 +198,14 @@ def place_paint(roomy: bool) -> CellPaint:
     return CellPaint(tuple(lines), "sb-place", spot=(cx, cy - 1))
 
 
+def water_paint(roomy: bool) -> CellPaint:
+    """Open water between the tiles and the free places (no tile may go there now): blank,
+    with the spot for the cursor's glyph in the middle."""
+    width, height = ROOMY if roomy else COMPACT
+    lines = tuple(" " * width for _ in range(height))
+    return CellPaint(lines, "sb-place", spot=(width // 2, height // 2))
+
+
 def hand_paint(code: int, *, roomy: bool, chosen: bool) -> CellPaint:
     """A tile of the hand as it would lie turned so (the chosen one on the preview colour)."""
     return tile_paint(code, roomy=roomy, role="sb-preview" if chosen else "sb-tile")

@@ -3,16 +3,16 @@
 What it shows: the seascape centred on the board area, on a scrollable map that grows in every
 direction (each tile a small picture of its reefs, seaweed and seabed with the creatures, fish
 and clams on it and the teams' flags and palaces, see :mod:`.paint`; the free places beside it
-as ``+``; compact tiles at 80x24, bigger ones from :attr:`SeabedScreen.ROOMY_SIZE` on), a
-status line (whose turn, which tile of it and with which team, the piles), the tiles in hand
-with their title and the commands that apply now (clickable), and an info line describing the
-place under the cursor and what Enter does there (two lines high, so the whole of it shows at
-80 columns; anything longer ends in ``…``, whole in its tooltip). The status line and the
-hand's title take shorter forms rather than being cut (long names: the team by its number,
-whose turn left to the player panel and the prompt). The base
-:class:`~gardens_tui.ui.screens.game_base.GameScreen` adds the players (each with the team it
-forms with its right-hand neighbour: points, flags and palaces at hand), the log (who placed
-what and who scored what), the prompt and the footer.
+as ``+``, open water between them blank: the arrow keys move the cursor one place at a time;
+compact tiles at 80x24, bigger ones from :attr:`SeabedScreen.ROOMY_SIZE` on), a status line
+(whose turn, which tile of it and with which team, the piles), the tiles in hand with their
+title and the commands that apply now (clickable), and an info line describing the place under
+the cursor and what Enter does there (two lines high, so the whole of it shows at 80 columns;
+anything longer ends in ``…``, whole in its tooltip). The status line and the hand's title take
+shorter forms rather than being cut (long names: the team by its number, whose turn left to the
+player panel and the prompt). The base :class:`~gardens_tui.ui.screens.game_base.GameScreen`
+adds the players (each with the team it forms with its right-hand neighbour: points, flags and
+palaces at hand), the log (who placed what and who scored what), the prompt and the footer.
 
 How a decision is made (keyboard or mouse):
 
@@ -64,13 +64,14 @@ from gardens_tui.ui.screens.seabed.board import SbBoard
 from gardens_tui.ui.screens.seabed.end import SeabedEndScreen
 from gardens_tui.ui.screens.seabed.flag_list import FlagChoiceScreen
 from gardens_tui.ui.screens.seabed.keys import BINDINGS, KEY_HELP, command_lines
-from gardens_tui.ui.screens.seabed.layouts import hand_layout, sea_layout
+from gardens_tui.ui.screens.seabed.layouts import hand_layout, sea_cells, sea_layout
 from gardens_tui.ui.screens.seabed.paint import (
     area_pieces,
     checker_role,
     hand_paint,
     place_paint,
     tile_paint,
+    water_paint,
 )
 from gardens_tui.ui.screens.seabed.picker import (
     fitting_turn,
@@ -291,7 +292,7 @@ class SeabedScreen(GameScreen):
             self.rotation = 0
 
     def _new_layouts(self, state: SeabedState) -> None:
-        cells = sorted(set(state.board) | set(state.need))
+        cells = sea_cells(set(state.board) | set(state.need))
         sea = self.sea
         if set(sea.board_layout.cells) != set(cells):
             sea.set_layout(sea_layout(cells, self.roomy))
@@ -471,6 +472,8 @@ class SeabedScreen(GameScreen):
         code = state.board.get((x, y))
         if code is not None:
             return f"{x},{y}: {self._tile_text((x, y), code)}"
+        if (x, y) not in state.need:
+            return f"{x},{y}: open water - tiles go on the free places (+)"
         text = f"{x},{y}: free place"
         proposed = "" if self.placing() else self.proposal_words((x, y))
         if proposed:
@@ -574,6 +577,8 @@ class SeabedScreen(GameScreen):
         code = state.board.get(cell)
         roomy = self.roomy
         if code is None:
+            if cell not in state.need:
+                return water_paint(roomy)
             preview = self.preview_code(cell)
             if preview is not None:
                 return tile_paint(preview, roomy=roomy, role="sb-preview")
