@@ -42,6 +42,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.widgets import Static
 
 from gardens_tui.driver import BotTurn
@@ -105,7 +106,7 @@ from gardens_tui.ui.widgets.animation import Animation, animation_interval_ms
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.key_footer import KeyFooter
-from gardens_tui.ui.widgets.prompt import PromptLine
+from gardens_tui.ui.widgets.prompt import PromptLine, clamp_lines
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
 LIST_TITLES: dict[str, str] = {
@@ -114,6 +115,18 @@ LIST_TITLES: dict[str, str] = {
     "card": "Play which Garden Master card?",
     "distract": "Distract which tanuki?",
 }
+
+
+class InfoLine(SteadyStatic):
+    """The info line under the garden. It takes the rows left above the prompt and says when
+    that changes, so that its words are chosen again for the rows it has rather than cut."""
+
+    class Resized(Message):
+        """The info line's size changed."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Tell the screen."""
+        self.post_message(self.Resized())
 
 
 @register_screen("tanuki-in-the-garden")
@@ -180,7 +193,7 @@ class TanukiScreen(GameScreen):
         the square under the cursor drawn with its paths as lines, and its paths in words (the
         dock joins the side column when mounted)."""
         yield TkBoard(board_layout(self.roomy), self._paint_board, id="tk-board")
-        yield SteadyStatic(id="tk-info", markup=False)
+        yield InfoLine(id="tk-info", markup=False)
         zoom = TkBoard(zoom_layout(), self.zoom_cells.paint, id="tk-zoom-board")
         zoom.can_focus = False
         zoom.cursor = None
@@ -717,6 +730,9 @@ class TanukiScreen(GameScreen):
             info = self.describe_hand(hand.cursor)
         else:
             info = self.describe_place(self.board.cursor)
+        width = self.query_one("#tk-info").size.width
+        if width > 0:  # what still does not fit its rows ends in … rather than out of sight
+            info = clamp_lines(info, width, self.info_rows(), ascii_mode=self.ascii_mode)
         if info != self._info_text:
             self._info_text = info
             self.query_one("#tk-info", Static).update(literal(info), layout=False)
@@ -787,15 +803,29 @@ class TanukiScreen(GameScreen):
             self._outcomes[key] = words
         return words
 
+    def info_rows(self) -> int:
+        """The rows of the info line under the garden as laid out: those left above the prompt
+        (two at the compact size, three at the roomy one, one fewer while the prompt wraps onto
+        a second line); before the first layout, the most it takes."""
+        height = self.query_one("#tk-info").size.height
+        return height or (3 if self.roomy else 2)
+
     def info_fits(self, text: str) -> bool:
-        """Whether ``text`` fits the info line under the garden as wrapped there (two rows at
-        the compact size, three at the roomy one)."""
+        """Whether ``text`` fits the info line under the garden as wrapped there (in
+        :meth:`info_rows` rows)."""
         info = self.query_one("#tk-info", Static)
         width = info.size.width or info.region.width
         if width <= 0:
             return True
         rows = len(Text(text).wrap(self.app.console, width))
-        return rows <= (3 if self.roomy else 2)
+        return rows <= self.info_rows()
+
+    def on_info_line_resized(self, message: InfoLine.Resized) -> None:
+        """The info line got or lost a row (the prompt below it wrapped or unwrapped): word it
+        again for the rows it has."""
+        message.stop()
+        self._info_text = ""
+        self._draw_info()
 
     def describe_hand(self, key: Cell | None) -> str:
         """The tile in hand under the cursor."""
