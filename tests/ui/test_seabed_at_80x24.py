@@ -2,7 +2,8 @@
 
 With long player names the status line and the hand's title still fit the board's width
 (shorter forms, never cut). The arrow keys move the cursor one place at a time, open water
-between the tiles included (it used to skip silently to a cell further on).
+between the tiles included (it used to skip silently to a cell further on). The list of
+every choice says what each placement completes.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from textual.widgets import Static
 from gardens_tui.bots.basic import GreedyBot
 from gardens_tui.rules.seabed.positions import make_position
 from gardens_tui.table import Table
+from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.seabed import SeabedScreen
 
 LONG = ("Annabelle Longname", "Bartholomew Greedy=greedy", "Cleopatra Random=random")
@@ -88,3 +90,21 @@ async def test_the_arrows_move_the_cursor_one_place_at_a_time() -> None:
                 seen_water = True
                 assert "open water" in screen.describe_place()
         assert seen_water
+
+
+async def test_the_list_of_placements_says_what_each_completes() -> None:
+    """``c`` lists every placement in the engine's words, with what it completes ("(completes
+    a reef)")."""
+    table = grown_table()
+    state = sstate(table)
+    legal = table.legal_actions()
+    words = [table.game.describe_action(state, action) for action in legal]
+    assert any("(completes a " in text for text in words)
+    app = quiet_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        assert list(choice.labels) == words
