@@ -4,7 +4,8 @@ On a seascape wider and taller than its box: every arrow key leaves the cursor's
 also after the view followed the play elsewhere and the cursor could not move (at the map's
 edge); the places lit for each tile of the hand are exactly the engine's legal places for that
 tile, each drawn with its mark; the info line under the hand wraps onto a second line rather
-than being cut at the board's width ("...(completes the" ended there).
+than being cut at the board's width ("...(completes the" ended there); the action card a play
+draws (drawn and played by the app) is told in the prompt line, not only in the log.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import key_path, settle
-from test_throw_octopus_screen import app_for, new_table, to_screen
+from test_throw_octopus_screen import app_for, new_table, position_table, to_screen
 
 from gardens_tui.bots.basic import GreedyBot
-from gardens_tui.rules.throw_octopus.components import tile_id
+from gardens_tui.rules.throw_octopus.components import all_cards, tile_id
+from gardens_tui.rules.throw_octopus.positions import make_position
 from gardens_tui.table import Table
 from gardens_tui.ui.screens.throw_octopus.board import ToBoard
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.cell_paint import SPOT_MARKERS
+from gardens_tui.ui.widgets.prompt import PromptLine
 
 FIVE = ("Ann", "Bob=greedy", "Cleo=greedy", "Dan=greedy", "Eve=greedy")
 
@@ -129,3 +132,42 @@ async def test_the_info_line_shows_a_long_play_whole_at_80x24() -> None:
         assert len(words) > line.content_size.width
         assert all(rows)
         assert " ".join(rows) == f"1,1: Enter: {words}"
+
+
+def inky_position() -> Any:
+    """Balanced tiles, t1 alone on the seascape; Ann holds t45 (an octopus tile), t48 and t49
+    (all three fit beside t1) and an Octo Shield (no dodge to play later); the deck is one
+    Stinky Inky."""
+    used = sorted(all_cards())
+    used.remove("inky")
+    used.remove("shield")
+    return make_position(
+        ["Ann", "Bob", "Cleo"],
+        [(0, 0, "t1", 0)],
+        [["t45", "t48", "t49"], ["t62", "t63"], ["t64", "t65"]],
+        held=[["shield"], [], []],
+        deck=["inky"],
+        discard=used,
+    )
+
+
+async def test_the_card_a_play_draws_is_told_in_the_prompt_line() -> None:
+    """Ann plays t45, whose octopus icon draws Stinky Inky (the app draws it and her two
+    tiles): the prompt line says so in the engine's words, not only the log, and still does
+    once the bots have played (until Ann decides again)."""
+    table = position_table(inky_position())
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = to_screen(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.chosen == tile_id("t45")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[0][:2] == ("play", tile_id("t45"))
+        prompt = screen.query_one(PromptLine)
+        assert "Ann drew Stinky Inky. Ann drew t84 and t85." in prompt.prompt_text
+        await settle(pilot)
+        assert screen.deciding()
+        assert "Ann drew Stinky Inky. Ann drew t84 and t85." in prompt.prompt_text

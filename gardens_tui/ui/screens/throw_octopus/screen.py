@@ -31,7 +31,8 @@ write from it tells every seat whether the dodge was in time and, if not, why.
 
 What the app does for the person is said where they look, the prompt line (:attr:`note`, only
 while the view is theirs): a forced step played for them ("Ann: only t80 fits, played for you
-at 1,0."), how their dodge went ("in time", "too late", a wrong key). When only one tile fits
+at 1,0."), the action card their play drew and what it did ("Ann drew Stinky Inky. Ann drew 2
+tiles."), how their dodge went ("in time", "too late", a wrong key). When only one tile fits
 (in several places) it is chosen for them. The footer offers only what is allowed (``d`` only
 when drawing is legal, ``r`` only while a tile is being placed; pressed otherwise they say
 why). The view follows every tile placed and never cuts a tile at its edge (:mod:`.board`).
@@ -84,6 +85,7 @@ from gardens_tui.ui.screens.throw_octopus.night import NightResultScreen
 from gardens_tui.ui.screens.throw_octopus.paint import hand_cell_paint, sea_cell_paint
 from gardens_tui.ui.screens.throw_octopus.solo_end import SoloEndScreen
 from gardens_tui.ui.screens.throw_octopus.texts import (
+    card_news,
     chosen_words,
     forced_words,
     hand_title,
@@ -749,9 +751,24 @@ class ThrowOctopusScreen(GameScreen):
         self._next_note = ("", None)
         self._note_version = None
         played = super().play(action)
+        if played and seat is not None and action[0] == "play":
+            self._card_news(seat)
         if self._note_version is None:
             self._note_version = self.seat_view.version  # the position the note is news in
         return played
+
+    def _card_news(self, seat: int) -> None:
+        """After ``seat``'s tile play: the action card it drew and what the card did (drawn
+        and played by the app, as the rules say) join the :attr:`note`, so the person sees it
+        in the prompt line, not only in the log."""
+        state = self.state
+        news = card_news(state.events, state.players[seat])
+        if not news:
+            return
+        mine = self.note and self.note_seat == seat
+        self.note, self.note_seat = (f"{self.note} {news}" if mine else news), seat
+        for prompt in self.query(PromptLine):
+            prompt.show_prompt(self.prompt_text() + self.clock_text())
 
     def _play_forced_step(self) -> bool:
         """Play a person's forced step for them (the base's rule: one legal action) and say so

@@ -97,6 +97,17 @@ def forced_words(s: ThrowState, action: Action, describe: Callable[[Action], str
     return f"{who}the only choice, {describe(action)}, was played for you."
 
 
+def card_news(events: Sequence[str], name: str) -> str:
+    """What the action card ``name``'s play drew did, for the prompt line: the engine's log
+    lines of that play from the card's own (``Ann drew Stinky Inky``) on, each ended by a full
+    stop; empty when the play drew no card."""
+    drew = tuple(f"{name} drew {title}" for title in CARD_TITLES.values())
+    for index, line in enumerate(events):
+        if line.startswith(drew):
+            return " ".join(f"{event.rstrip('.')}." for event in events[index:])
+    return ""
+
+
 def only_tile(legal: Sequence[Action]) -> int | None:
     """The one tile that fits when every tile play of ``legal`` is of the same tile (in
     several places or ways), else ``None``."""
