@@ -20,6 +20,7 @@ from gardens_tui.rules.throw_octopus.components import all_cards, tile_id
 from gardens_tui.rules.throw_octopus.positions import make_position
 from gardens_tui.table import Table
 from gardens_tui.ui.screens.throw_octopus.board import ToBoard
+from gardens_tui.ui.screens.throw_octopus.texts import card_news
 from gardens_tui.ui.widgets.board_layout import Cell
 from gardens_tui.ui.widgets.cell_paint import SPOT_MARKERS
 from gardens_tui.ui.widgets.prompt import PromptLine
@@ -171,3 +172,18 @@ async def test_the_card_a_play_draws_is_told_in_the_prompt_line() -> None:
         await settle(pilot)
         assert screen.deciding()
         assert "Ann drew Stinky Inky. Ann drew t84 and t85." in prompt.prompt_text
+
+
+def test_card_news_keeps_what_the_card_did_to_the_player() -> None:
+    """The card's line and the lines about the player who drew it, not the others' draws
+    (those are in the log), so the pending decision still fits in the prompt line."""
+    events = (
+        "Ann played t32 at 1,-3 r180",
+        "Ann drew Ink Storm",
+        "Bob drew 1 tile",
+        "Cleo drew 1 tile",
+    )
+    assert card_news(events, "Ann") == "Ann drew Ink Storm."
+    rush = ("Ann played t34 at -1,-1 r0", "Ann drew Octo Rush", "Ann takes a bonus turn")
+    assert card_news(rush, "Ann") == "Ann drew Octo Rush. Ann takes a bonus turn."
+    assert card_news(("Ann played t22 at 1,0 r180",), "Ann") == ""

@@ -31,8 +31,8 @@ write from it tells every seat whether the dodge was in time and, if not, why.
 
 What the app does for the person is said where they look, the prompt line (:attr:`note`, only
 while the view is theirs): a forced step played for them ("Ann: only t80 fits, played for you
-at 1,0."), the action card their play drew and what it did ("Ann drew Stinky Inky. Ann drew 2
-tiles."), how their dodge went ("in time", "too late", a wrong key). When only one tile fits
+at 1,0."), the action card their play drew and what it did to them ("Ann drew Stinky Inky. Ann drew
+t84 and t85."), how their dodge went ("in time", "too late", a wrong key). When only one tile fits
 (in several places) it is chosen for them. The footer offers only what is allowed (``d`` only
 when drawing is legal, ``r`` only while a tile is being placed; pressed otherwise they say
 why). The view follows every tile placed and never cuts a tile at its edge (:mod:`.board`).

@@ -98,13 +98,15 @@ def forced_words(s: ThrowState, action: Action, describe: Callable[[Action], str
 
 
 def card_news(events: Sequence[str], name: str) -> str:
-    """What the action card ``name``'s play drew did, for the prompt line: the engine's log
-    lines of that play from the card's own (``Ann drew Stinky Inky``) on, each ended by a full
-    stop; empty when the play drew no card."""
+    """What the action card ``name``'s play drew did to them, for the prompt line: the
+    engine's log lines of that play from the card's own (``Ann drew Stinky Inky``) on that
+    are about ``name`` (``Ann drew t84 and t85``, ``Ann takes another turn``; what it did to
+    others is in the log), each ended by a full stop; empty when the play drew no card."""
     drew = tuple(f"{name} drew {title}" for title in CARD_TITLES.values())
     for index, line in enumerate(events):
         if line.startswith(drew):
-            return " ".join(f"{event.rstrip('.')}." for event in events[index:])
+            mine = [event for event in events[index:] if event.startswith(f"{name} ")]
+            return " ".join(f"{event.rstrip('.')}." for event in mine)
     return ""
 
 
