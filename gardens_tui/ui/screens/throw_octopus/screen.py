@@ -30,11 +30,11 @@ outcome it saw (``dodge``, ``hit late``, ``hit wrong``, ``hit taken``) and the l
 write from it tells every seat whether the dodge was in time and, if not, why.
 
 What the app does for the person is said where they look, the prompt line (:attr:`note`, only
-while the view is theirs): a forced step played for them ("Ann: only t80 fits, played for you
-at 1,0."), the action card their play drew and what it did to them ("Ann drew Stinky Inky. Ann drew
-t84 and t85."), how their dodge went ("in time", "too late", a wrong key). When only one tile fits
-(in several places) it is chosen for them. The footer offers only what is allowed (``d`` only
-when drawing is legal, ``r`` only while a tile is being placed; pressed otherwise they say
+while the view is theirs): a forced step played for them ("Ann: only t80 fits, played for you at
+1,0."), the action card their play drew and what it did to them ("Ann drew Stinky Inky. Ann drew
+t84 and t85."), how their dodge went ("in time", "too late", a wrong key). When only one tile
+fits (in several places) it is chosen for them. The footer offers only what is allowed (``d``
+only when drawing is legal, ``r`` only while a tile is being placed; pressed otherwise they say
 why). The view follows every tile placed and never cuts a tile at its edge (:mod:`.board`).
 
 Game Night: the status line says which game it is ("Game 2 of 3"); after each game but the
