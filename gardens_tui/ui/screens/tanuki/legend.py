@@ -116,7 +116,12 @@ def legend_rows(
             "reversed (r changes it)",
         ),
         ("shaded", "where you may act now (the square your tile goes on, an edge space)"),
-        ("reverse", "the cursor; on the lit square the tile you lay is previewed (r turns it)"),
+        (
+            "tinted square",
+            "the cursor on the garden: its square tinted and its blanks filled, the tile on it "
+            "drawn as ever; on the lit square the tile you lay is previewed (r turns it)",
+        ),
+        ("reverse", "the cursor on your tiles (tab: from the garden to them and back)"),
         ("bold italic", "the squares the last walk crossed (the log tells each step)"),
     ]
     for seat, name in enumerate(s.players):

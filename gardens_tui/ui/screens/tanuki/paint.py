@@ -102,9 +102,26 @@ CELL_STYLES: dict[str, str] = {
     "tk-alt-empty": "background: $surface; color: $foreground-muted;",
     "tk-edge": "background: $background; color: $foreground-muted;",
     "tk-words": "background: $background; color: $foreground-muted;",
+    "tk-cursor": "background: $primary 10%; color: $foreground;",
 }
 """The board's own cell roles: squares of the checkerboard's second colour (a tile, an empty
-square) and the edge spaces."""
+square), the edge spaces, and the garden's cursor square (:func:`cursor_paint`: tinted with the
+cursor colour, a little less in light themes, see :data:`LIGHT_CSS`, so every line on it keeps
+its contrast)."""
+
+LIGHT_CSS = "TkBoard:light > .board-grid--tk-cursor { background: $primary 8%; }"
+"""The cursor square's tint in light themes."""
+
+CURSOR_BLANK = "tk-cursor-blank"
+"""The role of the blank characters of the garden's cursor square (:func:`cursor_paint`)."""
+
+CURSOR_STYLES: dict[str, str] = {
+    CURSOR_BLANK: "color: $primary; text-style: reverse;",
+    CURSOR_BLANK + RULE: "color: $primary; text-style: reverse underline;",
+}
+"""The cursor's blanks: solid blocks of the cursor colour (reverse video of a blank), on a
+square's bottom line still underlined. Only ever on blanks, so no text is drawn in them (and
+they are no piece role of :data:`ROLES`, whose text the contrast test measures)."""
 
 TANUKI_GLYPHS = {False: ("◆", "◇"), True: ("*", "@")}
 """The blue and the gold tanuki, in Unicode and in ASCII mode (``@``, not ``+``: that is where
@@ -279,6 +296,30 @@ def square_paint(
     _put(grid, (width - sum(len(p.text) for p in shown)) // 2, height // 2, shown)
     empty = {"cell": "empty", "tk-alt": "tk-alt-empty"}
     return CellPaint(ruled(grid), empty.get(role, role))
+
+
+def cursor_paint(paint: CellPaint) -> CellPaint:
+    """``paint`` as the garden's cursor: the square tinted (the ``tk-cursor`` cell role) and its
+    blanks solid blocks of the cursor colour (:data:`CURSOR_STYLES`), every line, symbol and
+    letter left as it is, in its own colour, so a tile under the cursor reads like any other
+    (reverse video of the whole square turned its lines into gaps and gave them all one
+    colour)."""
+
+    def blank(piece: Piece) -> Piece:
+        if piece.text.strip():
+            return piece
+        ruled = piece.role == RULE_ROLE or piece.role.endswith(RULE)
+        return Piece(piece.text, CURSOR_BLANK + RULE if ruled else CURSOR_BLANK)
+
+    lines = tuple(
+        blank(Piece(line)) if isinstance(line, str) else tuple(blank(Piece(*p)) for p in line)
+        for line in paint.lines
+    )
+    return CellPaint(
+        tuple((line,) if isinstance(line, Piece) else line for line in lines),
+        "tk-cursor",
+        paint.spot,
+    )
 
 
 def edge_paint(

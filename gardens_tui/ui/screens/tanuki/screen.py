@@ -26,6 +26,9 @@ After a tile is laid (by anyone), each monk's walk is shown square by square (:m
 :mod:`.walk_show`) on a timer, skipped by any key, by ``s`` or when animations are off; the walked
 paths stay lit until the next walk. The bots wait for it.
 
+The garden's cursor fills its square's blanks with solid blocks, the tile on it drawn as everywhere
+else (:class:`~.board.GardenBoard`; reverse video turned the previewed tile's lines into gaps).
+
 The screen never decides a rule: it offers what its seat view's ``legal_actions`` lists; the place
 a tile goes is the rules' ``front_square``. Everything shown comes from the seat view.
 """
@@ -66,7 +69,7 @@ from gardens_tui.ui.screens.tanuki.aiming import (
     card_menu,
     card_words,
 )
-from gardens_tui.ui.screens.tanuki.board import TkBoard
+from gardens_tui.ui.screens.tanuki.board import GardenBoard, TkBoard
 from gardens_tui.ui.screens.tanuki.dock import dock, dock_status, pack_commands
 from gardens_tui.ui.screens.tanuki.info import (
     blocked_words,
@@ -80,7 +83,7 @@ from gardens_tui.ui.screens.tanuki.keys import BINDINGS, KEY_HELP, command_lines
 from gardens_tui.ui.screens.tanuki.layouts import board_layout, edge_key, hand_layout, zoom_layout
 from gardens_tui.ui.screens.tanuki.legend import legend_rows
 from gardens_tui.ui.screens.tanuki.news import NewsScreen, news_lines, others_decided
-from gardens_tui.ui.screens.tanuki.paint import hand_paint, square_paint
+from gardens_tui.ui.screens.tanuki.paint import cursor_paint, hand_paint, square_paint
 from gardens_tui.ui.screens.tanuki.picker import BOARD, HAND, TkParts, card_item
 from gardens_tui.ui.screens.tanuki.pieces import edge_space_paint, monk_pieces, stands
 from gardens_tui.ui.screens.tanuki.preview import entry_end, previewed_tile
@@ -192,7 +195,7 @@ class TanukiScreen(GameScreen):
         """The garden, the info line and, at the compact size in a tall enough terminal, the zoom:
         the square under the cursor drawn with its paths as lines, and its paths in words (the
         dock joins the side column when mounted)."""
-        yield TkBoard(board_layout(self.roomy), self._paint_board, id="tk-board")
+        yield GardenBoard(board_layout(self.roomy), self._paint_board, id="tk-board")
         yield InfoLine(id="tk-info", markup=False)
         zoom = TkBoard(zoom_layout(), self.zoom_cells.paint, id="tk-zoom-board")
         zoom.can_focus = False
@@ -666,6 +669,13 @@ class TanukiScreen(GameScreen):
         return state.monks[seat] - EDGE_BASE
 
     def _paint_board(self, key: Cell) -> CellPaint:
+        paint = self._paint_place(key)
+        board = self.board
+        if key == board.cursor and board.has_focus:
+            return cursor_paint(paint)
+        return paint
+
+    def _paint_place(self, key: Cell) -> CellPaint:
         if isinstance(key, tuple):
             _, moved = self._lit()
             edge = int(key[1])
