@@ -102,7 +102,7 @@ CELL_STYLES: dict[str, str] = {
     "tk-alt-empty": "background: $surface; color: $foreground-muted;",
     "tk-edge": "background: $background; color: $foreground-muted;",
     "tk-words": "background: $background; color: $foreground-muted;",
-    "tk-cursor": "background: $primary 10%; color: $foreground;",
+    "tk-cursor": "background: $primary 10%; color: $foreground; text-style: bold;",
 }
 """The board's own cell roles: squares of the checkerboard's second colour (a tile, an empty
 square), the edge spaces, and the garden's cursor square (:func:`cursor_paint`: tinted with the
