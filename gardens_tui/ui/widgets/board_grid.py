@@ -141,6 +141,11 @@ class BoardGrid(SteadyScrollView, can_focus=True):
     MARKER_MODE: ClassVar[MarkerMode] = "edges"
     """How boards of this class draw cell states (a board's ``marker_mode`` overrides it)."""
 
+    BLURRED_CURSOR: ClassVar[bool] = True
+    """Whether a board of this class shows its cursor (as ``cursor-blurred``) while it does
+    not have the focus. A screen with two boards where players took the blurred cursor for a
+    second cursor sets it false: the board keeps the cursor's place and shows it on focus."""
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "board-grid--frame",
         "board-grid--cell",
@@ -651,7 +656,7 @@ class BoardGrid(SteadyScrollView, can_focus=True):
         """(legal, last move, under the cursor, the state's name in :data:`MARKERS`)."""
         is_legal = cell in self._legal
         is_last = cell in self._last_move
-        is_cursor = cell == self.cursor
+        is_cursor = cell == self.cursor and (self.BLURRED_CURSOR or self.has_focus)
         if is_cursor:
             state = "cursor-legal" if is_legal else "cursor"
         elif is_legal:

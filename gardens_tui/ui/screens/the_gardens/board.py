@@ -21,7 +21,6 @@ from typing import ClassVar
 
 from gardens_tui.ui.screens.the_gardens.paint import ROLE_STYLES
 from gardens_tui.ui.widgets.board_grid import BoardGrid, MarkerMode
-from gardens_tui.ui.widgets.board_layout import Cell
 
 FEATURE_CLASSES: set[str] = {f"board-grid--{role}" for role in ROLE_STYLES}
 """The component classes of the feature colour roles."""
@@ -51,6 +50,8 @@ class TgBoard(BoardGrid):
 
     MARKER_MODE: ClassVar[MarkerMode] = "style"
 
+    BLURRED_CURSOR: ClassVar[bool] = False  # (players took the blurred one for a second cursor)
+
     DEFAULT_CSS = (
         feature_css("TgBoard")
         + """
@@ -58,14 +59,3 @@ class TgBoard(BoardGrid):
     TgBoard.-display > .board-grid--legal { background: $panel; color: $foreground; }
     """
     )
-
-    def _state(self, cell: Cell) -> tuple[bool, bool, bool, str]:
-        """The board's cell state, with the cursor left out while the board has no focus.
-
-        (The shared board marks a blurred cursor much like a focused one; it redraws the
-        cursor's cell on focus and blur, so this is the one place to decide it.)"""
-        is_legal, is_last, is_cursor, state = super()._state(cell)
-        if is_cursor and not self.has_focus:
-            state = "legal" if is_legal else "last-move" if is_last else "none"
-            return is_legal, is_last, False, state
-        return is_legal, is_last, is_cursor, state
