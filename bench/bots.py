@@ -74,7 +74,8 @@ class Budgets:
 
         def knobs(b: SearchBudget) -> str:
             turns = "a round" if b.rollout_turns is None else f"{b.rollout_turns} turns"
-            return f"rollouts of {turns}, prior temperature {b.prior_temperature:g}"
+            chance = "" if b.chance_nodes else ", no chance nodes"
+            return f"rollouts of {turns}, prior temperature {b.prior_temperature:g}{chance}"
 
         return (
             f"strong: {words(self.strong)}, {knobs(self.strong)}; "
@@ -285,6 +286,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=float,
         help="expert's prior temperature, when it differs from --prior-temperature",
     )
+    parser.add_argument(
+        "--chance-nodes",
+        choices=("on", "off"),
+        default="on" if STRONG.chance_nodes else "off",
+        help="strong tells the outcomes of chance apart in its tree (see bots/strong.py)",
+    )
+    parser.add_argument(
+        "--expert-chance-nodes",
+        choices=("on", "off"),
+        default="on" if EXPERT.chance_nodes else "off",
+        help="expert tells the outcomes of chance apart in its tree",
+    )
     args = parser.parse_args(argv)
     knobs = replace(
         STRONG,
@@ -293,6 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rollout_sample=args.rollout_sample,
         exploration=args.exploration,
         prior_temperature=args.prior_temperature,
+        chance_nodes=args.chance_nodes == "on",
         clock="cpu" if args.cpu_clock else "wall",
     )
 
@@ -306,6 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         expert = replace(expert, rollout_turns=args.expert_rollout_turns)
     if args.expert_prior_temperature is not None:
         expert = replace(expert, prior_temperature=args.expert_prior_temperature)
+    expert = replace(expert, chance_nodes=args.expert_chance_nodes == "on")
     budgets = Budgets(budget(args.strong_iterations, args.strong_seconds), expert)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     pairings = list(itertools.combinations(levels, 2))

@@ -26,6 +26,14 @@ game's heuristic as AlphaZero-style searches are steered by a network):
 - Forced steps (one legal action) and skill decisions (settled by
   :data:`~gardens_tui.rules.base.ROLL`, as every bot settles them) are played through without a
   node, so long chains of sub-decisions do not dilute the tree.
+- **Outcomes of chance** (``SearchBudget.chance_nodes``, off in the shipped levels until a
+  benchmark shows it helps; README "Bots" has the measurements so far): a tree node is
+  an action sequence, so without them every determinisation's draw after an action leads to
+  the same node, and "buy column 2" or "place tile 1 there" at the next decision means
+  whatever that determinisation drew; the node's priors were rated on the first one. With
+  them, an action whose result chance decided (``state.chance``: a draw, a roll, a refill)
+  leads on to one node per outcome the searching seat would see (the apply's event lines,
+  with its own private lines), and the decisions after it are searched for that outcome.
 - From a node reached for the first time a **rollout** plays on until the game ends or
   :attr:`SearchBudget.rollout_turns` turns have begun (by default one per seat: it finishes the
   turn in progress and plays every other seat's whole turn, so what a move leaves to the
@@ -109,6 +117,8 @@ class SearchBudget:
     the most actions a greedy rollout step rates (``0``: all of them). ``exploration`` is the
     PUCT constant (rewards lie in 0..1) and ``prior_temperature`` how sharply the priors follow
     the heuristic (in units of the spread of its ratings at the node; smaller is sharper).
+    ``chance_nodes`` tells apart the outcomes of chance (a draw, a roll) in the tree (see
+    :class:`_Node`); without it the decisions after a draw share one node whatever was drawn.
     """
 
     iterations: int | None = None
@@ -120,6 +130,7 @@ class SearchBudget:
     rollout_sample: int = 10
     exploration: float = 1.0
     prior_temperature: float = 0.5
+    chance_nodes: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -181,16 +192,36 @@ class SearchResult:
 
 class _Node:
     """A node of the information-set tree: the action sequence leading here, its statistics
-    per seat, its children by action, and the priors of the actions tried from it."""
+    per seat, its children by action, and the priors of the actions tried from it.
 
-    __slots__ = ("children", "prior", "prior_base", "totals", "visits")
+    A child reached by an action whose result chance decided (a draw, a roll) holds, besides
+    the action's statistics, one node per outcome seen (``after``, by
+    :func:`_outcome` of the events): the decisions after a draw are searched for what was
+    drawn, not for whatever each determinisation happened to draw."""
+
+    __slots__ = ("after", "children", "prior", "prior_base", "totals", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Action, _Node] = {}
+        self.after: dict[tuple[str, ...], _Node] | None = None
         self.visits = 0
         self.totals = [0.0] * seats
         self.prior: dict[Action, float] = {}
         self.prior_base = (0.0, 1.0)
+
+
+def _outcome(state: GameState, seat: int) -> tuple[str, ...]:
+    """What ``seat`` saw happen in the ``apply`` that made ``state``: its event lines, with
+    the private lines meant for ``seat`` (its own draw) in place of the public ones. Two
+    determinisations with the same outcome lead to the same information set."""
+    private = state.private_events
+    if not private:
+        return state.events
+    lines = list(state.events)
+    for index, owner, line in private:
+        if owner == seat and 0 <= index < len(lines):
+            lines[index] = line
+    return tuple(lines)
 
 
 def _is_skill(state: GameState) -> bool:
@@ -226,6 +257,7 @@ class StrongBot:
         self._scale_count = 0
         self._plies = 0
         self._among: tuple[tuple[Action, ...], bool] | None = None
+        self._seat = 0
 
     # --- the Bot protocol -------------------------------------------------------------------
 
@@ -278,6 +310,7 @@ class StrongBot:
         with self._lock:
             self._running = stop
         self._among = None if among is None else (tuple(actions), evenly)
+        self._seat = seat
         try:
             return self._search(game, view, seat, actions, stop, cancel)
         finally:
@@ -330,7 +363,7 @@ class StrongBot:
         action = stats[0].action
         if self.reuse:
             child = root.children.get(action)
-            if child is not None:
+            if child is not None and child.after is None:  # (after a draw: which outcome?)
                 self._kept = (key, child)
         return SearchResult(action, stats, iterations, elapsed, cancelled, reused, self._plies)
 
@@ -349,21 +382,23 @@ class StrongBot:
 
     def _iterate(self, game: Game[Any], state: GameState, root: _Node, rng: Rng) -> None:
         """One iteration on the determinisation ``state``: select down to a node not searched
-        yet (or the end of the game), roll out from there, back the rewards up the path."""
+        yet (or the end of the game), roll out from there, back the rewards up the path.
+
+        After each chosen action the forced steps that follow are played at once; when
+        chance took part (``state.chance``) and the budget has ``chance_nodes``, the path goes
+        on through the node of that outcome (:attr:`_Node.after`)."""
         node = root
         path = [root]
+        seats = len(root.totals)
+        state, _ = self._forced(game, state)
         while not state.over:
             decision = state.decision
             if decision is None:
                 break
-            legal = [ROLL] if decision.skill is not None else game.legal_actions(state)
-            if len(legal) <= 1:  # a forced step or a skill roll: no node
-                forced = self._apply(game, state, legal[0]) if legal else None
-                if forced is None:
-                    break
-                state = forced
-                continue
             if not node.visits and node is not root:
+                break
+            legal = game.legal_actions(state)
+            if len(legal) < 2 or decision.skill is not None:  # (a forced step refused)
                 break
             if node is root and self._among is not None:
                 only, evenly = self._among
@@ -380,16 +415,54 @@ class StrongBot:
                 break
             child = node.children.get(action)
             if child is None:
-                child = node.children[action] = _Node(len(root.totals))
-            state = next_state
-            node = child
+                child = node.children[action] = _Node(seats)
             path.append(child)
+            state, outcome = self._forced(game, next_state)
+            if outcome is not None:
+                after = child.after
+                if after is None:
+                    after = child.after = {}
+                node = after.get(outcome) or after.setdefault(outcome, _Node(seats))
+                path.append(node)
+            else:
+                node = child
         rewards = self._rollout(game, state, rng)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
             for i, r in enumerate(rewards):
                 totals[i] += r
+
+    def _forced(
+        self, game: Game[Any], state: GameState
+    ) -> tuple[GameState, tuple[str, ...] | None]:
+        """Play the forced steps from ``state`` (one legal action, or a skill roll) until a
+        real decision or the end; that position, and the outcome chance decided on the way
+        (:func:`_outcome` of every position that drew), or ``None`` when none drew or the
+        budget does not tell outcomes apart."""
+        tell = self.budget.chance_nodes
+        outcome: tuple[str, ...] | None = None
+        if tell and state.chance:
+            outcome = _outcome(state, self._seat)
+        while not state.over:
+            decision = state.decision
+            if decision is None:
+                break
+            if decision.skill is not None:
+                action = ROLL
+            else:
+                legal = game.legal_actions(state)
+                if len(legal) != 1:
+                    break
+                action = legal[0]
+            after = self._apply(game, state, action)
+            if after is None:
+                break
+            state = after
+            if tell and state.chance:
+                seen = _outcome(state, self._seat)
+                outcome = seen if outcome is None else outcome + seen
+        return state, outcome
 
     def _select(
         self, game: Game[Any], state: GameState, node: _Node, legal: list[Action], mover: int
