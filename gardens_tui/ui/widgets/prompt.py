@@ -8,6 +8,7 @@ line's tooltip. Refusals are never shown as notifications: a toast would sit ove
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.strip import Strip
@@ -27,6 +28,19 @@ def wrapped_height(text: str, width: int) -> int:
     if width < 1:
         return 1
     return max(1, len(Content(text).wrap(width)))
+
+
+def shorten(text: str, cells: int, mark: str = "…") -> str:
+    """``text`` in at most ``cells`` terminal cells: as it is when it fits, else its start and
+    ``mark`` (an ellipsis: ``…``, or the ASCII mode's own); at least ``mark``."""
+    if cell_len(text) <= cells:
+        return text
+    head = ""
+    for char in text:
+        if cell_len(head + char) > cells - cell_len(mark):
+            break
+        head += char
+    return head + mark
 
 
 def clamp_lines(

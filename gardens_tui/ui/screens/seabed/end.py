@@ -36,6 +36,7 @@ from gardens_tui.ui.literal import literal
 from gardens_tui.ui.screens.end import EndScreen
 from gardens_tui.ui.screens.seabed.texts import team_number
 from gardens_tui.ui.widgets.glyphs import glyph
+from gardens_tui.ui.widgets.prompt import shorten
 
 MEASURE = Console(width=1000, color_system=None, legacy_windows=False)
 """A console for measuring a table's natural width (nothing is printed on it)."""
@@ -49,18 +50,9 @@ def _natural_width(table: RichTable) -> int:
     return Measurement.get(MEASURE, MEASURE.options, table).maximum
 
 
-def shorten(name: str, cells: int, ascii_mode: bool = False) -> str:
-    """``name`` in at most ``cells`` terminal cells: as it is when it fits, else its start and
-    an ellipsis (``…``, ASCII ``.``); at least the ellipsis."""
-    if cell_len(name) <= cells:
-        return name
-    mark = "." if ascii_mode else "…"
-    head = ""
-    for char in name:
-        if cell_len(head + char) > cells - 1:
-            break
-        head += char
-    return head + mark
+def _ellipsis(ascii_mode: bool) -> str:
+    """What ends a cut name: ``…``, or ``.`` in ASCII mode (one cell either way)."""
+    return "." if ascii_mode else "…"
 
 
 def _share(lengths: Sequence[int], room: int) -> list[int]:
@@ -97,7 +89,9 @@ def teams_table(
         if cells is not None:
             room = max(cells - cell_len(head) - 3, 2)
             shares = _share([cell_len(n) for n in names], room)
-            names = [shorten(n, r, ascii_mode) for n, r in zip(names, shares, strict=True)]
+            names = [
+                shorten(n, r, _ellipsis(ascii_mode)) for n, r in zip(names, shares, strict=True)
+            ]
         return head + " & ".join(names)
 
     def build(cells: int | None) -> RichTable:
@@ -145,7 +139,7 @@ def players_table(
         )
         table.add_column("Player", no_wrap=True)
         for seat, name in enumerate(state.players):
-            shown = name if rooms is None else shorten(name, rooms[seat], ascii_mode)
+            shown = name if rooms is None else shorten(name, rooms[seat], _ellipsis(ascii_mode))
             table.add_column(
                 literal(mark[seat] + shown, newlines=False),
                 justify="right",

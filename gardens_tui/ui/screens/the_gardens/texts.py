@@ -27,6 +27,7 @@ from gardens_tui.rules.the_gardens.text import LANDMARK_CODES, SLOT_TITLES, land
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.screens.the_gardens.paint import LEGEND_LETTERS, TAKEN, place_name, symbol
 from gardens_tui.ui.widgets.cell_paint import SPOT_MARKERS
+from gardens_tui.ui.widgets.prompt import shorten
 
 LegendRow = tuple[str, str]
 """``(what is shown, what it means)``."""
@@ -102,20 +103,6 @@ def status_lines(state: GardensState, roomy: bool) -> list[str]:
     return [head, *tile_lines(state, roomy), *landmark_lines(state, roomy)]
 
 
-def shorten(text: str, cells: int, ascii_mode: bool = False) -> str:
-    """``text`` in at most ``cells`` terminal cells: whole when it fits, else its start and an
-    ellipsis (``…``, ASCII ``...``)."""
-    if cell_len(text) <= cells:
-        return text
-    mark = "..." if ascii_mode else "…"
-    head = ""
-    for char in text:
-        if cell_len(head + char) > cells - len(mark):
-            break
-        head += char
-    return head + mark
-
-
 def wrapped_lines(lines: list[str], width: int) -> int:
     """How many terminal lines ``lines`` take word-wrapped at ``width`` columns."""
     return sum(len(textwrap.wrap(line, max(width, 1))) or 1 for line in lines)
@@ -129,11 +116,15 @@ def _status_forms(state: GardensState, width: int, ascii_mode: bool) -> Iterator
     lines = status_lines(state, False)
     if not state.over:
         lead = f"Round {state.round + 1} of {state.rounds}, start: "
-        lines[0] = lead + shorten(state.players[state.start], width - len(lead), ascii_mode)
+        lines[0] = lead + shorten(
+            state.players[state.start], width - len(lead), symbol("ellipsis", ascii_mode)
+        )
     holder = state.ability_holder(2)
     if state.reserved and holder >= 0:
         lead, where = "Reserved for ", f": {place_name(*state.reserved)}"
-        name = shorten(state.players[holder], width - len(lead) - len(where), ascii_mode)
+        name = shorten(
+            state.players[holder], width - len(lead) - len(where), symbol("ellipsis", ascii_mode)
+        )
         lines = [lead + name + where if line.startswith(lead) else line for line in lines]
     yield lines
     tiles = tile_lines(state, False)
@@ -218,7 +209,7 @@ def mat_title(
     spare = width - cell_len(title(owner) + tail)
     if spare >= 0:
         return title(owner) + tail
-    name = shorten(owner, max(cell_len(owner) + spare, 1), ascii_mode)
+    name = shorten(owner, max(cell_len(owner) + spare, 1), symbol("ellipsis", ascii_mode))
     return title(name) + tail
 
 
