@@ -161,6 +161,21 @@ async def test_plain_lobby_creates_a_table_and_chats(
         await asyncio.wait_for(process.wait(), GUARD)
 
 
+def stalled(table: Table, seat: int, ann_seen: bytes | bytearray, bob_seen: bytearray) -> str:
+    """Why a test waited in vain for the table to change: whose decision it was and the last
+    words each terminal showed (escape sequences taken out)."""
+
+    def tail(seen: bytes | bytearray) -> str:
+        text = re.sub(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]", b" ", bytes(seen[-4000:]))
+        return re.sub(r"\s+", " ", text.decode("utf-8", "replace"))[-700:]
+
+    return (
+        f"no change at version {table.version} in {GUARD} s (seat {seat + 1} to decide, "
+        f"forced: {forced(table)})\nann's screen ends: {tail(ann_seen)}\n"
+        f"bob's session ends: {tail(bob_seen)}"
+    )
+
+
 async def choose_first(app: Terminal) -> None:
     """In the app: open the list of every choice (``c``) and take the first. A ``c`` that
     came while the screen was still showing the last move (a walk being drawn, the bot's
@@ -254,7 +269,10 @@ async def test_ssh_t_plays_tanuki_to_the_end_beside_the_app(
                     bob_process.stdin.write(b"1\n")
                 while table.version == version:
                     changed.clear()
-                    await asyncio.wait_for(changed.wait(), GUARD)
+                    try:
+                        await asyncio.wait_for(changed.wait(), GUARD)
+                    except TimeoutError:  # say what each side showed last
+                        pytest.fail(stalled(table, seat, ann.seen, bob.seen))
                 held_by_ann &= set(table.state.hands[0])  # type: ignore[attr-defined]
             await bob.wait_for(rb"Final scores:.*total")
             bob_process.stdin.write(b"leave\nquit\n")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from gardens_tui.rules._conformance.report import fail
@@ -53,6 +54,9 @@ def random_options(spec: GameSpec, rng: Rng) -> dict[str, OptionValue]:
     return spec.normalise_options(chosen)
 
 
+_verb_of = itemgetter(0)
+
+
 def uniform_choice(legal: Sequence[Action], rng: Rng) -> Action:
     """Any legal action, uniformly."""
     return legal[rng.randrange(len(legal))]
@@ -60,7 +64,9 @@ def uniform_choice(legal: Sequence[Action], rng: Rng) -> Action:
 
 def balanced_choice(legal: Sequence[Action], rng: Rng) -> Action:
     """A verb uniformly among those offered, then one of its actions uniformly."""
-    verbs = sorted({a[0] for a in legal})
+    verbs = sorted(set(map(_verb_of, legal)))
+    if len(verbs) == 1:  # (the usual case, and a pass over a long list saved; same draws)
+        return legal[rng.randrange(len(legal))]
     verb = verbs[rng.randrange(len(verbs))]
     of_verb = [a for a in legal if a[0] == verb]
     return of_verb[rng.randrange(len(of_verb))]
