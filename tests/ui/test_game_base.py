@@ -856,3 +856,31 @@ def test_a_screen_binding_a_seat_key_keeps_its_own_first() -> None:
     assert actions(Deeper, "p") == ["mine", "pass_window"]  # inherited whole
     assert actions(TextGameScreen, "p") == ["pass_window"]
     assert actions(GameScreen, "u") == ["undo", "undo_refused"]
+
+
+async def test_a_choice_from_a_list_of_a_position_that_moved_on_is_not_played_and_says_so(
+    toy_table: MakeTable,
+) -> None:
+    """A list of choices describes the position it was opened on: when the table moves on
+    while it is open (another seat's move arrives over the network, a bot plays), the choice
+    made from it is not played, and the prompt says so; on a position that stayed, it is."""
+    table = toy_table("Ann", "Bob")
+    app = create_app(table, settings=Settings(bot_delay_ms=0, curtain=False, autosave=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        chosen: list[int] = []
+        screen.offer_choices("Pick one", ["first", "second"], chosen.append)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen == [0]
+
+        screen.offer_choices("Pick one", ["first", "second"], chosen.append)
+        await pilot.pause()
+        table.apply(first_action(table))  # the position moves on under the open list
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen == [0]
+        assert "moved on" in str(screen.query_one(PromptLine).error_text)

@@ -834,13 +834,23 @@ class GameScreen(DismissOnce[None]):
         listed = self.view_state
 
         def chosen(index: int | None) -> None:
-            if not screen_is_live(self) or self.view_state is not listed:
-                return
-            if index is not None and 0 <= index < len(labels):
+            if index is not None and 0 <= index < len(labels) and self.choice_still_stands(listed):
                 on_choice(index)
 
         if self.is_active:
             self.app.push_screen(ChoiceScreen(title, list(labels)), chosen)
+
+    def choice_still_stands(self, listed: GameState) -> bool:
+        """Whether a choice made from a list of the position ``listed`` may be carried out
+        now: the screen is still up and the position has not moved on while the list was open
+        (a bot played, another seat's move arrived). A choice that came too late is not
+        played, and the player is told so."""
+        if not screen_is_live(self):
+            return False
+        if self.view_state is not listed:
+            self.show_error("The game moved on while the list was open: nothing played")
+            return False
+        return True
 
     def action_not_yours(self) -> None:
         """A decision key pressed while nobody at this keyboard decides

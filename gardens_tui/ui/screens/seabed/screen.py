@@ -778,9 +778,7 @@ class SeabedScreen(GameScreen):
         choices = [*actions, ("pass",)]
 
         def chosen(index: int | None) -> None:
-            if not screen_is_live(self) or self.view_state is not listed:
-                return
-            if index is not None and 0 <= index < len(choices):
+            if index is not None and 0 <= index < len(choices) and self.choice_still_stands(listed):
                 self.play(choices[index])
 
         self.app.push_screen(FlagChoiceScreen(title, labels), chosen)
