@@ -377,8 +377,8 @@ def test_the_tree_is_reused_between_steps_of_one_turn() -> None:
     game = get_game("octopus-garden")
     reused = fresh = 0
     state = game.new_game(["A", "B"], {}, 5)
-    strong = bot(2, 200)
-    while not state.is_over and state.turn <= 6:
+    strong = bot(2, 60)
+    while not state.is_over and state.turn <= 3:  # (three of each kind)
         seat = state.current_player
         before = strong._kept  # the subtree kept for the next step, if any
         result = strong.search(game, game.view(state, seat))
