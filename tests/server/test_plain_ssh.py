@@ -165,11 +165,11 @@ async def test_plain_lobby_creates_a_table_and_chats(
         await asyncio.wait_for(process.wait(), GUARD)
 
 
-def stalled(table: Table, seat: int, ann_seen: bytes | bytearray, bob_seen: bytearray) -> str:
+def stalled(table: Table, seat: int, ann_seen: bytearray, bob_seen: bytearray) -> str:
     """Why a test waited in vain for the table to change: whose decision it was and the last
     words each terminal showed (escape sequences taken out)."""
 
-    def tail(seen: bytes | bytearray) -> str:
+    def tail(seen: bytearray) -> str:
         text = re.sub(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]", b" ", bytes(seen[-4000:]))
         return re.sub(r"\s+", " ", text.decode("utf-8", "replace"))[-700:]
 
