@@ -186,3 +186,24 @@ def test_without_two_shiitake_a_blocked_player_can_only_pass() -> None:
     assert GAME.legal_actions(s) == [("pass",)]
     with pytest.raises(ValueError, match="tanuki"):
         GAME.apply(s, ("place", s.hands[0][0], 0, 0))
+    after = GAME.apply(s, ("pass",))  # and the log says why no tile was placed
+    assert "Ann placed no tile: a tanuki is in the way and chasing it off costs 2 shiitake" in (
+        after.events
+    )
+
+
+def test_the_log_says_why_a_player_placed_no_tile() -> None:
+    """Rule: a player who cannot place the tile that moves the monk must pass; the log says
+    what stopped them (a rock garden or a tile on the square ahead), and says nothing more
+    when placing was possible and the player chose to pass."""
+    tile = tile_joining({1: 4})
+    rock = make_position(board={"c3": tile, "c4": "rock"}, monks={0: "c3 end 4"})
+    covered = make_position(board={"c3": tile, "c4": "t9 r0"}, monks={0: "c3 end 4"})
+    free = make_position(board={"c3": tile}, monks={0: "c3 end 4"}, hands={0: ["t5"]})
+    for s, why in (
+        (rock, ": the square ahead is a rock garden"),
+        (covered, ": the square ahead already holds a tile"),
+        (free, ""),
+    ):
+        assert ("pass",) in GAME.legal_actions(s)
+        assert f"Ann placed no tile{why}" in GAME.apply(s, ("pass",)).events

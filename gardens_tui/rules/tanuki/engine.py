@@ -42,6 +42,7 @@ from gardens_tui.rules.tanuki.state import (
     HAND,
     MONK_SQUARE,
     OFF,
+    ROCK,
     TanukiState,
 )
 from gardens_tui.rules.words import count, join_and
@@ -477,12 +478,33 @@ def resume(n: TanukiState, rng: Rng, log: B.Log) -> None:
     n.queue = []
 
 
+def _why_no_tile(n: TanukiState) -> str:
+    """Why the active seat could place no tile this turn, for the log (``": the square ahead
+    is a rock garden"``); ``""`` when it could have and chose not to, or had placed already."""
+    if len(place_actions(n)) > 1:
+        return ""
+    seat = n.active
+    if n.monks[seat] == OFF or n.placed:
+        return ""
+    sq = B.front_square(n, seat)
+    here = n.board[sq]
+    if here >= 0:
+        return ": the square ahead already holds a tile"
+    if here == ROCK:
+        return ": the square ahead is a rock garden"
+    if sq in n.tanuki:
+        return f": a tanuki is in the way and chasing it off costs {DISTRACT_PRICE} shiitake"
+    if not n.hands[seat]:
+        return ": no tiles in hand"
+    return ""
+
+
 def _place_verb(n: TanukiState, action: Action, rng: Rng, log: B.Log) -> None:
     seat = n.active
     name = n.players[seat]
     verb = action[0]
     if verb == "pass":
-        log.say(f"{name} placed no tile")
+        log.say(f"{name} placed no tile{_why_no_tile(n)}")
         end_turn(n, rng, log)
         return
     if verb == "distract":
