@@ -884,3 +884,24 @@ async def test_a_choice_from_a_list_of_a_position_that_moved_on_is_not_played_an
         await pilot.pause()
         assert chosen == [0]
         assert "moved on" in str(screen.query_one(PromptLine).error_text)
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [("Bob", "Bob (bot, thinking…): "), ("Greedy bot 2", "Greedy bot 2 (thinking…): ")],
+)
+async def test_a_thinking_bot_is_named_once_as_a_bot(
+    toy_table: MakeTable, name: str, shown: str
+) -> None:
+    """While a bot decides, the prompt says whose decision it is and that a bot is thinking;
+    a name that already says "bot" (the new-game dialog's "Greedy bot 2") is not followed by
+    "(bot, ...)" again."""
+    table = toy_table("Ann", f"{name}=greedy")
+    app = create_app(table, settings=Settings(bot_delay_ms=60_000, autosave=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = screen_of(app)
+        while table.state.current_player == 0:
+            table.apply(first_action(table), seat=0)
+        await pilot.pause()
+        assert screen.prompt_text().startswith(shown)

@@ -335,6 +335,8 @@ class GameScreen(DismissOnce[None]):
         if self.bot_error is not None:
             return f"{seat.name} (bot) could not decide: press r to try again"
         thinking = "thinking..." if self.ascii_mode else "thinking…"
+        if "bot" in seat.name.casefold():  # ("Strong bot 2 (bot, ...)" said it twice)
+            return f"{seat.name} ({thinking}): {decision.prompt}"
         return f"{seat.name} (bot, {thinking}): {decision.prompt}"
 
     def panel_extras(self, view: GameState, seat: int) -> Sequence[str]:
