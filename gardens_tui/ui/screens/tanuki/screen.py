@@ -45,7 +45,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.widgets import Static
 
 from gardens_tui.driver import BotTurn
@@ -108,9 +107,9 @@ from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.animation import Animation, animation_interval_ms
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint
 from gardens_tui.ui.widgets.board_layout import Cell
+from gardens_tui.ui.widgets.fitted import InfoLine, Resized
 from gardens_tui.ui.widgets.key_footer import KeyFooter
 from gardens_tui.ui.widgets.prompt import PromptLine, clamp_lines
-from gardens_tui.ui.widgets.steady import SteadyStatic
 
 LIST_TITLES: dict[str, str] = {
     "steer": "Which way does the tanuki go?",
@@ -118,18 +117,6 @@ LIST_TITLES: dict[str, str] = {
     "card": "Play which Garden Master card?",
     "distract": "Distract which tanuki?",
 }
-
-
-class InfoLine(SteadyStatic):
-    """The info line under the garden. It takes the rows left above the prompt and says when
-    that changes, so that its words are chosen again for the rows it has rather than cut."""
-
-    class Resized(Message):
-        """The info line's size changed."""
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Tell the screen."""
-        self.post_message(self.Resized())
 
 
 @register_screen("tanuki-in-the-garden")
@@ -830,7 +817,7 @@ class TanukiScreen(GameScreen):
         rows = len(Text(text).wrap(self.app.console, width))
         return rows <= self.info_rows()
 
-    def on_info_line_resized(self, message: InfoLine.Resized) -> None:
+    def on_resized(self, message: Resized) -> None:
         """The info line got or lost a row (the prompt below it wrapped or unwrapped): word it
         again for the rows it has."""
         message.stop()

@@ -34,9 +34,8 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.message import Message
 from textual.widgets import Static
 
 from gardens_tui.rules.base import Action, GameState
@@ -103,6 +102,7 @@ from gardens_tui.ui.widgets.action_picker import (
 from gardens_tui.ui.widgets.action_picker_ui import command_lines_content
 from gardens_tui.ui.widgets.board_grid import BoardGrid, CellPaint, Piece
 from gardens_tui.ui.widgets.board_layout import Cell, nearest_cell
+from gardens_tui.ui.widgets.fitted import FittedColumn, InfoLine, Resized
 from gardens_tui.ui.widgets.prompt import clamp_lines
 from gardens_tui.ui.widgets.steady import SteadyStatic
 
@@ -137,29 +137,6 @@ def named_place(name: str, state: GardensState) -> tuple[str, Cell] | None:
     if name[0].isupper():
         return (MAT, row * COLUMNS + number - 1) if 1 <= number <= COLUMNS else None
     return (DISPLAY, (row, number - 1)) if 1 <= number <= len(state.display[row]) else None
-
-
-class Resized(Message):
-    """A widget of the screen changed size (its words may need another wording)."""
-
-
-class InfoLine(SteadyStatic):
-    """The info line under the mat. It takes the lines left above the prompt (two, or one while
-    the prompt wraps onto a second line) and says when that changes, so that its words are
-    fitted again rather than cut."""
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Tell the screen."""
-        self.post_message(Resized())
-
-
-class SideColumn(Vertical):
-    """The commands and the scoreboard beside the display; says when its size changes (at the
-    first layout too), so that the scoreboard is worded for the room it has."""
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Tell the screen."""
-        self.post_message(Resized())
 
 
 @register_screen("the-gardens")
@@ -216,7 +193,7 @@ class TheGardensScreen(GameScreen):
                 id="tg-display",
                 classes="-display",
             )
-            with SideColumn(id="tg-side"):
+            with FittedColumn(id="tg-side"):
                 yield SteadyStatic(id="tg-actions")
                 yield SteadyStatic(id="tg-status", markup=False)
         yield SteadyStatic(id="tg-mat-title", markup=False)
