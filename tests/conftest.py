@@ -28,6 +28,7 @@ settings.register_profile("fuzz", derandomize=False)
 settings.load_profile("fuzz" if fuzz_factor() > 1 else "repeatable")
 
 
+@pytest.hookimpl(optionalhook=True)  # (an xdist hook: without xdist, plain pytest still runs)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` starts two workers a core (up to four more than the cores).
 
