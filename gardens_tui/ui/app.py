@@ -17,6 +17,7 @@ from gardens_tui.ui.contrast import legible_variables
 from gardens_tui.ui.css_cache import install_shared_css_cache
 from gardens_tui.ui.lazy_strips import install_lazy_strip_caches
 from gardens_tui.ui.literal import notify_plain
+from gardens_tui.ui.option_paging import install_safe_paging
 from gardens_tui.ui.screens.menu import MainMenu
 from gardens_tui.ui.terminal_input import install_lenient_decoding
 from gardens_tui.ui.widgets.glyphs import ascii_keys
@@ -544,11 +545,13 @@ def create_app(
     UTF-8 is read as U+FFFD from then on
     (:func:`~gardens_tui.ui.terminal_input.install_lenient_decoding`); parsed CSS is shared
     and strips make their caches when first used (:mod:`gardens_tui.ui.css_cache`,
-    :mod:`gardens_tui.ui.lazy_strips`).
+    :mod:`gardens_tui.ui.lazy_strips`); paging a list not laid out yet does nothing
+    (:mod:`gardens_tui.ui.option_paging`).
     """
     install_lenient_decoding()
     install_shared_css_cache()
     install_lazy_strip_caches()
+    install_safe_paging()
     app_class = GardensApp if lobby is None else LobbyApp
     return app_class(table, save_path, settings=settings, source=source, lobby=lobby, join=join)
 
