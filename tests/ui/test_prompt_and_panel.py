@@ -301,3 +301,23 @@ def test_two_bots_of_one_level_stay_apart_when_their_names_are_cut() -> None:
     ]
     distinct = [SeatRow(" ", Text(name), "", "0") for name in ("Annabelle", "Bartholomew")]
     assert [line.plain for line in layout_rows(distinct, 10)] == ["  Annab… 0", "  Barth… 0"]
+
+
+def test_the_turn_note_stays_whole_when_the_name_is_cut() -> None:
+    """While another seat decides in a seat's turn (a dodge in Throw Octopus!), the seat whose
+    turn it is reads "(turn)" after its name: at 80x24 "Greedy bot 3 (turn)" was cut to
+    "Greedy bot 3…", hiding the note; now the name is cut and the note kept."""
+    rows = [
+        SeatRow("▶", Text("Ann"), "", "9"),
+        SeatRow(" ", Text("Greedy bot 2"), "⚙ greedy", "8"),
+        SeatRow(" ", Text("Greedy bot 3"), "⚙ greedy", "8", note=" (turn)"),
+    ]
+    assert [line.plain for line in layout_rows(rows, 26)] == [
+        "▶ Ann                    9",
+        "  Greedy bot 2  ⚙ greedy 8",
+        "  Greed… (turn) ⚙ greedy 8",
+    ]
+    assert [line.plain for line in layout_rows(rows, 32)][1:] == [
+        "  Greedy bot 2        ⚙ greedy 8",
+        "  Greedy bot 3 (turn) ⚙ greedy 8",
+    ]

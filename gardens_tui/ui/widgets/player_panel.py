@@ -73,13 +73,15 @@ EXTRA_INDENT = 2
 @dataclass(frozen=True)
 class SeatRow:
     """One seat's cells: ``mark`` (one cell), ``name`` (styled), ``bot`` label and ``score``;
-    ``extras`` are the game's lines under it (plain text, shown literally)."""
+    ``extras`` are the game's lines under it (plain text, shown literally); ``note`` is a dim
+    word after the name (`` (turn)``), kept whole when the name must be cut to fit."""
 
     mark: str
     name: Text
     bot: str
     score: str
     extras: tuple[str, ...] = ()
+    note: str = ""
 
 
 def middle_ellipsis(name: Text, width: int) -> Text:
@@ -122,7 +124,7 @@ def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
         return []
     labels = [row.bot for row in rows]
     score_width = max(cell_len(row.score) for row in rows)
-    longest_name = max(row.name.cell_len for row in rows)
+    longest_name = max(row.name.cell_len + cell_len(row.note) for row in rows)
 
     def name_room(labels: list[str]) -> int:
         bot_width = max(cell_len(label) for label in labels)
@@ -132,12 +134,18 @@ def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
     bots = next((f for f in forms if name_room(f) >= min(MIN_NAME, longest_name)), forms[-1])
     bot_width = max(cell_len(label) for label in bots)
     name_width = max(1, min(longest_name, name_room(bots)))
+    # A note stays whole while the name keeps a few cells beside it; the name is cut instead.
+    notes = [row.note if cell_len(row.note) <= name_width - MIN_NAME else "" for row in rows]
+    rooms = [name_width - cell_len(note) for note in notes]
     names = [row.name.copy() for row in rows]
-    for name in names:
-        name.truncate(name_width, overflow="ellipsis", pad=True)
+    for name, room in zip(names, rooms, strict=True):
+        name.truncate(room, overflow="ellipsis")
     if len({name.plain for name in names}) < len(names):
         # Cut short, two names would look the same ("Greedy b…" twice): keep their ends.
-        names = [middle_ellipsis(row.name, name_width) for row in rows]
+        names = [middle_ellipsis(row.name, room) for row, room in zip(rows, rooms, strict=True)]
+    for name, note in zip(names, notes, strict=True):
+        name.append(note, style="dim")
+        name.truncate(name_width, overflow="ellipsis", pad=True)
     lines = []
     for row, label, name in zip(rows, bots, names, strict=True):
         line = Text(row.mark[:1].ljust(1))
@@ -200,11 +208,11 @@ def seat_rows(
     for seat_index, seat in enumerate(seat_view.seats):
         mark = glyph("to-move", ascii_mode) if seat_index == deciding else " "
         name = literal(seat.name, "bold" if seat_index == deciding else "", newlines=False)
-        if seat_index == view.active and seat_index != deciding and decision is not None:
-            name.append(" (turn)", style="dim")
+        turn = seat_index == view.active and seat_index != deciding and decision is not None
         lines = tuple(extras(view, seat_index)) if extras is not None else ()
         label = bot_label(seat.bot, ascii_mode)
-        rows.append(SeatRow(mark, name, label, str(totals[seat_index]), lines))
+        note = " (turn)" if turn else ""
+        rows.append(SeatRow(mark, name, label, str(totals[seat_index]), lines, note))
     return rows
 
 
