@@ -121,8 +121,11 @@ class Frames:
         socket.on("framereceived", self._frame)
 
     def _frame(self, payload: Any) -> None:
-        if isinstance(payload, bytes):
-            self.loop.call_soon_threadsafe(self._add, payload)
+        # A page of a test that has ended may still get a frame before the browser (shared by
+        # the worker's tests) closes it; its test's loop is closed then, and the frame is moot.
+        if isinstance(payload, bytes) and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # (closed meanwhile)
+                self.loop.call_soon_threadsafe(self._add, payload)
 
     def _add(self, payload: bytes) -> None:
         self.data.extend(payload)
