@@ -481,11 +481,9 @@ def resume(n: TanukiState, rng: Rng, log: B.Log) -> None:
 def _why_no_tile(n: TanukiState) -> str:
     """Why the active seat could place no tile this turn, for the log (``": the square ahead
     is a rock garden"``); ``""`` when it could have and chose not to, or had placed already."""
-    if len(place_actions(n)) > 1:
-        return ""
     seat = n.active
-    if n.monks[seat] == OFF or n.placed:
-        return ""
+    if n.monks[seat] == OFF or n.placed or len(place_actions(n)) > 1:
+        return ""  # (the cheap tests first: a pass is on every search's path)
     sq = B.front_square(n, seat)
     here = n.board[sq]
     if here >= 0:

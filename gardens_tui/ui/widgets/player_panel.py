@@ -209,9 +209,9 @@ def seat_rows(
         mark = glyph("to-move", ascii_mode) if seat_index == deciding else " "
         name = literal(seat.name, "bold" if seat_index == deciding else "", newlines=False)
         turn = seat_index == view.active and seat_index != deciding and decision is not None
+        note = " (turn)" if turn else ""
         lines = tuple(extras(view, seat_index)) if extras is not None else ()
         label = bot_label(seat.bot, ascii_mode)
-        note = " (turn)" if turn else ""
         rows.append(SeatRow(mark, name, label, str(totals[seat_index]), lines, note))
     return rows
 
