@@ -75,7 +75,11 @@ class Budgets:
         def knobs(b: SearchBudget) -> str:
             turns = "a round" if b.rollout_turns is None else f"{b.rollout_turns} turns"
             chance = "" if b.chance_nodes else ", no chance nodes"
-            return f"rollouts of {turns}, prior temperature {b.prior_temperature:g}{chance}"
+            sample = f"{b.rollout_sample} sampled" if b.rollout_sample else "every action"
+            return (
+                f"rollouts of {turns} rating {sample} a step, "
+                f"prior temperature {b.prior_temperature:g}{chance}"
+            )
 
         return (
             f"strong: {words(self.strong)}, {knobs(self.strong)}; "
@@ -282,6 +286,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="expert's rollout turns, when they differ from --rollout-turns",
     )
     parser.add_argument(
+        "--expert-rollout-sample",
+        type=int,
+        help="expert's rollout sample (0: every action), when it differs from --rollout-sample",
+    )
+    parser.add_argument(
         "--expert-prior-temperature",
         type=float,
         help="expert's prior temperature, when it differs from --prior-temperature",
@@ -318,6 +327,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     expert = budget(args.expert_iterations, args.expert_seconds)
     if args.expert_rollout_turns is not None:
         expert = replace(expert, rollout_turns=args.expert_rollout_turns)
+    if args.expert_rollout_sample is not None:
+        expert = replace(expert, rollout_sample=args.expert_rollout_sample)
     if args.expert_prior_temperature is not None:
         expert = replace(expert, prior_temperature=args.expert_prior_temperature)
     expert = replace(expert, chance_nodes=args.expert_chance_nodes == "on")

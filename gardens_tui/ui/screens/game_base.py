@@ -64,6 +64,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -728,7 +729,10 @@ class GameScreen(DismissOnce[None]):
         if turn is None:
             return
         self.bot_thinking = True
-        self.run_worker(self._bot_turn(turn, stand_in), group="bot", exit_on_error=False)
+        # (a partial, not a coroutine: an undo in the same burst of keys may cancel the worker
+        # before it starts, and a coroutine never started warns "never awaited" on stderr)
+        work = partial(self._bot_turn, turn, stand_in)
+        self.run_worker(work, group="bot", exit_on_error=False)
 
     def bot_step_delay(self, turn: BotTurn) -> float:
         """Seconds a bot's step waits before it is played, so that each step can be seen: the
@@ -1032,7 +1036,9 @@ class GameScreen(DismissOnce[None]):
             if action is not None and screen_is_live(self) and self.seat_view.version == version:
                 self.play(action)
 
-        self.run_worker(settle(outcome), group="skill", exclusive=True, exit_on_error=False)
+        self.run_worker(
+            partial(settle, outcome), group="skill", exclusive=True, exit_on_error=False
+        )
 
     def action_hurry_bots(self) -> None:
         """Let the bots play on without pausing until a person must decide."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -128,8 +129,8 @@ class HintAsker:
         # In the prompt line, not a pop-up: a pop-up would cover the info line, and stay up
         # after the hint is shown.
         screen.show_note(f"Thinking about {possessive(name)} best move…")
-        screen.run_worker(
-            self._think(view, name, seat_view.version, cancel),
+        screen.run_worker(  # (a partial: a worker cancelled unstarted leaves no coroutine)
+            partial(self._think, view, name, seat_view.version, cancel),
             group="hint",
             exclusive=True,
             exit_on_error=False,
