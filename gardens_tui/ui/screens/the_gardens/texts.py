@@ -8,7 +8,6 @@ Player names are data: these functions return plain strings, which the screen sh
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator
 
 from rich.cells import cell_len
@@ -27,7 +26,7 @@ from gardens_tui.rules.the_gardens.text import LANDMARK_CODES, SLOT_TITLES, land
 from gardens_tui.rules.words import possessive
 from gardens_tui.ui.screens.the_gardens.paint import LEGEND_LETTERS, TAKEN, place_name, symbol
 from gardens_tui.ui.widgets.cell_paint import SPOT_MARKERS
-from gardens_tui.ui.widgets.prompt import shorten
+from gardens_tui.ui.widgets.prompt import shorten, wrapped_height
 
 LegendRow = tuple[str, str]
 """``(what is shown, what it means)``."""
@@ -104,8 +103,9 @@ def status_lines(state: GardensState, roomy: bool) -> list[str]:
 
 
 def wrapped_lines(lines: list[str], width: int) -> int:
-    """How many terminal lines ``lines`` take word-wrapped at ``width`` columns."""
-    return sum(len(textwrap.wrap(line, max(width, 1))) or 1 for line in lines)
+    """How many terminal lines ``lines`` take word-wrapped at ``width`` columns (as the
+    widget showing them wraps them: by terminal cells, not characters)."""
+    return sum(wrapped_height(line, width) for line in lines)
 
 
 def _status_forms(state: GardensState, width: int, ascii_mode: bool) -> Iterator[list[str]]:
