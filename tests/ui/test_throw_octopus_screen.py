@@ -186,6 +186,34 @@ async def test_enter_on_a_place_where_the_tile_does_not_fit_shows_the_refusal() 
         assert "t22" in error_text(screen)
 
 
+async def test_enter_with_no_tile_chosen_chooses_one_that_fits_the_place() -> None:
+    """A new player's first Enter on a free place, before choosing a tile: the screen chooses
+    the first tile of the hand that fits there, turned as it fits (t22 at 1,0 fits only
+    turned), the info line says what Enter now plays, and the second Enter plays it. Where no
+    tile of the hand fits (0,1), Enter says so and nothing is chosen."""
+    table = position_table(start_position())
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = to_screen(app)
+        assert screen.chosen is None
+        screen.sea.focus()
+        screen.sea.move_cursor_to((0, 1))
+        assert screen.sea.cursor == (0, 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.chosen is None and "None of your tiles fits here" in error_text(screen)
+        screen.sea.move_cursor_to((1, 0))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions == []
+        assert (screen.chosen, screen.rotation) == (t("t22"), 180)
+        assert "Enter: play t22 at 1,0 r180" in str(screen.query_one("#to-info").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.actions[0] == ("play", t("t22"), 1, 0, 180)
+
+
 async def test_d_draws_when_nothing_fits_and_the_engine_refuses_otherwise() -> None:
     table = position_table(start_position())
     app = app_for(table)

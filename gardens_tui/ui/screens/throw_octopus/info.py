@@ -83,6 +83,8 @@ def sea_info(
     if moving is None:
         if touching:
             return text + " - lift a lit tile first (m cancels)"
+        if deciding and phase == "play":  # (Enter chooses a tile that fits the place)
+            return text + " - Enter or 1-9: choose a tile"
         return text + (" - choose a tile ([ ] or 1-9)" if deciding else "")
     fits = turns((x, y))
     if rotation in fits:

@@ -46,7 +46,7 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("1-9, click a tile in hand", "Choose a tile of your hand (swap, give, start: choose it)"),
     ("] and [", "Choose the next / previous tile of your hand (every tile, past the 9th)"),
     ("r", "Turn the tile being placed 180 degrees (one that fits only turned comes turned)"),
-    ("enter, space, click", "On a lit place: play the chosen tile there as previewed"),
+    ("enter, space, click", "Play the chosen tile there as previewed (none chosen: choose one)"),
     ("d", "Draw a tile (offered only when none of yours fits; otherwise d says why)"),
     ("p", "Pass (a bonus turn or an empty pile with nothing to play); keep at a Tide Swap"),
     ("t", "Throw Octopus: choose the player to throw at (a list)"),

@@ -523,9 +523,24 @@ class ThrowOctopusScreen(GameScreen):
             self.show_error("A tile lies there already: choose a free place (+)")
             return
         if self.chosen is None:
-            self.show_error("Choose a tile of your hand first (1-9 or [ ])")
+            self._choose_a_tile_for(cell)
             return
         self.play(("play", self.chosen, cell[0], cell[1], self.rotation))
+
+    def _choose_a_tile_for(self, cell: tuple[int, int]) -> None:
+        """Enter on a free place before any tile is chosen: choose the first tile of the hand
+        that fits there, turned as it fits, so the place's line says what Enter now plays (a
+        second Enter plays it); or say that none fits."""
+        fitting = [a for a in self.legal() if a[0] == "play" and (a[2], a[3]) == cell]
+        if not fitting:
+            self.show_error("None of your tiles fits here: choose one (1-9 or [ ]) to see where")
+            return
+        _, tile, _, _, rotation = fitting[0]
+        self.chosen, self.rotation = tile, rotation
+        self.redraw()
+        hand = self.hand()
+        if tile in hand:
+            self.hand_board.move_cursor_to((hand.index(tile), 0))
 
     def _touch_at(self, cell: tuple[int, int]) -> None:
         step = touch_step(self.state.board, self.lifted, cell, self.places, self.rotation)
