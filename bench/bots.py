@@ -76,6 +76,8 @@ class Budgets:
             turns = "a round" if b.rollout_turns is None else f"{b.rollout_turns} turns"
             chance = "" if b.chance_nodes else ", no chance nodes"
             sample = f"{b.rollout_sample} sampled" if b.rollout_sample else "every action"
+            if b.final != "visits":
+                chance += f", final choice {b.final}"
             return (
                 f"rollouts of {turns} rating {sample} a step, "
                 f"prior temperature {b.prior_temperature:g}{chance}"
@@ -302,6 +304,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="strong tells the outcomes of chance apart in its tree (see bots/strong.py)",
     )
     parser.add_argument(
+        "--expert-final",
+        choices=("visits", "lcb"),
+        help="how expert chooses its root action, when it differs from strong (see bots/strong.py)",
+    )
+    parser.add_argument(
         "--expert-chance-nodes",
         choices=("on", "off"),
         default="on" if EXPERT.chance_nodes else "off",
@@ -332,6 +339,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.expert_prior_temperature is not None:
         expert = replace(expert, prior_temperature=args.expert_prior_temperature)
     expert = replace(expert, chance_nodes=args.expert_chance_nodes == "on")
+    if args.expert_final is not None:
+        expert = replace(expert, final=args.expert_final)
     budgets = Budgets(budget(args.strong_iterations, args.strong_seconds), expert)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     pairings = list(itertools.combinations(levels, 2))

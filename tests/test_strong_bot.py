@@ -15,7 +15,7 @@ import pytest
 from toy_game import TOY
 
 from gardens_tui.bots import BASIC_LEVELS, LEVELS, SEARCH_LEVELS, make_bot
-from gardens_tui.bots.strong import EXPERT, STRONG, SearchBudget, StrongBot
+from gardens_tui.bots.strong import EXPERT, STRONG, SearchBudget, StrongBot, _Node
 from gardens_tui.cli import main
 from gardens_tui.driver import Driver
 from gardens_tui.rules import conformance as C
@@ -87,6 +87,22 @@ def test_a_budget_needs_a_limit() -> None:
         SearchBudget(rollout_sample=-1)
     with pytest.raises(ValueError, match="prior temperature"):
         SearchBudget(prior_temperature=0.0)
+
+
+def test_the_lcb_final_choice_takes_a_well_measured_better_value() -> None:
+    """``final="lcb"``: after the search the root's action is the one whose value is best
+    beyond doubt (value less ``LCB_WIDTH / sqrt(visits)``), not the most visited, which sharp
+    priors can keep on the heuristic's favourite; an action tried once is not chosen on one
+    lucky rollout. ``final="visits"`` (the default) takes the most visited."""
+    root = _Node(2)
+    for action, visits, value in ((("a",), 220, 0.12), (("b",), 120, 0.20), (("c",), 1, 0.95)):
+        child = root.children[action] = _Node(2)
+        child.visits, child.totals = visits, [value * visits, (1 - value) * visits]
+    actions = [("a",), ("b",), ("c",)]
+    assert StrongBot._root_stats(root, actions, 0)[0].action == ("a",)
+    assert StrongBot._root_stats(root, actions, 0, "lcb")[0].action == ("b",)
+    with pytest.raises(ValueError, match="final choice"):
+        SearchBudget(final="loudest")
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -46,7 +46,10 @@ game's heuristic as AlphaZero-style searches are steered by a network):
   cut-off gives ``sigmoid((e_seat - max e_other) / scale)``, where ``scale`` is the running mean
   absolute margin the search has seen so far (each game's evaluation has its own units).
 - The chosen action is the root's most visited legal action (ties: higher value, then the
-  deterministic order of ``legal_actions``).
+  deterministic order of ``legal_actions``). ``SearchBudget.final="lcb"`` (not in the shipped
+  levels; README "Bots") takes instead the highest lower confidence bound of the value: sharp
+  priors keep most visits on the heuristic's favourite even when another action has measured
+  better.
 
 Why steered and greedy rather than uniform and random (measured in two-player Octopus's Garden
 against the greedy bot; README "Bots" has the figures): random rollouts and uniform expansion
@@ -99,6 +102,15 @@ __all__ = [
 ROLLOUT_POLICIES = ("greedy", "random")
 """How a rollout picks its actions: the heuristic's best one decision ahead, or any."""
 
+FINAL_CHOICES = ("visits", "lcb")
+"""How the root's action is chosen after the search: the most visited, or the highest lower
+confidence bound of its value (``value - LCB_WIDTH / sqrt(visits)``)."""
+
+LCB_WIDTH = 1.0
+"""The lower confidence bound's width at one visit: rewards lie in 0..1, so their standard
+deviation is at most a half and this is two standard errors at worst (an action tried a few
+times is never chosen on a lucky rollout)."""
+
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 """What a budget's seconds count: wall-clock time, or the searching thread's CPU time."""
 
@@ -119,6 +131,7 @@ class SearchBudget:
     the heuristic (in units of the spread of its ratings at the node; smaller is sharper).
     ``chance_nodes`` tells apart the outcomes of chance (a draw, a roll) in the tree (see
     :class:`_Node`); without it the decisions after a draw share one node whatever was drawn.
+    ``final`` is how the root's action is chosen when the search ends (:data:`FINAL_CHOICES`).
     """
 
     iterations: int | None = None
@@ -131,6 +144,7 @@ class SearchBudget:
     exploration: float = 1.0
     prior_temperature: float = 0.5
     chance_nodes: bool = False
+    final: str = "visits"
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -145,6 +159,8 @@ class SearchBudget:
             raise ValueError("a search budget's rollout turns are at least 0")
         if self.rollout not in ROLLOUT_POLICIES:
             raise ValueError(f"a rollout policy is one of {', '.join(ROLLOUT_POLICIES)}")
+        if self.final not in FINAL_CHOICES:
+            raise ValueError(f"a final choice is one of {', '.join(FINAL_CHOICES)}")
         if self.rollout_sample < 0 or self.prior_temperature <= 0:
             raise ValueError("a rollout sample is at least 0 and a prior temperature positive")
 
@@ -359,7 +375,7 @@ class StrongBot:
             self._iterate(game, det, root, rng)
             iterations += 1
         elapsed = clock() - started
-        stats = self._root_stats(root, actions, seat)
+        stats = self._root_stats(root, actions, seat, budget.final)
         action = stats[0].action
         if self.reuse:
             child = root.children.get(action)
@@ -368,15 +384,22 @@ class StrongBot:
         return SearchResult(action, stats, iterations, elapsed, cancelled, reused, self._plies)
 
     @staticmethod
-    def _root_stats(root: _Node, actions: Sequence[Action], seat: int) -> tuple[ActionStats, ...]:
-        """Every legal root action's statistics, best first: most visits, then higher value,
-        then the order of ``legal_actions``."""
-        rows: list[tuple[int, float, int, ActionStats]] = []
+    def _root_stats(
+        root: _Node, actions: Sequence[Action], seat: int, final: str = "visits"
+    ) -> tuple[ActionStats, ...]:
+        """Every legal root action's statistics, best first: most visits (``final="lcb"``: the
+        highest lower confidence bound of the value), then higher value, then the order of
+        ``legal_actions``."""
+        rows: list[tuple[float, float, int, ActionStats]] = []
         for index, action in enumerate(actions):
             child = root.children.get(action)
             visits = 0 if child is None else child.visits
             value = child.totals[seat] / visits if child is not None and visits else 0.0
-            rows.append((-visits, -value, index, ActionStats(action, value, visits)))
+            if final == "lcb":
+                first = -(value - LCB_WIDTH / math.sqrt(visits)) if visits else math.inf
+            else:
+                first = -visits
+            rows.append((first, -value, index, ActionStats(action, value, visits)))
         rows.sort(key=lambda row: row[:3])
         return tuple(row[3] for row in rows)
 
