@@ -76,11 +76,10 @@ class Budgets:
             turns = "a round" if b.rollout_turns is None else f"{b.rollout_turns} turns"
             chance = "" if b.chance_nodes else ", no chance nodes"
             sample = f"{b.rollout_sample} sampled" if b.rollout_sample else "every action"
-            if b.final != "visits":
-                chance += f", final choice {b.final}"
+            final = "" if b.final == "visits" else f", final choice {b.final}"
             return (
                 f"rollouts of {turns} rating {sample} a step, "
-                f"prior temperature {b.prior_temperature:g}{chance}"
+                f"prior temperature {b.prior_temperature:g}{chance}{final}"
             )
 
         return (

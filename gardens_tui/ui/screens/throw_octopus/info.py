@@ -83,9 +83,11 @@ def sea_info(
     if moving is None:
         if touching:
             return text + " - lift a lit tile first (m cancels)"
-        if deciding and phase == "play":  # (Enter chooses a tile that fits the place)
+        if not deciding:
+            return text
+        if phase == "play":  # (Enter chooses a tile that fits the place)
             return text + " - Enter or 1-9: choose a tile"
-        return text + (" - choose a tile ([ ] or 1-9)" if deciding else "")
+        return text + " - choose a tile ([ ] or 1-9)"
     fits = turns((x, y))
     if rotation in fits:
         verb = "touch" if touching else "play"
