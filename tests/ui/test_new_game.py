@@ -177,6 +177,29 @@ async def test_every_option_type_has_a_field_and_ints_are_range_checked(
     assert setup.options == {"snap": False, "rounds": 4, "variant": "long"}
 
 
+async def test_every_option_shows_what_it_means_beside_its_field_at_80_columns() -> None:
+    """A new player reads each option's meaning in the dialog, not only its key: a switch's
+    description is its label, a number's and a choice's stand beside the field (a number's
+    with its range), wrapped within the dialog at 80 columns."""
+    dialog = NewGameDialog(seed_chooser=lambda: 5)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog.query_one("#game", Select).value = "throw-octopus"
+        await pilot.pause()
+        rows = {
+            str(row.children[1].render()).replace("\n", " ") for row in dialog.query(".option-row")
+        }
+        for key, words in (
+            ("hit-chance", "How often a thrown octopus hits"),
+            ("dodge-window", "(300..5000)"),
+            ("tile-list", "Tile list: balanced"),
+        ):
+            assert any(words in row for row in rows), key
+        for row in dialog.query(".option-row"):
+            assert row.region.right <= 80
+
+
 async def test_only_the_player_counts_a_game_allows_are_offered(monkeypatch: Any) -> None:
     """Rule: the dialog offers exactly ``spec.counts``: a game for 2 or 4 players (as Throw
     Octopus! skips 2) has no 3 in the list, and a rematch of 3 seats starts at the nearest

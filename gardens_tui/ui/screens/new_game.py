@@ -366,19 +366,25 @@ class NewGameDialog(AppModal[Setup | None]):
                     literal(opt.description), value=bool(value), id=_widget_id(opt.key)
                 )
                 widgets.extend([Label(literal(opt.key)), widget])
-            elif isinstance(opt.default, int):
-                widget = SafeInput(str(value), type="integer", id=_widget_id(opt.key), compact=True)
-                widget.tooltip = literal(f"{opt.description} ({opt.describe_value()})")
-                widgets.extend([Label(literal(f"{opt.key} ({opt.describe_value()})")), widget])
             else:
-                widget = Select(
-                    [(literal(choice), choice) for choice in opt.choices],
-                    value=value if value in opt.choices else opt.default,
-                    allow_blank=False,
-                    id=_widget_id(opt.key),
-                    compact=True,
-                )
-                widgets.extend([Label(literal(opt.key)), widget])
+                if isinstance(opt.default, int):
+                    widget = SafeInput(
+                        str(value), type="integer", id=_widget_id(opt.key), compact=True
+                    )
+                    hint = f"{opt.description} ({opt.describe_value()})"
+                else:
+                    widget = Select(
+                        [(literal(choice), choice) for choice in opt.choices],
+                        value=value if value in opt.choices else opt.default,
+                        allow_blank=False,
+                        id=_widget_id(opt.key),
+                        compact=True,
+                    )
+                    hint = opt.description
+                # (the field, then what it means: a new player reads every option's meaning)
+                row = Horizontal(widget, SteadyStatic(literal(hint), classes="hint"))
+                widgets.extend([Label(literal(opt.key)), row])
+                row.add_class("option-row")
             self._option_widgets[opt.key] = widget
         await container.mount_all(widgets)
 
