@@ -77,9 +77,13 @@ class Budgets:
             chance = "" if b.chance_nodes else ", no chance nodes"
             sample = f"{b.rollout_sample} sampled" if b.rollout_sample else "every action"
             final = "" if b.final == "visits" else f", final choice {b.final}"
+            tuned = "".join(
+                f"; in {game_id}: " + ", ".join(f"{name} {value}" for name, value in knobs)
+                for game_id, knobs in b.per_game
+            )
             return (
                 f"rollouts of {turns} rating {sample} a step, "
-                f"prior temperature {b.prior_temperature:g}{chance}{final}"
+                f"prior temperature {b.prior_temperature:g}{chance}{final}{tuned}"
             )
 
         return (
@@ -308,6 +312,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="how expert chooses its root action, when it differs from strong (see bots/strong.py)",
     )
     parser.add_argument(
+        "--expert-tuning",
+        choices=("shipped", "none"),
+        default="shipped",
+        help="expert's knobs of its own in some games (EXPERT.per_game in bots/strong.py): as "
+        "shipped, or none (the flags alone)",
+    )
+    parser.add_argument(
         "--expert-chance-nodes",
         choices=("on", "off"),
         default="on" if EXPERT.chance_nodes else "off",
@@ -340,6 +351,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     expert = replace(expert, chance_nodes=args.expert_chance_nodes == "on")
     if args.expert_final is not None:
         expert = replace(expert, final=args.expert_final)
+    expert = replace(expert, per_game=EXPERT.per_game if args.expert_tuning == "shipped" else ())
     budgets = Budgets(budget(args.strong_iterations, args.strong_seconds), expert)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     pairings = list(itertools.combinations(levels, 2))

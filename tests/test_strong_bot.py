@@ -8,6 +8,7 @@ Every search here is limited by iterations (never by time), so the tests are det
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,28 @@ def test_the_lcb_final_choice_takes_a_well_measured_better_value() -> None:
     assert StrongBot._root_stats(root, actions, 0, "lcb")[0].action == ("b",)
     with pytest.raises(ValueError, match="final choice"):
         SearchBudget(final="loudest")
+
+
+def test_a_budget_s_knobs_for_one_game_apply_in_that_game_only() -> None:
+    """``per_game``: a search of a tuned game thinks with that game's knobs (here its iteration
+    cap, which the result shows), a search of any other game with the budget's own; the shipped
+    expert is tuned for Seabed Neighbours only (README "Bots"); a field that is no knob, or a
+    bad value, is refused when the budget is made."""
+    budget = replace(STRONG.with_iterations(12), per_game=((TOY.spec.id, (("iterations", 5),)),))
+    assert budget.for_game(TOY.spec.id).iterations == 5
+    assert budget.for_game("octopus-garden") is budget
+    searcher = StrongBot(1, budget)
+    assert searcher.search(TOY, choice_position(TOY, 2, 1, 0)).iterations == 5
+    garden = get_game("octopus-garden")
+    assert searcher.search(garden, choice_position(garden, 2, 1, 3)).iterations == 12
+    assert [game_id for game_id, _ in EXPERT.per_game] == ["seabed-neighbours"]
+    assert EXPERT.for_game("seabed-neighbours").final == "lcb"
+    # elsewhere expert is strong with four times the time, as before
+    assert replace(EXPERT.for_game("octopus-garden"), per_game=()) == replace(STRONG, seconds=4.0)
+    with pytest.raises(ValueError, match="not a search knob"):
+        replace(STRONG, per_game=(("toy", (("speed", 2),)),))
+    with pytest.raises(ValueError, match="final choice"):
+        replace(STRONG, per_game=(("toy", (("final", "loudest"),)),))
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

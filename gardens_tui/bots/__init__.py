@@ -9,7 +9,8 @@ of the legal actions (:class:`Bot`). Levels, weakest first (:data:`LEVELS`):
   are broken by the bot's own seeded generator, so a bot game is reproducible from its seed.
 - ``strong``: information-set Monte Carlo tree search from its view
   (:mod:`gardens_tui.bots.strong`), about a second per decision.
-- ``expert``: the same search with four times the time.
+- ``expert``: the same search with four times the time (in Seabed Neighbours with knobs of its
+  own, :data:`.strong.EXPERT`).
 
 A search level may carry its own **thinking budget** after ``@`` (:func:`parse_bot`, the one
 check of a level string everywhere one is stored or typed): ``strong@2s`` thinks two seconds a

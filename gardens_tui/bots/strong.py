@@ -46,10 +46,10 @@ game's heuristic as AlphaZero-style searches are steered by a network):
   cut-off gives ``sigmoid((e_seat - max e_other) / scale)``, where ``scale`` is the running mean
   absolute margin the search has seen so far (each game's evaluation has its own units).
 - The chosen action is the root's most visited legal action (ties: higher value, then the
-  deterministic order of ``legal_actions``). ``SearchBudget.final="lcb"`` (not in the shipped
-  levels; README "Bots") takes instead the highest lower confidence bound of the value: sharp
-  priors keep most visits on the heuristic's favourite even when another action has measured
-  better.
+  deterministic order of ``legal_actions``). ``SearchBudget.final="lcb"`` (expert's in Seabed
+  Neighbours, with softer priors: :data:`EXPERT`; README "Bots") takes instead the highest
+  lower confidence bound of the value: sharp priors keep most visits on the heuristic's
+  favourite even when another action has measured better.
 
 Why steered and greedy rather than uniform and random (measured in two-player Octopus's Garden
 against the greedy bot; README "Bots" has the figures): random rollouts and uniform expansion
@@ -132,6 +132,9 @@ class SearchBudget:
     ``chance_nodes`` tells apart the outcomes of chance (a draw, a roll) in the tree (see
     :class:`_Node`); without it the decisions after a draw share one node whatever was drawn.
     ``final`` is how the root's action is chosen when the search ends (:data:`FINAL_CHOICES`).
+    ``per_game`` holds the knobs that differ in some games, ``(game id, ((field, value), ...))``:
+    the search of such a game thinks with :meth:`for_game` of this budget (a knob is kept for
+    one game only when the benchmark shows it helps there; README "Bots").
     """
 
     iterations: int | None = None
@@ -145,6 +148,7 @@ class SearchBudget:
     prior_temperature: float = 0.5
     chance_nodes: bool = False
     final: str = "visits"
+    per_game: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -163,17 +167,41 @@ class SearchBudget:
             raise ValueError(f"a final choice is one of {', '.join(FINAL_CHOICES)}")
         if self.rollout_sample < 0 or self.prior_temperature <= 0:
             raise ValueError("a rollout sample is at least 0 and a prior temperature positive")
+        for game_id, _ in self.per_game:
+            self.for_game(game_id)  # (each game's budget checked as this one was)
+
+    def for_game(self, game_id: str) -> SearchBudget:
+        """This budget as a search of ``game_id`` uses it: with that game's knobs of
+        ``per_game`` (``ValueError`` for a knob that is no field or a bad value)."""
+        for tuned, knobs in self.per_game:
+            if tuned == game_id:
+                fields = dict(knobs)
+                unknown = sorted(fields.keys() - _KNOBS)
+                if unknown:
+                    raise ValueError(f"not a search knob: {', '.join(unknown)}")
+                return replace(self, per_game=(), **fields)
+        return self
 
     def with_iterations(self, iterations: int) -> SearchBudget:
         """This budget limited by ``iterations`` only (reproducible from the seed)."""
         return replace(self, iterations=iterations, seconds=None)
 
 
+_KNOBS = frozenset(SearchBudget.__dataclass_fields__) - {"per_game"}
+
 STRONG = SearchBudget(seconds=1.0)
 """The ``strong`` level: about one second per decision."""
 
-EXPERT = SearchBudget(seconds=4.0)
-"""The ``expert`` level: the same search with four times the time."""
+EXPERT = SearchBudget(
+    seconds=4.0,
+    per_game=(("seabed-neighbours", (("final", "lcb"), ("prior_temperature", 1.0))),),
+)
+"""The ``expert`` level: the same search with four times the time; in Seabed Neighbours with
+softer priors (temperature 1) and the final choice by measured value (``final="lcb"``): there
+the most visited action was the heuristic's favourite whatever the search measured, and four
+times the time alone did not beat strong; with both, expert beat strong 24 of 40 games at
+three seats (README "Bots"). Each knob is kept for that game only: in Octopus's Garden the
+final choice by value did not help (1 of 4 at the shipped budgets)."""
 
 LEVEL_BUDGETS: dict[str, SearchBudget] = {"strong": STRONG, "expert": EXPERT}
 """Each search level's own budget: what a plain ``strong`` or ``expert`` seat thinks with."""
@@ -274,6 +302,7 @@ class StrongBot:
         self._plies = 0
         self._among: tuple[tuple[Action, ...], bool] | None = None
         self._seat = 0
+        self._tuned = budget  # (the budget for the game being searched: SearchBudget.for_game)
 
     # --- the Bot protocol -------------------------------------------------------------------
 
@@ -327,6 +356,7 @@ class StrongBot:
             self._running = stop
         self._among = None if among is None else (tuple(actions), evenly)
         self._seat = seat
+        self._tuned = self.budget.for_game(game.spec.id)
         try:
             return self._search(game, view, seat, actions, stop, cancel)
         finally:
@@ -346,7 +376,7 @@ class StrongBot:
         stop: threading.Event,
         cancel: threading.Event | None,
     ) -> SearchResult:
-        budget = self.budget
+        budget = self._tuned
         seats = view.num_players
         key = self._reuse_key(game, view, seat)
         root = _Node(seats)
@@ -463,7 +493,7 @@ class StrongBot:
         real decision or the end; that position, and the outcome chance decided on the way
         (:func:`_outcome` of every position that drew), or ``None`` when none drew or the
         budget does not tell outcomes apart."""
-        tell = self.budget.chance_nodes
+        tell = self._tuned.chance_nodes
         outcome: tuple[str, ...] | None = None
         if tell and state.chance:
             outcome = _outcome(state, self._seat)
@@ -496,7 +526,7 @@ class StrongBot:
         children = node.children
         visits = node.visits
         fpu = node.totals[mover] / visits if visits else 0.5
-        weight = self.budget.exploration * math.sqrt(visits + 1) / total
+        weight = self._tuned.exploration * math.sqrt(visits + 1) / total
         best_score = -math.inf
         action = legal[0]
         for a in legal:
@@ -525,7 +555,7 @@ class StrongBot:
             rated = [r for r in ratings if r is not None] or [0.0]
             mean = sum(rated) / len(rated)
             spread = math.sqrt(sum((r - mean) ** 2 for r in rated) / len(rated))
-            node.prior_base = (max(rated), self.budget.prior_temperature * max(spread, 1e-9))
+            node.prior_base = (max(rated), self._tuned.prior_temperature * max(spread, 1e-9))
         top, temperature = node.prior_base
         for a, r in zip(missing, ratings, strict=True):
             prior[a] = 0.0 if r is None else math.exp(max(min(r - top, 0.0) / temperature, -50.0))
@@ -546,7 +576,7 @@ class StrongBot:
     def _rollout(self, game: Game[Any], state: GameState, rng: Rng) -> list[float]:
         """Play on from ``state`` by the budget's rollout policy until the game ends or the
         budget's turns have begun; the rewards per seat (see the module docstring)."""
-        budget = self.budget
+        budget = self._tuned
         turns = budget.rollout_turns
         last_turn = state.turn + (state.num_players if turns is None else turns)
         steps = budget.max_rollout_steps
