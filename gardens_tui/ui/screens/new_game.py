@@ -382,9 +382,10 @@ class NewGameDialog(AppModal[Setup | None]):
                     )
                     hint = opt.description
                 # (the field, then what it means: a new player reads every option's meaning)
-                row = Horizontal(widget, SteadyStatic(literal(hint), classes="hint"))
+                row = Horizontal(
+                    widget, SteadyStatic(literal(hint), classes="hint"), classes="option-row"
+                )
                 widgets.extend([Label(literal(opt.key)), row])
-                row.add_class("option-row")
             self._option_widgets[opt.key] = widget
         await container.mount_all(widgets)
 
