@@ -350,6 +350,20 @@ def test_obj_requires_an_object_with_keys() -> None:
         F.obj({"a": 1}, "s", ("a", "b"))
 
 
+def test_written_looks_values_up_and_leaves_others_to_the_writer() -> None:
+    """Saving writes names from a table made from the writer; a value outside the table (one a
+    position the rules made never holds) is written by the writer itself, so the two agree."""
+
+    def write(value: int) -> str:
+        return f"t{value + 1}" if value >= 0 else "?"
+
+    table = F.text_table(write, range(3))
+    assert table == {0: "t1", 1: "t2", 2: "t3"}
+    assert F.written(table, write, [2, 0]) == ["t3", "t1"]
+    assert F.written(table, write, [1, 7, -1]) == ["t2", "t8", "?"]
+    assert F.written(table, write, ()) == []
+
+
 def test_integer_checks_type_and_range() -> None:
     """integer() refuses bools, floats and strings, and values out of range."""
     assert F.integer(3, "p", 0, 5) == 3

@@ -7,7 +7,7 @@ crash deep inside the rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from typing import Any, TypeVar
 
 from gardens_tui.rules.rng import MAX_SEED
@@ -129,6 +129,22 @@ def rng_state(data: Any, path: str) -> int:
 def strings(data: Any, path: str) -> list[str]:
     """A list of strings."""
     return array(data, path, string)
+
+
+def text_table(write: Callable[[int], T], values: Iterable[int]) -> dict[int, T]:
+    """Each of ``values`` with what ``write`` writes it as (made once, at import, for
+    :func:`written`)."""
+    return {value: write(value) for value in values}
+
+
+def written(table: dict[int, T], write: Callable[[int], T], values: Iterable[int]) -> list[T]:
+    """``[write(v) for v in values]`` by one look-up per value in ``table``
+    (:func:`text_table`: the values a position the rules made holds); a list holding any
+    other value is written by ``write`` itself, so ``write`` stays the definition."""
+    try:
+        return list(map(table.__getitem__, values))
+    except KeyError:
+        return [write(value) for value in values]
 
 
 def common_to_dict(state: Any) -> dict[str, Any]:

@@ -132,18 +132,87 @@ def test_frontier_and_completed_features_match_their_definitions() -> None:
         assert s.completed == tuple(engine.pending_roots(s))
 
 
+def read_cold(data: dict[str, object]) -> SeabedState:
+    """``from_dict`` laying every tile (nothing read before to start from)."""
+    serial._last_read = None
+    return serial.from_dict(data)
+
+
 def test_loading_builds_the_same_seascape_as_playing() -> None:
-    """``from_dict`` lays every tile in one go; its feature graph, frontier and records equal
-    those of the game that played the tiles one by one (and of a replay with ``rebuild``)."""
+    """``from_dict`` lays every tile in one go, or (reading the positions of a game in order)
+    only the tiles laid since the position read before; either way its feature graph,
+    frontier and records equal those of the game that played the tiles one by one (and of a
+    replay with ``rebuild``)."""
     for s in states(range(2)):
-        loaded = serial.from_dict(serial.to_dict(s))
-        assert features(loaded) == features(s)
-        assert roots(loaded) == roots(s)
-        assert (loaded.need, loaded.front, loaded.index) == (s.need, s.front, s.index)
-        assert loaded.completed == s.completed
+        data = serial.to_dict(s)
+        for loaded in (serial.from_dict(data), read_cold(data)):
+            assert features(loaded) == features(s)
+            assert roots(loaded) == roots(s)
+            assert (loaded.need, loaded.front, loaded.index) == (s.need, s.front, s.index)
+            assert loaded.completed == s.completed
         replayed = s.copy()
         seascape.rebuild(replayed)
         assert features(replayed) == features(s)
+
+
+def later_positions(first: int, tiles: int, seed: int = 3) -> tuple[SeabedState, SeabedState]:
+    """A position with ``first`` tiles on the seascape and a later one of the same game with
+    ``first + tiles`` (flags and palaces on it too)."""
+    rng = Rng(seed_state(seed))
+    state = GAME.new_game(["Ann", "Bob", "Cleo"], {}, seed)
+    earlier = None
+    while len(state.cells) < first + tiles or state.phase == "flag":
+        if earlier is None and len(state.cells) == first and state.phase != "flag":
+            earlier = state
+        state = GAME.apply(state, uniform_choice(GAME.legal_actions(state), rng))
+    assert earlier is not None and state.flags
+    return earlier, state
+
+
+def test_a_read_that_continues_the_last_one_checks_the_new_tiles_as_a_cold_read_does() -> None:
+    """Rule: every tile of a saved seascape was a legal placement when it was laid (invariant
+    2). A position read after an earlier one of its game is refused, with the same path and
+    reason as when nothing was read before, when a tile laid since lies apart from the rest,
+    lies on another, or is a second start tile."""
+    earlier, later = later_positions(12, 6)
+    for damage in ("apart", "second tile", "start"):
+        data = serial.to_dict(later)
+        entry = data["seascape"][15]
+        if damage == "apart":
+            entry[0], entry[1] = 60, 60
+        elif damage == "second tile":
+            entry[0], entry[1] = data["seascape"][3][:2]
+        else:
+            entry[2] = "start"
+        with pytest.raises(ValueError) as cold:
+            read_cold(data)
+        serial.from_dict(serial.to_dict(earlier))
+        assert serial._last_read is not None and len(serial._last_read[0]) == 12
+        with pytest.raises(ValueError) as warm:
+            serial.from_dict(data)
+        assert str(warm.value) == str(cold.value)
+        assert str(warm.value).startswith("state.seascape[15]"), damage
+
+
+def test_what_a_read_started_from_stays_as_it_was_when_play_goes_on() -> None:
+    """A position read after an earlier one shares that one's seascape, as a copy shares its
+    original's: playing on from either (tiles, flags, scored features) changes neither the
+    other nor what the next read starts from."""
+    earlier, later = later_positions(10, 8)
+    first = serial.from_dict(serial.to_dict(earlier))
+    kept = (serial.to_dict(first), features(first), roots(first), list(first.front))
+    second = serial.from_dict(serial.to_dict(later))
+    rng = Rng(seed_state(5))
+    for start in (first, second):
+        state = start
+        while len(state.cells) < len(start.cells) + 6 and not state.is_over:
+            state = GAME.apply(state, uniform_choice(GAME.legal_actions(state), rng))
+    assert (serial.to_dict(first), features(first), roots(first), list(first.front)) == kept
+    for s in (later, earlier):
+        again = serial.from_dict(serial.to_dict(s))
+        assert features(again) == features(s)
+        assert roots(again) == roots(s)
+        assert (again.need, again.front, again.index) == (s.need, s.front, s.index)
 
 
 def test_applying_leaves_the_state_and_its_shared_parts_untouched() -> None:

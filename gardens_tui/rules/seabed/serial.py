@@ -19,6 +19,10 @@ add up to the 78 regular tiles, the start tile and the 16 clam tiles, every othe
 legal placement when it was laid, flags and palaces add up to each team's 5 and 3, and the
 pending decision makes sense. The loader checks the rest of the invariants
 (:func:`.invariants.check`) on a position written by hand.
+
+Speed: names are written by look-up in tables made at import (:data:`NAMES`,
+:data:`PLACED_AS`), and a position whose seascape grew from the last one read starts from that
+seascape, laying and checking only the tiles added since (:func:`_lay`).
 """
 
 from __future__ import annotations
@@ -56,28 +60,40 @@ def _place_list(p: tuple[int, int, int, int] | None) -> list[int] | None:
     return None if p is None else list(p)
 
 
+NAMES: tuple[str, ...] = tuple(map(tile_name, range(len(TYPES))))
+""":func:`~.tiles.tile_name` of every tile type, by type (looked up by :func:`to_dict`)."""
+
+PLACED_AS: tuple[tuple[str, int], ...] = tuple(
+    (NAMES[code >> 2], (code & 3) * 90) for code in range(4 * len(TYPES))
+)
+"""A seascape entry's tile name and degrees, by tile code (type * 4 + quarter turns)."""
+
+
+def _segment_name(s: SeabedState, node: int) -> str:
+    """The name of the segment a node is (on the tile as it lies)."""
+    return turned(s.board[s.cells[node // MAX_AREAS]]).names[node % MAX_AREAS]
+
+
 def to_dict(s: SeabedState) -> dict[str, Any]:
     """The JSON-safe form of the position."""
     data = F.common_to_dict(s)
+    name = NAMES.__getitem__
+    cells, board = s.cells, s.board
+    placed_as = map(PLACED_AS.__getitem__, map(board.__getitem__, cells))
     data.update(
         {
             "phase": s.phase,
-            "pile": [tile_name(k) for k in s.pile],
-            "clams": [tile_name(k) for k in s.clams],
-            "hand": [tile_name(k) for k in s.hand],
-            "clam": tile_name(s.clam) if s.clam >= 0 else None,
-            "removed": [tile_name(k) for k in s.removed],
+            "pile": list(map(name, s.pile)),
+            "clams": list(map(name, s.clams)),
+            "hand": list(map(name, s.hand)),
+            "clam": NAMES[s.clam] if s.clam >= 0 else None,
+            "removed": list(map(name, s.removed)),
             "seascape": [
-                [x, y, tile_name(s.board[(x, y)] >> 2), (s.board[(x, y)] & 3) * 90]
-                for x, y in s.cells
+                [x, y, kind, degrees]
+                for (x, y), (kind, degrees) in zip(cells, placed_as, strict=True)
             ],
             "flags": [
-                [
-                    team,
-                    *seascape.cell_of(s, node),
-                    turned(s.board[seascape.cell_of(s, node)]).names[node % MAX_AREAS],
-                    what,
-                ]
+                [team, *cells[node // MAX_AREAS], _segment_name(s, node), what]
                 for team, node, what in s.flags
             ],
             "supply": [list(row) for row in s.supply],
@@ -209,6 +225,7 @@ def _from_dict(data: Any) -> SeabedState:
         rules=F.integer(d.get("rules", RULES_VERSION), "state.rules", 1, RULES_VERSION),
     )
     _lay(s, laid)
+    seen = s.copy()  # (the seascape before any flag: shared from now on, never changed)
     pieces = _pieces(d.get("flags", []), n)
     if pieces is None:  # (says what is wrong)
         pieces = F.array(d.get("flags", []), "state.flags", piece, max_length=8 * n)
@@ -238,6 +255,8 @@ def _from_dict(data: Any) -> SeabedState:
     if s.just in s.board:
         s.completed = tuple(seascape.completed_by(s, s.just))
     invariants.check_consistent(s, laid_checked=True)
+    global _last_read
+    _last_read = (laid, seen)
     return s
 
 
@@ -315,28 +334,58 @@ def _seascape(value: Any) -> list[tuple[int, int, int, int]] | None:
     return out
 
 
+_last_read: tuple[list[tuple[int, int, int, int]], SeabedState] | None = None
+"""The seascape of the last position :func:`from_dict` read in full (its tiles as laid, and a
+state holding it before any flag was counted in, whose containers and records are shared and
+so never changed), for :func:`_lay` to start from."""
+
+
 def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
     """Rebuild the seascape from its tiles in the order they were laid: the start tile first,
     unturned at 0,0, one tile a place, each a legal placement when it was laid (invariant 2,
     checked here tile by tile because the feature graph is built only from tiles that fit;
-    what a tile must meet is ``s.need``, kept by :func:`.seascape.place`)."""
-    if not laid or laid[0] != (0, 0, START, 0):
+    what a tile must meet is ``s.need``, kept by :func:`.seascape.place`).
+
+    When the seascape of the last position read (``_last_read``) is where this one began (a
+    client reading every position of a game, a test round-tripping each), ``s`` shares it, as
+    a copy shares its original's (``sea_shared``, ``records_shared``), and only the tiles laid
+    since are laid and checked: the earlier ones passed the same checks when that position was
+    read, and the result is the same as laying them all again."""
+    first = 0
+    last = _last_read
+    if last is not None and len(last[0]) <= len(laid) and laid[: len(last[0])] == last[0]:
+        first = len(last[0])
+        _share_seascape(s, last[1])
+    elif not laid or laid[0] != (0, 0, START, 0):
         raise F.fail("state.seascape[0]", "the start tile lies unturned at 0,0 first")
-    board, need = s.board, s.need
-    for i, (x, y, kind, quarter) in enumerate(laid):
+    fresh = first == 0
+    for i in range(first, len(laid)):
+        x, y, kind, quarter = laid[i]
         cell = (x, y)
         code = kind * 4 + quarter
-        if cell in board:
+        if cell in s.board:
             raise F.fail(f"state.seascape[{i}]", f"a second tile at {x},{y}")
         if i:
             if kind == START:
                 raise F.fail(f"state.seascape[{i}]", "only one start tile")
-            fits = need.get(cell, 0)
+            fits = s.need.get(cell, 0)
             if not fits or quarter not in fit_table(kind)[fits]:
                 problem = invariants.fit_problem(fits, cell, code)
                 raise F.fail(f"state.seascape[{i}]", str(problem))
-        seascape.place(s, cell, code, laying=True)
-    seascape.sort_front(s)
+        seascape.place(s, cell, code, laying=fresh)  # (a shared front is kept sorted)
+    if fresh:
+        seascape.sort_front(s)
+
+
+def _share_seascape(s: SeabedState, seen: SeabedState) -> None:
+    """Give ``s`` (being read, nothing laid yet) the seascape of ``seen``, shared as
+    :meth:`.SeabedState.copy` shares it: :func:`.seascape.place` and the flags counted in copy
+    what they change."""
+    s.board, s.cells, s.index, s.need = seen.board, seen.cells, seen.index, seen.need
+    s.front, s.front_keys = seen.front, seen.front_keys
+    s.parent, s.sparent = seen.parent, seen.sparent
+    s.feats, s.systems = seen.feats.copy(), seen.systems.copy()
+    s.sea_shared = s.records_shared = True
 
 
 def component_counts(s: SeabedState) -> dict[str, int]:

@@ -95,21 +95,35 @@ def _sq_or_none(sq: int) -> str | None:
     return None if sq < 0 else square_name(sq)
 
 
+_TILE_TEXT = F.text_table(tile_name, range(NUM_TILES))
+_MAYBE_TILE_TEXT = F.text_table(_tile_or_none, (HIDDEN, *range(NUM_TILES)))
+_CARD_TEXT = F.text_table(card_name, range(NUM_CARDS))
+_MAYBE_CARD_TEXT = F.text_table(_card_or_none, (HIDDEN, *range(NUM_CARDS)))
+_SQUARE_TEXT = F.text_table(square_name, range(SQUARES))
+_MAYBE_SQUARE_TEXT = F.text_table(_sq_or_none, (-1, *range(SQUARES)))
+_CELL_TEXT = F.text_table(_cell, (EMPTY, ROCK, *range(NUM_TILES * 4)))
+_MONK_TEXT = F.text_table(
+    _monk, (OFF, *range(SQUARES * 8), *range(EDGE_BASE, EDGE_BASE + len(EDGES)))
+)
+
+
 def to_dict(s: TanukiState) -> dict[str, Any]:
-    """The JSON-safe form of the position."""
+    """The JSON-safe form of the position (names looked up in tables made at import from the
+    writers ``tile_name``, ``_cell`` and the rest, which stay their definition)."""
     data = F.common_to_dict(s)
+    cells = F.written(_CELL_TEXT, _cell, s.board)
     data.update(
         {
             "phase": s.phase,
-            "hands": [[_tile_or_none(t) for t in h] for h in s.hands],
-            "pile": [_tile_or_none(t) for t in s.pile],
-            "discard": [tile_name(t) for t in s.discard],
-            "board": [[_cell(v) for v in s.board[r * SIZE : (r + 1) * SIZE]] for r in range(SIZE)],
+            "hands": [F.written(_MAYBE_TILE_TEXT, _tile_or_none, h) for h in s.hands],
+            "pile": F.written(_MAYBE_TILE_TEXT, _tile_or_none, s.pile),
+            "discard": F.written(_TILE_TEXT, tile_name, s.discard),
+            "board": [cells[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)],
             "stash": [list(s.stash[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)],
-            "monks": [_monk(m) for m in s.monks],
+            "monks": F.written(_MONK_TEXT, _monk, s.monks),
             "shiitake": list(s.shiitake),
-            "trail": [[square_name(q) for q in t] for t in s.trail],
-            "tanuki": [_sq_or_none(q) for q in s.tanuki],
+            "trail": [F.written(_SQUARE_TEXT, square_name, t) for t in s.trail],
+            "tanuki": F.written(_MAYBE_SQUARE_TEXT, _sq_or_none, s.tanuki),
             "dice": list(s.dice),
             "dirs": list(s.dirs),
             "moving": s.moving,
@@ -118,10 +132,10 @@ def to_dict(s: TanukiState) -> dict[str, Any]:
             "had_tiles": s.had_tiles,
             "placed": s.placed,
             "gone": s.gone,
-            "deck": [_card_or_none(c) for c in s.deck],
-            "spent": [card_name(c) for c in s.spent],
-            "cards": [[_card_or_none(c) for c in h] for h in s.cards],
-            "traps": [_sq_or_none(q) for q in s.traps],
+            "deck": F.written(_MAYBE_CARD_TEXT, _card_or_none, s.deck),
+            "spent": F.written(_CARD_TEXT, card_name, s.spent),
+            "cards": [F.written(_MAYBE_CARD_TEXT, _card_or_none, h) for h in s.cards],
+            "traps": F.written(_MAYBE_SQUARE_TEXT, _sq_or_none, s.traps),
             "trap_owner": list(s.trap_owner),
             "card_used": s.card_used,
             "effects": list(s.effects),

@@ -16,6 +16,7 @@ from typing import Any
 import gardens_tui.rules.fields as F
 from gardens_tui.rules.throw_octopus import seascape
 from gardens_tui.rules.throw_octopus.components import (
+    ALL_TILES,
     CARD_COUNTS,
     CARD_KINDS,
     KEPT_CARDS,
@@ -31,19 +32,23 @@ from gardens_tui.rules.throw_octopus.state import HIDDEN, PHASES, ThrowState
 EXTRA_KINDS = ("bonus", "rush")
 
 
+TILE_TEXT = F.text_table(tile_name, (HIDDEN, *range(ALL_TILES)))
+"""Every tile's name (and a hidden one's), looked up by :func:`to_dict`."""
+
+
 def to_dict(s: ThrowState) -> dict[str, Any]:
-    """The JSON-safe form of the position."""
+    """The JSON-safe form of the position (the seascape by row, then column)."""
     data = F.common_to_dict(s)
+    by_row = sorted([(y, x, code) for (x, y), code in s.board.items()])
     data.update(
         {
             "phase": s.phase,
-            "hands": [[tile_name(t) for t in hand] for hand in s.hands],
-            "pile": [tile_name(t) for t in s.pile],
+            "hands": [F.written(TILE_TEXT, tile_name, hand) for hand in s.hands],
+            "pile": F.written(TILE_TEXT, tile_name, s.pile),
             "seascape": [
-                [x, y, tile_name(code >> 1), 180 if code & 1 else 0]
-                for (x, y), code in sorted(s.board.items(), key=lambda item: item[0][::-1])
+                [x, y, TILE_TEXT[code >> 1], 180 if code & 1 else 0] for y, x, code in by_row
             ],
-            "discarded": [tile_name(t) for t in s.discarded],
+            "discarded": F.written(TILE_TEXT, tile_name, s.discarded),
             "deck": list(s.deck),
             "discard": list(s.discard),
             "held": [list(h) for h in s.held],
@@ -55,7 +60,7 @@ def to_dict(s: ThrowState) -> dict[str, Any]:
             "target": s.target,
             "creatures": [list(c) for c in s.creatures],
             "results": [list(r) for r in s.results],
-            "revealed": [[tile_name(t) for t in hand] for hand in s.revealed],
+            "revealed": [F.written(TILE_TEXT, tile_name, hand) for hand in s.revealed],
         }
     )
     return data
