@@ -514,6 +514,10 @@ class OctopusGardenScreen(GameScreen):
 
     # --- focus and the cursor -----------------------------------------------------------------
 
+    def on_screen_resume(self) -> None:
+        """Back on top (a dialog or a list of choices closed): focus for the decision now."""
+        self._auto_focus()
+
     def _auto_focus(self) -> None:
         """On a new decision for a human, focus the board it is made on, cursor near a target."""
         state = self.state
@@ -522,9 +526,7 @@ class OctopusGardenScreen(GameScreen):
         if not screen_is_live(self):
             return
         if self.app.screen is not self:
-            # A list of choices is closing (its choice was just played): focus once it is gone.
-            self.call_after_refresh(self._auto_focus)
-            return
+            return  # (a dialog is on top, or a list of choices closing: on_screen_resume focuses)
         self._focused_view = state
         board = self.market_board if self.phase() in MARKET_PHASES else self.garden_board
         board.focus()

@@ -434,6 +434,10 @@ class TheGardensScreen(GameScreen):
 
     # --- focus, the cursor, the info line -----------------------------------------------------
 
+    def on_screen_resume(self) -> None:
+        """Back on top (a dialog or a list of choices closed): focus for the decision now."""
+        self._auto_focus()
+
     def _auto_focus(self) -> None:
         """On a new decision for a human, focus the display with the cursor on a card that may
         be taken (or reserved); the species list opens by itself."""
@@ -443,8 +447,7 @@ class TheGardensScreen(GameScreen):
         if not screen_is_live(self):
             return
         if self.app.screen is not self:
-            self.call_after_refresh(self._auto_focus)
-            return
+            return  # (a dialog is on top, or a list of choices closing: on_screen_resume focuses)
         self._focused_view = state
         if self.phase() == "species":
             self.call_after_refresh(self.action_tg, "species")
