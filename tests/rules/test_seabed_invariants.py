@@ -160,11 +160,14 @@ def a_private_line(s: SeabedState, d: Data) -> tuple[str, ...] | None:
 
 
 def marked_over_mid_game(s: SeabedState, d: Data) -> tuple[str, ...] | None:
-    """The end: a game marked over with tiles still to place."""
+    """The end: a game marked over with tiles still to place. The loader names the first of the
+    end's invariants it meets broken: tiles still in hand, fewer tiles laid than a finished
+    game's turns lay, or a flag still on a completed feature (scored features give theirs
+    back)."""
     if s.over:
         return None
     d["over"], d["phase"] = True, "over"
-    return ("state.hand",)
+    return ("state.hand", "state.seascape", "state.flags")
 
 
 MUTATIONS: dict[str, Mutation] = {

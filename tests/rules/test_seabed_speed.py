@@ -194,6 +194,22 @@ def test_a_read_that_continues_the_last_one_checks_the_new_tiles_as_a_cold_read_
         assert str(warm.value).startswith("state.seascape[15]"), damage
 
 
+def test_a_read_after_a_game_of_another_table_size_lays_every_tile_again() -> None:
+    """Every pair of neighbours is a team with its own flags and palaces, counted on each
+    feature: a position of six seats read after the start of a game of three (the same start
+    tile, so the same first tile laid) is read as if nothing had been read before."""
+    rng = Rng(seed_state(9))
+    state = GAME.new_game(["Ann", "Bob", "Cleo", "Dan", "Eve", "Fay"], {}, 9)
+    while not any(team >= 3 for team, _, _ in state.flags):
+        state = GAME.apply(state, uniform_choice(GAME.legal_actions(state), rng))
+    data = serial.to_dict(state)
+    cold = read_cold(data)
+    serial.from_dict(serial.to_dict(GAME.new_game(["Ann", "Bob", "Cleo"], {}, 9)))
+    warm = serial.from_dict(data)
+    assert features(warm) == features(cold) == features(state)
+    assert serial.to_dict(warm) == data
+
+
 def test_what_a_read_started_from_stays_as_it_was_when_play_goes_on() -> None:
     """A position read after an earlier one shares that one's seascape, as a copy shares its
     original's: playing on from either (tiles, flags, scored features) changes neither the

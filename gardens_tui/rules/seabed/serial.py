@@ -346,14 +346,20 @@ def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
     checked here tile by tile because the feature graph is built only from tiles that fit;
     what a tile must meet is ``s.need``, kept by :func:`.seascape.place`).
 
-    When the seascape of the last position read (``_last_read``) is where this one began (a
-    client reading every position of a game, a test round-tripping each), ``s`` shares it, as
+    When the seascape of the last position read (``_last_read``) is where this one began, with
+    as many teams (a client reading every position of a game, a test round-tripping each), ``s``
+    shares it, as
     a copy shares its original's (``sea_shared``, ``records_shared``), and only the tiles laid
     since are laid and checked: the earlier ones passed the same checks when that position was
     read, and the result is the same as laying them all again."""
     first = 0
     last = _last_read
-    if last is not None and len(last[0]) <= len(laid) and laid[: len(last[0])] == last[0]:
+    if (
+        last is not None
+        and len(last[1].players) == len(s.players)  # (records count flags by team)
+        and len(last[0]) <= len(laid)
+        and laid[: len(last[0])] == last[0]
+    ):
         first = len(last[0])
         _share_seascape(s, last[1])
     elif not laid or laid[0] != (0, 0, START, 0):
