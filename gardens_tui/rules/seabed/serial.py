@@ -225,7 +225,6 @@ def _from_dict(data: Any) -> SeabedState:
         rules=F.integer(d.get("rules", RULES_VERSION), "state.rules", 1, RULES_VERSION),
     )
     _lay(s, laid)
-    seen = s.copy()  # (the seascape before any flag: shared from now on, never changed)
     pieces = _pieces(d.get("flags", []), n)
     if pieces is None:  # (says what is wrong)
         pieces = F.array(d.get("flags", []), "state.flags", piece, max_length=8 * n)
@@ -256,7 +255,8 @@ def _from_dict(data: Any) -> SeabedState:
         s.completed = tuple(seascape.completed_by(s, s.just))
     invariants.check_consistent(s, laid_checked=True)
     global _last_read
-    _last_read = (laid, seen)
+    s.sea_shared = s.records_shared = True  # (the next read may share them: see _lay)
+    _last_read = (laid, s)
     return s
 
 
@@ -335,9 +335,8 @@ def _seascape(value: Any) -> list[tuple[int, int, int, int]] | None:
 
 
 _last_read: tuple[list[tuple[int, int, int, int]], SeabedState] | None = None
-"""The seascape of the last position :func:`from_dict` read in full (its tiles as laid, and a
-state holding it before any flag was counted in, whose containers and records are shared and
-so never changed), for :func:`_lay` to start from."""
+"""The last position :func:`from_dict` read, with its tiles as laid, for :func:`_lay` to start
+from (a position is never changed once made; its seascape and records are marked shared)."""
 
 
 def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
@@ -348,19 +347,19 @@ def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
 
     When the seascape of the last position read (``_last_read``) is where this one began, with
     as many teams (a client reading every position of a game, a test round-tripping each), ``s``
-    shares it, as
-    a copy shares its original's (``sea_shared``, ``records_shared``), and only the tiles laid
-    since are laid and checked: the earlier ones passed the same checks when that position was
-    read, and the result is the same as laying them all again."""
+    shares it as a copy shares its original's (:func:`_share_seascape`), and only the tiles
+    laid since are laid and checked: the earlier ones passed the same checks when that position
+    was read, and the result is the same as laying them all again."""
     first = 0
     last = _last_read
     if (
         last is not None
         and len(last[1].players) == len(s.players)  # (records count flags by team)
-        and len(last[0]) <= len(laid)
-        and laid[: len(last[0])] == last[0]
+        and 0 < (known := len(last[0])) <= len(laid)
+        and laid[known - 1] == last[0][-1]  # (most other games differ here: no slice made)
+        and laid[:known] == last[0]
     ):
-        first = len(last[0])
+        first = known
         _share_seascape(s, last[1])
     elif not laid or laid[0] != (0, 0, START, 0):
         raise F.fail("state.seascape[0]", "the start tile lies unturned at 0,0 first")
@@ -384,14 +383,16 @@ def _lay(s: SeabedState, laid: list[tuple[int, int, int, int]]) -> None:
 
 
 def _share_seascape(s: SeabedState, seen: SeabedState) -> None:
-    """Give ``s`` (being read, nothing laid yet) the seascape of ``seen``, shared as
-    :meth:`.SeabedState.copy` shares it: :func:`.seascape.place` and the flags counted in copy
-    what they change."""
+    """Give ``s`` (being read, nothing laid yet) the seascape of ``seen`` without its flags and
+    palaces, shared as :meth:`.SeabedState.copy` shares it: taking the pieces out, laying
+    tiles and counting the new pieces in copy what they change."""
     s.board, s.cells, s.index, s.need = seen.board, seen.cells, seen.index, seen.need
     s.front, s.front_keys = seen.front, seen.front_keys
     s.parent, s.sparent = seen.parent, seen.sparent
     s.feats, s.systems = seen.feats.copy(), seen.systems.copy()
     s.sea_shared = s.records_shared = True
+    for team, node, what in seen.flags:
+        seascape.add_piece(s, team, node, what, -1)
 
 
 def component_counts(s: SeabedState) -> dict[str, int]:
