@@ -10,7 +10,8 @@ Run it from the project folder (python-chess comes with the ``bench`` extra)::
 For every registered game, with default options and with every on/off option switched on, at the
 smallest and the largest player count, it measures random playouts (``legal_actions``, a random
 choice and ``apply`` at each decision): decisions per second, whole games per second and
-milliseconds per game; and per position, the time of ``copy()``, ``to_dict`` and ``from_dict``.
+milliseconds per game; and per position, the time of ``copy()``, ``to_dict`` and ``from_dict``
+(a cold read: the sample games' positions are read in turn, one of each game at a time).
 Each configuration is played twice: ``uniform`` picks any legal action, ``balanced`` first a verb
 and then one of its actions (as the conformance suite does for half its games), which keeps
 random games from being cut short when one verb offers many actions.
