@@ -7,7 +7,7 @@ crash deep inside the rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
 from gardens_tui.rules.rng import MAX_SEED
@@ -137,10 +137,11 @@ def text_table(write: Callable[[int], T], values: Iterable[int]) -> dict[int, T]
     return {value: write(value) for value in values}
 
 
-def written(table: dict[int, T], write: Callable[[int], T], values: Iterable[int]) -> list[T]:
+def written(table: dict[int, T], write: Callable[[int], T], values: Sequence[int]) -> list[T]:
     """``[write(v) for v in values]`` by one look-up per value in ``table``
     (:func:`text_table`: the values a position the rules made holds); a list holding any
-    other value is written by ``write`` itself, so ``write`` stays the definition."""
+    other value is written by ``write`` itself, so ``write`` stays the definition (``values``
+    is read twice then: a sequence, not an iterator)."""
     try:
         return list(map(table.__getitem__, values))
     except KeyError:

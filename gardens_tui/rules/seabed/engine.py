@@ -40,7 +40,6 @@ from gardens_tui.rules.seabed.tiles import (
     TYPES,
     describe,
     regular_pile,
-    turned,
 )
 from gardens_tui.rules.words import count, possessive
 
@@ -223,8 +222,7 @@ def whirlpool_actions(s: SeabedState) -> list[Action]:
     for team, node, what in sorted(s.flags):
         if team == s.team and what == "flag":
             cell = seascape.cell_of(s, node)
-            name = turned(s.board[cell]).names[node % MAX_AREAS]
-            action = ("return", cell[0], cell[1], name)
+            action = ("return", cell[0], cell[1], seascape.segment_name(s, node))
             if action not in out:
                 out.append(action)
     return out

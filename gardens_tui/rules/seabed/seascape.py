@@ -71,6 +71,12 @@ def cell_of(s: SeabedState, node: int) -> Cell:
     return s.cells[node // MAX_AREAS]
 
 
+def segment_name(s: SeabedState, node: int) -> str:
+    """The name of the segment ``node`` is, on its tile as the tile lies (a flag's or a
+    palace's place in saves, texts and actions)."""
+    return turned(s.board[cell_of(s, node)]).names[node % MAX_AREAS]
+
+
 def tile_at(s: SeabedState, cell: Cell) -> tuple[int, int] | None:
     """The tile at ``cell`` as ``(type id, degrees clockwise)``, or ``None`` (for screens)."""
     code = s.board.get(cell)

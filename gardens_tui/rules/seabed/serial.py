@@ -40,7 +40,6 @@ from gardens_tui.rules.seabed.state import (
 )
 from gardens_tui.rules.seabed.tiles import (
     FIELD,
-    MAX_AREAS,
     REEF,
     SEA,
     START,
@@ -49,7 +48,6 @@ from gardens_tui.rules.seabed.tiles import (
     TYPES,
     fit_table,
     tile_name,
-    turned,
 )
 
 LIMIT = 200
@@ -67,11 +65,6 @@ PLACED_AS: tuple[tuple[str, int], ...] = tuple(
     (NAMES[code >> 2], (code & 3) * 90) for code in range(4 * len(TYPES))
 )
 """A seascape entry's tile name and degrees, by tile code (type * 4 + quarter turns)."""
-
-
-def _segment_name(s: SeabedState, node: int) -> str:
-    """The name of the segment a node is (on the tile as it lies)."""
-    return turned(s.board[s.cells[node // MAX_AREAS]]).names[node % MAX_AREAS]
 
 
 def to_dict(s: SeabedState) -> dict[str, Any]:
@@ -93,7 +86,7 @@ def to_dict(s: SeabedState) -> dict[str, Any]:
                 for (x, y), (kind, degrees) in zip(cells, placed_as, strict=True)
             ],
             "flags": [
-                [team, *cells[node // MAX_AREAS], _segment_name(s, node), what]
+                [team, *seascape.cell_of(s, node), seascape.segment_name(s, node), what]
                 for team, node, what in s.flags
             ],
             "supply": [list(row) for row in s.supply],

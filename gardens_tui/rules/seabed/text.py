@@ -19,7 +19,7 @@ from gardens_tui.rules.seabed.notation import format_action
 from gardens_tui.rules.seabed.picture import KIND_GLYPHS, THING_GLYPHS, raster, things
 from gardens_tui.rules.seabed.scoring import team_totals
 from gardens_tui.rules.seabed.state import SeabedState
-from gardens_tui.rules.seabed.tiles import MAX_AREAS, TYPES, describe, turned
+from gardens_tui.rules.seabed.tiles import TYPES, describe
 from gardens_tui.rules.words import count
 
 TILE_WIDTH, TILE_HEIGHT = 5, 3
@@ -93,7 +93,7 @@ def render_text(s: SeabedState, seat: int | None = None) -> str:
         )
     for team, node, what in s.flags:
         cell = seascape.cell_of(s, node)
-        name = turned(s.board[cell]).names[node % MAX_AREAS]
+        name = seascape.segment_name(s, node)
         lines.append(f"  {what} of {s.team_name(team)} on {name} at {cell[0]},{cell[1]}")
     tiles = s.choosable()
     if tiles and not s.over:
