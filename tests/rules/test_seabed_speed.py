@@ -19,7 +19,7 @@ from gardens_tui.rules.base import COMMON_FIELDS
 from gardens_tui.rules.conformance import balanced_choice, uniform_choice
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.seabed import engine, seascape, serial, tiles
-from gardens_tui.rules.seabed.state import SeabedState
+from gardens_tui.rules.seabed.state import SeabedState, written
 from gardens_tui.rules.seabed.tiles import (
     KIND_CODE,
     MAX_AREAS,
@@ -338,3 +338,20 @@ def test_placement_picks_name_the_placements_that_fit() -> None:
                 picked = [at[i] for i in tiles.PLACEMENT_PICKS[choice][kind][need]]
                 expected = [(verb, slot, 3, -2, d) for d in tiles.FIT_DEGREES[kind][need]]
                 assert picked == expected
+
+
+def test_event_lines_written_on_read_read_as_the_text_and_copies_pass_them_on() -> None:
+    """The log (every placement, draw and flag says what happened) is the same text whether a
+    line was written at once or kept as a recipe until read: ``events`` is always a tuple of
+    strings, reading it twice gives the same tuple, and a copy made before the first read
+    reads the same lines as the original."""
+    recipes = 0
+    for s in states(range(2)):
+        raw = s.event_lines
+        recipes += sum(type(line) is not str for line in raw)
+        twin = s.copy()
+        lines = s.events
+        assert isinstance(lines, tuple) and all(type(line) is str for line in lines)
+        assert lines == tuple(map(written, raw)) == s.events == twin.events
+        assert s.event_lines == lines  # (written out once, then kept)
+    assert recipes > 100  # (the hot lines are recipes until read)

@@ -22,6 +22,7 @@ from gardens_tui.rules.seabed.state import (
     CATEGORIES,
     PROPOSE,
     Cell,
+    Line,
     SeabedState,
     bumped,
     team_names,
@@ -53,11 +54,12 @@ STREAKS, REEFS, CLAM_POINTS = 0, 1, 2
 PASS: Action = ("pass",)
 
 
-class Turn(list[str]):
+class Turn(list[Line]):
     """What one ``apply`` works with: the copied state ``s``, its PRNG's state ``rng``
     (``None`` until the first draw, :func:`_draw`) and, as the list itself, its event lines
-    (every line is public in this game; ``say`` adds one). A list, made by :func:`turn`, to
-    spare every decision an ``__init__`` call and a bound method."""
+    (every line is public in this game; ``say`` adds one, a text or a recipe the state writes
+    out when read: :data:`.state.Line`). A list, made by :func:`turn`, to spare every decision
+    an ``__init__`` call and a bound method."""
 
     __slots__ = ("rng", "s")
     s: SeabedState
@@ -319,6 +321,29 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
     return s
 
 
+# The commonest event lines, written out only when read (recipes: see .state.Line).
+
+
+def placed_line(
+    players: tuple[str, ...], seat: int, kind: int, x: int, y: int, degrees: int, team: int
+) -> str:
+    """``Ann placed <tile> at 1,-2 r90 for Cid & Ann``."""
+    return (
+        f"{players[seat]} placed {DESCRIPTIONS[kind]} at {x},{y} r{degrees} for "
+        f"{team_names(players)[team]}"
+    )
+
+
+def drew_line(name: str, drawn: tuple[int, ...]) -> str:
+    """``Ann drew <tile>, <tile>``."""
+    return f"{name} drew {', '.join(map(DESCRIPTIONS.__getitem__, drawn))}"
+
+
+def put_line(players: tuple[str, ...], team: int, what: str, name: str, cell: Cell) -> str:
+    """``Cid & Ann put a flag on north at 1,-2``."""
+    return f"{team_names(players)[team]} put a {what} on {name} at {cell[0]},{cell[1]}"
+
+
 def _where(slot: int, x: int, y: int, degrees: int) -> str:
     return f"tile {slot} at {x},{y} r{degrees}"
 
@@ -355,7 +380,7 @@ def draw_hand(t: Turn, number: int) -> bool:
             drawn.append(_draw(t, s.pile))
         s.hand.extend(drawn)
         if drawn:
-            t.say(f"{name} drew {', '.join(map(DESCRIPTIONS.__getitem__, drawn))}")
+            t.say((drew_line, name, tuple(drawn)))
         for kind in s.hand:
             if seascape.can_place(s, kind):
                 return True
@@ -411,10 +436,7 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
     previous = s.last[team]
     s.last[team] = cell
     s.just = cell
-    t.say(
-        f"{s.players[s.active]} placed {DESCRIPTIONS[kind]} at {x},{y} r{degrees} for "
-        f"{team_names(s.players)[team]}"
-    )
+    t.say((placed_line, s.players, s.active, kind, x, y, degrees, team))
     if s.step == 1 or s.extra:
         cells: tuple[Cell, ...] = (cell,)
         if not s.extra and previous is not None and previous in s.board:
@@ -449,7 +471,7 @@ def _put_piece(t: Turn, what: str, cell: Cell, name: str) -> None:
     insort(s.flags, (s.team, node, what))
     s.supply = bumped(s.supply, s.team, 0 if what == "flag" else 1, -1)
     seascape.add_piece(s, s.team, node, what, 1)
-    t.say(f"{s.team_name(s.team)} put a {what} on {name} at {cell[0]},{cell[1]}")
+    t.say((put_line, s.players, s.team, what, name, cell))
 
 
 def _return_flag(t: Turn, cell: Cell, name: str) -> None:
