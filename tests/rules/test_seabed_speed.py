@@ -340,7 +340,7 @@ def test_placement_picks_name_the_placements_that_fit() -> None:
                 assert picked == expected
 
 
-def test_event_lines_written_on_read_read_as_the_text_and_copies_pass_them_on() -> None:
+def test_log_lines_kept_as_recipes_read_as_the_same_text_and_copies_pass_them_on() -> None:
     """The log (every placement, draw and flag says what happened) is the same text whether a
     line was written at once or kept as a recipe until read: ``events`` is always a tuple of
     strings, reading it twice gives the same tuple, and a copy made before the first read

@@ -340,7 +340,7 @@ def drew_line(name: str, drawn: tuple[int, ...]) -> str:
 
 
 def put_line(players: tuple[str, ...], team: int, what: str, name: str, cell: Cell) -> str:
-    """``Cid & Ann put a flag on north at 1,-2``."""
+    """``Cid & Ann put a flag on streak-w at 1,-2``."""
     return f"{team_names(players)[team]} put a {what} on {name} at {cell[0]},{cell[1]}"
 
 
