@@ -77,6 +77,7 @@ class Budgets:
             chance = "" if b.chance_nodes else ", no chance nodes"
             sample = f"{b.rollout_sample} sampled" if b.rollout_sample else "every action"
             final = "" if b.final == "visits" else f", final choice {b.final}"
+            final += "" if b.settle else ", never settling early"
             tuned = "".join(
                 f"; in {game_id}: " + ", ".join(f"{name} {value}" for name, value in knobs)
                 for game_id, knobs in b.per_game
@@ -238,7 +239,9 @@ def search_speed(
     state = mid_game(game, players)
     seat = state.current_player
     assert seat is not None
-    bot = StrongBot(1, replace(knobs, seconds=seconds, iterations=None), reuse=False)
+    # (every iteration of the time: a settled search would end early on its position)
+    budget = replace(knobs, seconds=seconds, iterations=None, settle=False)
+    bot = StrongBot(1, budget, reuse=False)
     result = bot.search(game, game.view(state, seat))
     elapsed = max(result.seconds, 1e-9)
     return result.iterations / elapsed, result.plies / elapsed, players
@@ -324,9 +327,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="on" if EXPERT.chance_nodes else "off",
         help="expert tells the outcomes of chance apart in its tree",
     )
+    parser.add_argument(
+        "--settle",
+        choices=("on", "off"),
+        default="on" if STRONG.settle else "off",
+        help="both search levels stop once their choice has settled (see bots/strong.py)",
+    )
     args = parser.parse_args(argv)
     knobs = replace(
         STRONG,
+        settle=args.settle == "on",
         rollout_turns=args.rollout_turns,
         rollout=args.rollout,
         rollout_sample=args.rollout_sample,

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from toy_game import TOY
 
-from gardens_tui.bots import BASIC_LEVELS, LEVELS, SEARCH_LEVELS, make_bot
+from gardens_tui.bots import BASIC_LEVELS, LEVELS, SEARCH_LEVELS, make_bot, strong
+from gardens_tui.bots.advice import advice_lines
 from gardens_tui.bots.strong import EXPERT, STRONG, SearchBudget, StrongBot, _Node
 from gardens_tui.cli import main
 from gardens_tui.driver import Driver
@@ -30,8 +31,8 @@ ITERATIONS = SearchBudget(iterations=120, seconds=None)
 
 
 def bot(seed: int = 0, iterations: int = 120, **kw: Any) -> StrongBot:
-    """A strong bot limited by ``iterations`` only."""
-    return StrongBot(seed, STRONG.with_iterations(iterations), **kw)
+    """A strong bot limited by ``iterations`` only, all of which it runs (no ``settle``)."""
+    return StrongBot(seed, replace(STRONG.with_iterations(iterations), settle=False), **kw)
 
 
 def choice_position(game: Game[Any], players: int, seed: int, skip: int) -> GameState:
@@ -111,7 +112,9 @@ def test_a_budget_s_knobs_for_one_game_apply_in_that_game_only() -> None:
     cap, which the result shows), a search of any other game with the budget's own; the shipped
     expert is tuned for Seabed Neighbours only (README "Bots"); a field that is no knob, or a
     bad value, is refused when the budget is made."""
-    budget = replace(STRONG.with_iterations(12), per_game=((TOY.spec.id, (("iterations", 5),)),))
+    budget = replace(
+        STRONG.with_iterations(12), settle=False, per_game=((TOY.spec.id, (("iterations", 5),)),)
+    )
     assert budget.for_game(TOY.spec.id).iterations == 5
     assert budget.for_game("octopus-garden") is budget
     searcher = StrongBot(1, budget)
@@ -223,6 +226,69 @@ def test_a_cpu_clock_budget_counts_the_searching_threads_time() -> None:
         SearchBudget(clock="sundial")
     with pytest.raises(ValueError, match="rollout turns"):
         SearchBudget(rollout_turns=-1)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_settled_search_answers_what_its_whole_budget_would(game_id: str) -> None:
+    """``settle`` (the shipped levels'): the search stops once no other root action could
+    overtake the most visited in the iterations left, so under an iteration cap it answers
+    exactly what running every iteration answers, from the same seed, with fewer iterations
+    whenever the choice settled (here in at least one of the positions of each game)."""
+    game = get_game(game_id)
+    players = two_seat_count(game)
+    assert STRONG.settle and EXPERT.settle
+    fewer = 0
+    for skip in (2, 25):
+        state = choice_position(game, players, 11, skip)
+        view = game.view(state, state.current_player)
+        whole = StrongBot(4, replace(STRONG.with_iterations(120), settle=False)).search(game, view)
+        settled = StrongBot(4, STRONG.with_iterations(120)).search(game, view)
+        assert settled.action == whole.action
+        assert whole.iterations == 120 and not whole.settled
+        assert settled.iterations <= 120 and settled.settled == (settled.iterations < 120)
+        fewer += settled.settled
+    assert fewer
+
+
+def test_only_a_most_visited_choice_of_every_action_settles() -> None:
+    """A search that chooses by lower confidence bound (expert's in Seabed Neighbours), and a
+    review's comparison of chosen actions (``among``), run their whole budget: settling is
+    sure of the most visited action only, among every legal one."""
+    game = get_game("the-gardens")
+    state = choice_position(game, 2, 11, 9)
+    view = game.view(state, state.current_player)
+    budget = STRONG.with_iterations(120)
+    assert StrongBot(4, budget).search(game, view).settled  # (this position settles)
+    by_value = StrongBot(4, replace(budget, final="lcb")).search(game, view)
+    assert by_value.iterations == 120 and not by_value.settled
+    legal = game.legal_actions(view)
+    compared = StrongBot(4, budget).search(game, view, among=legal[:2], evenly=True)
+    assert compared.iterations == 120 and not compared.settled
+
+
+def test_a_timed_search_settles_at_the_rate_it_iterates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a time limit the iterations left are those the time left allows at the rate so
+    far. A clock that advances 5 ms a reading makes it deterministic: the settled
+    search ends before its second is up, on the action the whole second chooses."""
+
+    def ticking() -> Any:
+        now = [0.0]
+
+        def clock() -> float:
+            now[0] += 0.005
+            return now[0]
+
+        return clock
+
+    game = get_game("the-gardens")
+    state = choice_position(game, 2, 11, 9)
+    view = game.view(state, state.current_player)
+    monkeypatch.setitem(strong.CLOCKS, "wall", ticking())
+    whole = StrongBot(4, replace(STRONG, settle=False)).search(game, view)
+    monkeypatch.setitem(strong.CLOCKS, "wall", ticking())
+    settled = StrongBot(4, STRONG).search(game, view)
+    assert settled.settled and settled.iterations < whole.iterations
+    assert settled.action == whole.action
 
 
 def test_forced_and_skill_decisions_need_no_search() -> None:
@@ -469,6 +535,12 @@ def test_hint_prints_the_best_action_and_why(
     assert data["seat"] == 0 and len(data["top"]) == 3
     assert data["action"] == data["top"][0]["action"]
     assert sum(row["visits"] for row in data["top"]) <= 60
+    # the strong level's search ends once its choice has settled, and the hint says so
+    assert data["settled"] == (data["iterations"] < 60)
+    found = StrongBot(0, STRONG.with_iterations(60)).search(TOY, TOY.new_game(["A", "B"], {}, 3))
+    settled = replace(found, iterations=16, settled=True)
+    assert "no other action could catch up" in advice_lines(settled, str, "Ann")[-1]
+    assert "catch up" not in advice_lines(replace(found, settled=False), str, "Ann")[-1]
 
 
 def test_hint_is_only_for_the_deciding_seat(

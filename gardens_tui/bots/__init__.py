@@ -8,7 +8,8 @@ of the legal actions (:class:`Bot`). Levels, weakest first (:data:`LEVELS`):
   :meth:`~gardens_tui.rules.base.Game.evaluate` rates best for its seat (one decision ahead). Ties
   are broken by the bot's own seeded generator, so a bot game is reproducible from its seed.
 - ``strong``: information-set Monte Carlo tree search from its view
-  (:mod:`gardens_tui.bots.strong`), about a second per decision.
+  (:mod:`gardens_tui.bots.strong`), about a second per decision (less when its choice settles
+  sooner: :attr:`.strong.SearchBudget.settle`).
 - ``expert``: the same search with four times the time (in Seabed Neighbours with knobs of its
   own, :data:`.strong.EXPERT`).
 

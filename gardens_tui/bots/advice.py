@@ -57,6 +57,8 @@ def advice_lines(result: SearchResult, format_action: FormatAction, name: str) -
     for text, stats in rows:
         lines.append(f"  {text:<{width}}  value {stats.value:.2f}  visits {stats.visits}")
     stopped = ", stopped early" if result.cancelled else ""
+    if result.settled:
+        stopped = ", ended early: no other action could catch up"
     lines.append(
         f"({result.iterations} iterations in {result.seconds:.1f} s{stopped}, from {name}'s "
         "view; value: the search's estimate of the chance to win, 0-1)"
@@ -67,13 +69,15 @@ def advice_lines(result: SearchResult, format_action: FormatAction, name: str) -
 def advice_json(
     result: SearchResult, format_action: FormatAction, seat: int, name: str
 ) -> dict[str, Any]:
-    """The hint as a JSON object: the seat, the best action, the iterations and the top actions'
-    statistics (values rounded to four places)."""
+    """The hint as a JSON object: the seat, the best action, the iterations (``settled``: ended
+    before the budget, no other action could catch up) and the top actions' statistics (values
+    rounded to four places)."""
     return {
         "seat": seat,
         "name": name,
         "action": format_action(result.action),
         "iterations": result.iterations,
+        "settled": result.settled,
         "top": [
             {"action": format_action(s.action), "value": round(s.value, 4), "visits": s.visits}
             for s in result.stats[:TOP]

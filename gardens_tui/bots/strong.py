@@ -64,7 +64,10 @@ iterations only, a search is a pure function of the view and the bot's seed and 
 the time limit makes it depend on the machine. Seconds are wall-clock time by default (what a
 player waits); ``clock="cpu"`` counts the searching thread's CPU time instead, so benchmarks on
 a busy machine give every search the thinking it would get alone. :data:`STRONG` thinks about
-a second per decision, :data:`EXPERT` four times as long.
+a second per decision, :data:`EXPERT` four times as long, each less when its choice settles
+first (:attr:`SearchBudget.settle`: the most visited root action is ahead of every other by
+more visits than the iterations left could give one, so the rest of the budget could not
+change the answer; under an iteration cap the answer is exactly the whole budget's).
 
 Tree reuse: when the bot decides again in the same turn (the next step of a multi-step turn),
 the search starts from the subtree under the action it played last, keeping its statistics.
@@ -132,6 +135,11 @@ class SearchBudget:
     ``chance_nodes`` tells apart the outcomes of chance (a draw, a roll) in the tree (see
     :class:`_Node`); without it the decisions after a draw share one node whatever was drawn.
     ``final`` is how the root's action is chosen when the search ends (:data:`FINAL_CHOICES`).
+    ``settle`` ends the search as soon as the root's most visited action is settled: ahead of
+    every other by more visits than the iterations left could give one (under a time limit,
+    the iterations left at the rate so far). It then answers what the whole budget would
+    have (exactly so under an iteration cap), sooner; only with ``final="visits"`` and a
+    search of every legal action (not a review's ``among``).
     ``per_game`` holds the knobs that differ in some games, ``(game id, ((field, value), ...))``:
     the search of such a game thinks with :meth:`for_game` of this budget (a knob is kept for
     one game only when the benchmark shows it helps there; README "Bots").
@@ -148,6 +156,7 @@ class SearchBudget:
     prior_temperature: float = 0.5
     chance_nodes: bool = False
     final: str = "visits"
+    settle: bool = False
     per_game: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     def __post_init__(self) -> None:
@@ -189,11 +198,13 @@ class SearchBudget:
 
 _KNOBS = frozenset(SearchBudget.__dataclass_fields__) - {"per_game"}
 
-STRONG = SearchBudget(seconds=1.0)
-"""The ``strong`` level: about one second per decision."""
+STRONG = SearchBudget(seconds=1.0, settle=True)
+"""The ``strong`` level: about one second per decision, less when the choice settles sooner
+(``settle``)."""
 
 EXPERT = SearchBudget(
     seconds=4.0,
+    settle=True,
     per_game=(("seabed-neighbours", (("final", "lcb"), ("prior_temperature", 1.0))),),
 )
 """The ``expert`` level: the same search with four times the time; in Seabed Neighbours with
@@ -205,6 +216,26 @@ final choice by value did not help (1 of 4 at the shipped budgets)."""
 
 LEVEL_BUDGETS: dict[str, SearchBudget] = {"strong": STRONG, "expert": EXPERT}
 """Each search level's own budget: what a plain ``strong`` or ``expert`` seat thinks with."""
+
+
+SETTLE_EVERY = 8
+"""How often (in iterations) a search with :attr:`SearchBudget.settle` looks whether its
+choice has settled."""
+
+
+def _lead(root: _Node, actions: Sequence[Action]) -> int:
+    """How many more visits the most visited of ``actions`` at ``root`` has than the next."""
+    best = second = 0
+    children = root.children
+    for action in actions:
+        child = children.get(action)
+        if child is not None:
+            visits = child.visits
+            if visits > best:
+                best, second = visits, best
+            elif visits > second:
+                second = visits
+    return best - second
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +254,8 @@ class SearchResult:
     first), how many iterations ran, how long they took, whether it was cancelled, how many
     iterations it inherited from the bot's previous step of the same turn (tree reuse), and how
     many actions it applied on its determinisations (in the tree, to rate priors and in
-    rollouts: the engine's work, comparable with a chess engine's plies)."""
+    rollouts: the engine's work, comparable with a chess engine's plies), and whether it ended
+    because the choice had settled before the budget ran out (:attr:`SearchBudget.settle`)."""
 
     action: Action
     stats: tuple[ActionStats, ...]
@@ -232,6 +264,7 @@ class SearchResult:
     cancelled: bool = False
     reused: int = 0
     plies: int = 0
+    settled: bool = False
 
 
 class _Node:
@@ -391,7 +424,8 @@ class StrongBot:
         deadline = None if budget.seconds is None else started + budget.seconds
         cap = budget.iterations
         iterations = 0
-        cancelled = False
+        cancelled = settled = False
+        settle = budget.settle and budget.final == "visits" and self._among is None
         rng = self._rng
         while True:
             if cap is not None and iterations >= cap:
@@ -401,6 +435,14 @@ class StrongBot:
             if stop.is_set() or (cancel is not None and cancel.is_set()):
                 cancelled = True
                 break
+            if settle and iterations and not iterations % SETTLE_EVERY:
+                left = math.inf if cap is None else cap - iterations
+                if deadline is not None:
+                    now = clock()
+                    left = min(left, iterations * (deadline - now) / max(now - started, 1e-9))
+                if _lead(root, actions) > left:
+                    settled = True
+                    break
             det = game.determinise(view, seat, rng)
             self._iterate(game, det, root, rng)
             iterations += 1
@@ -411,7 +453,9 @@ class StrongBot:
             child = root.children.get(action)
             if child is not None and child.after is None:  # (after a draw: which outcome?)
                 self._kept = (key, child)
-        return SearchResult(action, stats, iterations, elapsed, cancelled, reused, self._plies)
+        return SearchResult(
+            action, stats, iterations, elapsed, cancelled, reused, self._plies, settled
+        )
 
     @staticmethod
     def _root_stats(
