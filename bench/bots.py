@@ -78,6 +78,7 @@ class Budgets:
             sample = f"{b.rollout_sample} sampled" if b.rollout_sample else "every action"
             final = "" if b.final == "visits" else f", final choice {b.final}"
             final += "" if b.settle else ", never settling early"
+            final += f", the best {b.paired} root actions paired" if b.paired else ""
             tuned = "".join(
                 f"; in {game_id}: " + ", ".join(f"{name} {value}" for name, value in knobs)
                 for game_id, knobs in b.per_game
@@ -328,6 +329,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="expert tells the outcomes of chance apart in its tree",
     )
     parser.add_argument(
+        "--expert-paired",
+        type=int,
+        help="expert compares this many of the heuristic's best root actions on common "
+        "determinisations (see SearchBudget.paired in bots/strong.py; 0: off)",
+    )
+    parser.add_argument(
         "--settle",
         choices=("on", "off"),
         default="on" if STRONG.settle else "off",
@@ -359,6 +366,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.expert_prior_temperature is not None:
         expert = replace(expert, prior_temperature=args.expert_prior_temperature)
     expert = replace(expert, chance_nodes=args.expert_chance_nodes == "on")
+    if args.expert_paired is not None:
+        expert = replace(expert, paired=args.expert_paired)
     if args.expert_final is not None:
         expert = replace(expert, final=args.expert_final)
     expert = replace(expert, per_game=EXPERT.per_game if args.expert_tuning == "shipped" else ())

@@ -291,6 +291,44 @@ def test_a_timed_search_settles_at_the_rate_it_iterates(monkeypatch: pytest.Monk
     assert settled.action == whole.action
 
 
+def test_a_paired_root_compares_the_best_rated_actions_on_common_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``paired=K``: the search plays only the K root actions the heuristic rates best, in
+    rounds of one determinisation each (every one of them once per deal, so the luck of the
+    draws is common to all), gives them the same visits, and takes the best value among them.
+    K must be 0 (off) or at least 2."""
+    game = get_game("octopus-garden")
+    state = choice_position(game, 2, 5, 8)
+    view = game.view(state, state.current_player)
+    legal = game.legal_actions(view)
+    assert len(legal) > 3
+    deals = 0
+    determinise = game.determinise
+
+    def counted(*args: Any) -> Any:
+        nonlocal deals
+        deals += 1
+        return determinise(*args)
+
+    monkeypatch.setattr(game, "determinise", counted)
+    budget = replace(STRONG.with_iterations(30), paired=3)
+    result = StrongBot(2, budget).search(game, view)
+    assert deals == 1 + 30 // 3  # (the priors' deal, then one a round)
+    visited = [s for s in result.stats if s.visits]
+    assert len(visited) == 3 and {s.visits for s in visited} == {10}
+    assert result.action == max(visited, key=lambda s: s.value).action
+    seat = state.current_player
+    assert seat is not None
+    dealt = game.determinise(view, seat, Rng(1))
+    rated = StrongBot(2, budget)._priors(game, dealt, _Node(2), legal, seat)
+    best = sorted(legal, key=lambda a: -rated[a])[:3]
+    assert {s.action for s in visited} == set(best)
+    assert StrongBot(2, budget).search(game, view).action == result.action
+    with pytest.raises(ValueError, match="paired"):
+        SearchBudget(paired=1)
+
+
 def test_forced_and_skill_decisions_need_no_search() -> None:
     """A lone legal action is played at once, a skill decision is settled with roll, and a
     finished game is refused."""

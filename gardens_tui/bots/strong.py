@@ -49,7 +49,10 @@ game's heuristic as AlphaZero-style searches are steered by a network):
   deterministic order of ``legal_actions``). ``SearchBudget.final="lcb"`` (expert's in Seabed
   Neighbours, with softer priors: :data:`EXPERT`; README "Bots") takes instead the highest
   lower confidence bound of the value: sharp priors keep most visits on the heuristic's
-  favourite even when another action has measured better.
+  favourite even when another action has measured better. ``SearchBudget.paired`` (off in
+  the shipped levels; bench/bots.py ``--expert-paired``) searches instead only the
+  heuristic's best few root actions, each once on every deal, so that their differences are
+  measured without the luck of the draws between them.
 
 Why steered and greedy rather than uniform and random (measured in two-player Octopus's Garden
 against the greedy bot; README "Bots" has the figures): random rollouts and uniform expansion
@@ -140,6 +143,12 @@ class SearchBudget:
     the iterations left at the rate so far). It then answers what the whole budget would
     have (exactly so under an iteration cap), sooner; only with ``final="visits"`` and a
     search of every legal action (not a review's ``among``).
+    ``paired`` (``0``: off) compares at the root only the ``paired`` actions the heuristic
+    rates best (all of them when there are no more), on **common determinisations**: the
+    iterations go in rounds, each dealing one determinisation and one rollout generator on
+    which every one of those actions is played once, so the luck of the draws is the same for
+    all of them and their differences are measured without it. The choice is the best value
+    (its lower bound, as ``final="lcb"``; the rounds give every action the same visits).
     ``per_game`` holds the knobs that differ in some games, ``(game id, ((field, value), ...))``:
     the search of such a game thinks with :meth:`for_game` of this budget (a knob is kept for
     one game only when the benchmark shows it helps there; README "Bots").
@@ -157,6 +166,7 @@ class SearchBudget:
     chance_nodes: bool = False
     final: str = "visits"
     settle: bool = False
+    paired: int = 0
     per_game: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     def __post_init__(self) -> None:
@@ -174,6 +184,8 @@ class SearchBudget:
             raise ValueError(f"a rollout policy is one of {', '.join(ROLLOUT_POLICIES)}")
         if self.final not in FINAL_CHOICES:
             raise ValueError(f"a final choice is one of {', '.join(FINAL_CHOICES)}")
+        if self.paired < 0 or self.paired == 1:
+            raise ValueError("a paired root compares 0 (off) or at least 2 actions")
         if self.rollout_sample < 0 or self.prior_temperature <= 0:
             raise ValueError("a rollout sample is at least 0 and a prior temperature positive")
         for game_id, _ in self.per_game:
@@ -425,8 +437,18 @@ class StrongBot:
         cap = budget.iterations
         iterations = 0
         cancelled = settled = False
-        settle = budget.settle and budget.final == "visits" and self._among is None
         rng = self._rng
+        paired = 0
+        det: GameState | None = None
+        if budget.paired and self._among is None:
+            det = game.determinise(view, seat, rng)
+            prior = self._priors(game, det, root, actions, seat)
+            ranked = sorted(range(len(actions)), key=lambda i: (-prior[actions[i]], i))
+            self._among = (tuple(actions[i] for i in ranked[: budget.paired]), True)
+            paired = len(self._among[0])
+        final = "lcb" if paired else budget.final
+        settle = budget.settle and final == "visits" and self._among is None
+        round_state = 0
         while True:
             if cap is not None and iterations >= cap:
                 break
@@ -443,11 +465,16 @@ class StrongBot:
                 if _lead(root, actions) > left:
                     settled = True
                     break
-            det = game.determinise(view, seat, rng)
-            self._iterate(game, det, root, rng)
+            if not paired:
+                self._iterate(game, game.determinise(view, seat, rng), root, rng)
+            else:  # (one deal and one rollout generator for every action of a round)
+                if det is None or not iterations % paired:
+                    det = game.determinise(view, seat, rng)
+                    round_state = rng.next64()
+                self._iterate(game, det, root, Rng(round_state))
             iterations += 1
         elapsed = clock() - started
-        stats = self._root_stats(root, actions, seat, budget.final)
+        stats = self._root_stats(root, actions, seat, final)
         action = stats[0].action
         if self.reuse:
             child = root.children.get(action)
