@@ -442,9 +442,7 @@ class StrongBot:
         det: GameState | None = None
         if budget.paired and self._among is None:
             det = game.determinise(view, seat, rng)
-            prior = self._priors(game, det, root, actions, seat)
-            ranked = sorted(range(len(actions)), key=lambda i: (-prior[actions[i]], i))
-            self._among = (tuple(actions[i] for i in ranked[: budget.paired]), True)
+            self._among = (self._best_rated(game, det, root, actions, budget.paired), True)
             paired = len(self._among[0])
         final = "lcb" if paired else budget.final
         settle = budget.settle and final == "visits" and self._among is None
@@ -483,6 +481,15 @@ class StrongBot:
         return SearchResult(
             action, stats, iterations, elapsed, cancelled, reused, self._plies, settled
         )
+
+    def _best_rated(
+        self, game: Game[Any], state: GameState, root: _Node, actions: list[Action], count: int
+    ) -> tuple[Action, ...]:
+        """The ``count`` root ``actions`` of the highest prior (rated on ``state`` for the
+        root's seat; ties in the order of ``legal_actions``): a paired root's actions."""
+        prior = self._priors(game, state, root, actions, self._seat)
+        ranked = sorted(range(len(actions)), key=lambda i: (-prior[actions[i]], i))
+        return tuple(actions[i] for i in ranked[:count])
 
     @staticmethod
     def _root_stats(
