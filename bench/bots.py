@@ -77,15 +77,15 @@ class Budgets:
             chance = "" if b.chance_nodes else ", no chance nodes"
             sample = f"{b.rollout_sample} sampled" if b.rollout_sample else "every action"
             final = "" if b.final == "visits" else f", final choice {b.final}"
-            final += "" if b.settle else ", never settling early"
-            final += f", the best {b.paired} root actions paired" if b.paired else ""
+            settle = "" if b.settle else ", never settling early"
+            paired = f", the best {b.paired} root actions paired" if b.paired else ""
             tuned = "".join(
                 f"; in {game_id}: " + ", ".join(f"{name} {value}" for name, value in knobs)
                 for game_id, knobs in b.per_game
             )
             return (
                 f"rollouts of {turns} rating {sample} a step, "
-                f"prior temperature {b.prior_temperature:g}{chance}{final}{tuned}"
+                f"prior temperature {b.prior_temperature:g}{chance}{final}{settle}{paired}{tuned}"
             )
 
         return (
