@@ -17,7 +17,14 @@ from toy_game import TOY
 
 from gardens_tui.bots import BASIC_LEVELS, LEVELS, SEARCH_LEVELS, make_bot, strong
 from gardens_tui.bots.advice import advice_lines
-from gardens_tui.bots.strong import EXPERT, STRONG, SearchBudget, StrongBot, _Node
+from gardens_tui.bots.strong import (
+    EXPERT,
+    STRONG,
+    ActionStats,
+    SearchBudget,
+    StrongBot,
+    _Node,
+)
 from gardens_tui.cli import main
 from gardens_tui.driver import Driver
 from gardens_tui.rules import conformance as C
@@ -579,6 +586,10 @@ def test_hint_prints_the_best_action_and_why(
     settled = replace(found, iterations=16, settled=True)
     assert "no other action could catch up" in advice_lines(settled, str, "Ann")[-1]
     assert "catch up" not in advice_lines(replace(found, settled=False), str, "Ann")[-1]
+    # an action the search never tried has no estimate to show (not a value of 0)
+    tried, untried = ActionStats(("a",), 0.61, 16), ActionStats(("b",), 0.0, 0)
+    lines = advice_lines(replace(found, stats=(tried, untried)), str, "Ann")
+    assert "value 0.61  visits 16" in lines[1] and "value   -   visits 0" in lines[2]
 
 
 def test_hint_is_only_for_the_deciding_seat(

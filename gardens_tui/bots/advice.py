@@ -55,7 +55,8 @@ def advice_lines(result: SearchResult, format_action: FormatAction, name: str) -
     rows = [(format_action(s.action), s) for s in result.stats[:TOP]]
     width = max(len(text) for text, _ in rows)
     for text, stats in rows:
-        lines.append(f"  {text:<{width}}  value {stats.value:.2f}  visits {stats.visits}")
+        value = f"{stats.value:.2f}" if stats.visits else "  - "  # (never tried: no estimate)
+        lines.append(f"  {text:<{width}}  value {value}  visits {stats.visits}")
     stopped = ", stopped early" if result.cancelled else ""
     if result.settled:
         stopped = ", ended early: no other action could catch up"
