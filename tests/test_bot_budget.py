@@ -228,7 +228,8 @@ def test_gardens_new_and_play_take_a_budget(
 
 def test_advice_names_the_best_action_and_the_top_three() -> None:
     """Rule (hint): the advice names the search's action in the game's notation, then the top
-    three actions with value and visits; the JSON says the same."""
+    three actions with value and visits (no value for an action never tried); the JSON says
+    the same."""
     game = get_game("octopus-garden")
     table = Table(Setup("octopus-garden", (Seat("Ann"), Seat("Bob")), {}, 3))
     view = game.view(table.state, 0)
@@ -239,7 +240,8 @@ def test_advice_names_the_best_action_and_the_top_three() -> None:
     assert len(lines) == 1 + TOP + 1
     for line, stats in zip(lines[1:-1], result.stats, strict=False):
         assert line.strip().startswith(game.format_action(stats.action))
-        assert f"value {stats.value:.2f}  visits {stats.visits}" in line
+        value = f"{stats.value:.2f}" if stats.visits else "  - "
+        assert f"value {value}  visits {stats.visits}" in line
     assert lines[-1].startswith("(60 iterations")
     data = advice_json(result, game.format_action, 0, "Ann")
     assert data["action"] == game.format_action(result.action) and len(data["top"]) == TOP
