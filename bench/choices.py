@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from settle import THREE_SEATS, positions  # bench/settle.py: the same positions
+from settle import positions, seats_for  # bench/settle.py: the same positions
 
 from gardens_tui.bots.strong import STRONG, SearchResult, StrongBot
 from gardens_tui.rules.registry import get_game
@@ -39,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     caps = [int(c) for c in args.caps.split(",")]
     game = get_game(args.game)
-    players = 3 if args.game in THREE_SEATS else min(c for c in game.spec.counts if c >= 2)
+    players = seats_for(game)
     found: list[list[SearchResult]] = []
     for state in positions(game, players, args.positions):
         view = game.view(state, state.current_player)

@@ -38,6 +38,14 @@ THREE_SEATS = {"throw-octopus", "seabed-neighbours"}
 """Games measured at three seats."""
 
 
+def seats_for(game: Game[Any]) -> int:
+    """The seat count a game is measured at: three in :data:`THREE_SEATS`, else the smallest
+    of two or more."""
+    if game.spec.id in THREE_SEATS:
+        return 3
+    return min(c for c in game.spec.counts if c >= 2)
+
+
 def positions(game: Game[Any], players: int, wanted: int) -> list[GameState]:
     """``wanted`` positions with a real choice, :data:`STAGES` of greedy games in turn."""
     found: list[GameState] = []
@@ -69,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     capped = STRONG.with_iterations(args.iterations)
     for game_id in args.game or list(GAMES):
         game = get_game(game_id)
-        players = 3 if game_id in THREE_SEATS else min(c for c in game.spec.counts if c >= 2)
+        players = seats_for(game)
         ran = whole = same = 0
         chosen = positions(game, players, args.positions)
         for state in chosen:
