@@ -99,6 +99,25 @@ def test_a_very_narrow_panel_still_shrinks_to_the_glyph() -> None:
     assert all(len(line) == 12 for line in lines)
 
 
+def test_a_name_that_says_its_level_drops_the_level_before_it_is_cut() -> None:
+    """Layout: found playing Tanuki at 80x24 (21 cells): generated names were cut beside the
+    level they repeat (``Gree…t 2 ⚙ greedy``). Where a name would be cut, a label whose level
+    the name says as a word keeps its glyph (and budget) only; a name that merely contains the
+    word (``Armstrong``) keeps its level, and nothing changes where every name fits."""
+    rows = panel_rows(("Ann", ""), ("Greedy bot 2", "greedy"), ("Strong bot 3", "strong"))
+    assert [line.plain for line in layout_rows(rows, 21)] == [
+        "  Ann               3",
+        "  Greedy bot 2 ⚙    3",
+        "  Strong bot 3 ⚙    3",
+    ]
+    wide = [line.plain for line in layout_rows(rows, 30)]
+    assert wide[1].startswith("  Greedy bot 2 ⚙ greedy ")
+    timed = panel_rows(("Strong bot 2", "strong@2s"), ("Ann", ""))
+    assert layout_rows(timed, 21)[0].plain == "  Strong bot 2 ⚙ 2s 3"
+    armstrong = panel_rows(("Armstrong the Bold", "strong"), ("Ann", ""))
+    assert "⚙ strong" in layout_rows(armstrong, 24)[0].plain
+
+
 def panel_text(panel: PlayerPanel) -> list[str]:
     """The panel's lines as drawn on the screen."""
     width, height = panel.size

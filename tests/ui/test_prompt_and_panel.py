@@ -288,16 +288,17 @@ async def test_panel_scores_only_what_the_viewer_may_see_and_shows_extras(
 
 def test_two_bots_of_one_level_stay_apart_when_their_names_are_cut() -> None:
     """Issue 7: at 80x24 two greedy bots both showed as "Greedy b…"; a name cut short keeps
-    its end when the cut would make two names look the same."""
+    its end when the cut would make two names look the same. (Generated names such as "Greedy
+    bot 2" now shed the level their label repeats before they are cut: test_bot_labels.py.)"""
     rows = [
         SeatRow("▶", Text("Ann"), "", "0"),
-        SeatRow(" ", Text("Greedy bot 2"), "⚙ greedy", "-2"),
-        SeatRow(" ", Text("Greedy bot 3"), "⚙ greedy", "5"),
+        SeatRow(" ", Text("Robot Ann 2"), "⚙ greedy", "-2"),
+        SeatRow(" ", Text("Robot Ann 3"), "⚙ greedy", "5"),
     ]
     assert [line.plain for line in layout_rows(rows, 22)] == [
         "▶ Ann                0",
-        "  Gree…t 2 ⚙ greedy -2",
-        "  Gree…t 3 ⚙ greedy  5",
+        "  Robo…n 2 ⚙ greedy -2",
+        "  Robo…n 3 ⚙ greedy  5",
     ]
     distinct = [SeatRow(" ", Text(name), "", "0") for name in ("Annabelle", "Bartholomew")]
     assert [line.plain for line in layout_rows(distinct, 10)] == ["  Annab… 0", "  Barth… 0"]
@@ -306,16 +307,17 @@ def test_two_bots_of_one_level_stay_apart_when_their_names_are_cut() -> None:
 def test_the_turn_note_stays_whole_when_the_name_is_cut() -> None:
     """While another seat decides in a seat's turn (a dodge in Throw Octopus!), the seat whose
     turn it is reads "(turn)" after its name: at 80x24 "Greedy bot 3 (turn)" was cut to
-    "Greedy bot 3…", hiding the note; now the name is cut and the note kept."""
+    "Greedy bot 3…", hiding the note; now the name is cut and the note kept (the label first
+    sheds the level the name repeats: ``⚙``)."""
     rows = [
         SeatRow("▶", Text("Ann"), "", "9"),
         SeatRow(" ", Text("Greedy bot 2"), "⚙ greedy", "8"),
         SeatRow(" ", Text("Greedy bot 3"), "⚙ greedy", "8", note=" (turn)"),
     ]
-    assert [line.plain for line in layout_rows(rows, 26)] == [
-        "▶ Ann                    9",
-        "  Greedy bot 2  ⚙ greedy 8",
-        "  Greed… (turn) ⚙ greedy 8",
+    assert [line.plain for line in layout_rows(rows, 22)] == [
+        "▶ Ann                9",
+        "  Greedy bot 2     ⚙ 8",
+        "  Greedy b… (turn) ⚙ 8",
     ]
     assert [line.plain for line in layout_rows(rows, 32)][1:] == [
         "  Greedy bot 2        ⚙ greedy 8",

@@ -11,6 +11,7 @@ viewer's (a seat's own secret points shown to it, everybody's once the game is o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -61,6 +62,17 @@ def shorter_labels(labels: Sequence[str]) -> list[list[str]]:
     forms = [list(labels), [" ".join(label.split(" ")[:2]) for label in labels]]
     forms.append([label[:1] for label in labels])
     return [form for i, form in enumerate(forms) if i == 0 or form != forms[i - 1]]
+
+
+def unrepeated(label: str, name: str) -> str:
+    """``label`` without its level word when ``name`` already says it as a word: a generated
+    name like ``Greedy bot 2`` needs no ``greedy`` beside it (``⚙``; a budget stays:
+    ``⚙ 2s``). Any other label is returned as it is."""
+    glyph_, _, rest = label.partition(" ")
+    level, _, budget = rest.partition(" ")
+    if not level or not re.search(rf"\b{re.escape(level)}\b", name, re.IGNORECASE):
+        return label
+    return f"{glyph_} {budget}" if budget else glyph_
 
 
 PanelExtras = Callable[[GameState, int], Sequence[str]]
@@ -114,6 +126,8 @@ def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
 
     Each line is ``mark``, a space, the name padded to the longest name, a space, the bot label
     padded to the longest label (no column when no seat is a bot), then the score flush right.
+    When a name would be cut, a bot whose name already says its level loses that word from its
+    label first (:func:`unrepeated`: ``Greedy bot 2 ⚙``, not ``Gree…t 2 ⚙ greedy``).
     Names that do not fit end in ``…`` (or, when two would then look the same, lose their middle:
     :func:`middle_ellipsis`); when fewer than :data:`MIN_NAME` cells would be left for
     them, the bot labels shrink (:func:`shorter_labels`: without the budget, then the glyph
@@ -130,6 +144,8 @@ def layout_rows(rows: Sequence[SeatRow], width: int) -> list[Text]:
         bot_width = max(cell_len(label) for label in labels)
         return width - 2 - (bot_width + 1 if bot_width else 0) - 1 - score_width
 
+    if name_room(labels) < longest_name:
+        labels = [unrepeated(bot, row.name.plain) for bot, row in zip(labels, rows, strict=True)]
     forms = shorter_labels(labels)  # the longest form that leaves the names room
     bots = next((f for f in forms if name_room(f) >= min(MIN_NAME, longest_name)), forms[-1])
     bot_width = max(cell_len(label) for label in bots)
