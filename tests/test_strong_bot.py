@@ -20,6 +20,7 @@ from gardens_tui.bots.advice import advice_lines
 from gardens_tui.bots.strong import (
     EXPERT,
     STRONG,
+    TO_THE_END,
     ActionStats,
     SearchBudget,
     StrongBot,
@@ -117,8 +118,9 @@ def test_the_lcb_final_choice_takes_a_well_measured_better_value() -> None:
 def test_a_budget_s_knobs_for_one_game_apply_in_that_game_only() -> None:
     """``per_game``: a search of a tuned game thinks with that game's knobs (here its iteration
     cap, which the result shows), a search of any other game with the budget's own; the shipped
-    expert is tuned for Seabed Neighbours only (README "Bots"); a field that is no knob, or a
-    bad value, is refused when the budget is made."""
+    expert is tuned for Octopus's Garden (rollouts to the end) and Seabed Neighbours only
+    (README "Bots"); a field that is no knob, or a bad value, is refused when the budget is
+    made."""
     budget = replace(
         STRONG.with_iterations(12), settle=False, per_game=((TOY.spec.id, (("iterations", 5),)),)
     )
@@ -128,10 +130,13 @@ def test_a_budget_s_knobs_for_one_game_apply_in_that_game_only() -> None:
     assert searcher.search(TOY, choice_position(TOY, 2, 1, 0)).iterations == 5
     garden = get_game("octopus-garden")
     assert searcher.search(garden, choice_position(garden, 2, 1, 3)).iterations == 12
-    assert [game_id for game_id, _ in EXPERT.per_game] == ["seabed-neighbours"]
+    assert [game_id for game_id, _ in EXPERT.per_game] == ["octopus-garden", "seabed-neighbours"]
     assert EXPERT.for_game("seabed-neighbours").final == "lcb"
+    assert replace(EXPERT.for_game("octopus-garden"), per_game=()) == replace(
+        STRONG, seconds=4.0, rollout_turns=TO_THE_END
+    )
     # elsewhere expert is strong with four times the time, as before
-    assert replace(EXPERT.for_game("octopus-garden"), per_game=()) == replace(STRONG, seconds=4.0)
+    assert replace(EXPERT.for_game("the-gardens"), per_game=()) == replace(STRONG, seconds=4.0)
     with pytest.raises(ValueError, match="not a search knob"):
         replace(STRONG, per_game=(("toy", (("speed", 2),)),))
     with pytest.raises(ValueError, match="final choice"):
@@ -217,6 +222,28 @@ def test_a_rollout_reaches_every_seats_turn(
     budget = SearchBudget(iterations=1, seconds=None, rollout_turns=rollout_turns)
     StrongBot(2, budget, reuse=False).search(spy, spy.view(state, seat))
     assert fewest <= max(turns) - state.turn <= most
+
+
+@pytest.mark.parametrize(("level", "finished"), [(EXPERT, True), (STRONG, False)])
+def test_expert_s_rollouts_in_octopus_s_garden_play_to_the_end(
+    level: SearchBudget, finished: bool
+) -> None:
+    """Expert's own knob in Octopus's Garden (README "Bots"): its rollouts play on to the end
+    of the game and score who won, where strong's stop after a round and score the heuristic.
+    One iteration from an early position of a two-seat game."""
+    ended: list[int] = []
+
+    class Spy(type(get_game("octopus-garden"))):  # type: ignore[misc]
+        def winners(self, state: Any) -> Any:
+            ended.append(state.turn)
+            return super().winners(state)
+
+    spy = Spy()
+    state = choice_position(spy, 2, 5, skip=6)
+    seat = state.current_player
+    budget = replace(level, iterations=1, seconds=None)
+    StrongBot(2, budget, reuse=False).search(spy, spy.view(state, seat))
+    assert bool(ended) is finished
 
 
 def test_a_cpu_clock_budget_counts_the_searching_threads_time() -> None:

@@ -10,8 +10,8 @@ of the legal actions (:class:`Bot`). Levels, weakest first (:data:`LEVELS`):
 - ``strong``: information-set Monte Carlo tree search from its view
   (:mod:`gardens_tui.bots.strong`), about a second per decision (less when its choice settles
   sooner: :attr:`.strong.SearchBudget.settle`).
-- ``expert``: the same search with four times the time (in Seabed Neighbours with knobs of its
-  own, :data:`.strong.EXPERT`).
+- ``expert``: the same search with four times the time (in Octopus's Garden and Seabed
+  Neighbours with knobs of its own, :data:`.strong.EXPERT`).
 
 A search level may carry its own **thinking budget** after ``@`` (:func:`parse_bot`, the one
 check of a level string everywhere one is stored or typed): ``strong@2s`` thinks two seconds a
