@@ -131,6 +131,16 @@ def test_width_counts_terminal_columns_not_code_points() -> None:
         check_name("田" * 21)
 
 
+def test_plain_ascii_width_is_the_per_character_width() -> None:
+    """The shortcut for printable ASCII (one column a character) gives what counting character
+    by character gives, for every printable ASCII character; control characters still go
+    through the per-character count."""
+    printable_ascii = "".join(map(chr, range(0x20, 0x7F)))
+    per_character = sum(cell_width(c + "\u0301") for c in printable_ascii)  # (not ASCII)
+    assert cell_width(printable_ascii) == len(printable_ascii) == per_character
+    assert cell_width("a\tb") == 3
+
+
 def test_names_that_look_the_same_are_the_same_player() -> None:
     """Rule: names are compared in NFC, case-folded: a decomposed "Zoë" is "ZOË" is "zoë"."""
     composed, decomposed = "Zo\u00eb", "Zoe\u0308"

@@ -94,6 +94,8 @@ def printable(text: str, *, newlines: bool = True) -> str:
 def cell_width(text: str) -> int:
     """How many terminal columns ``text`` takes: 2 for wide and full-width characters (CJK, most
     emoji), 0 for combining marks and other zero-width characters, 1 for the rest."""
+    if text.isascii() and text.isprintable():  # (the usual name: one column a character)
+        return len(text)
     width = 0
     for char in text:
         if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
