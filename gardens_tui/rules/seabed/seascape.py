@@ -20,6 +20,8 @@ each area brings, its counts packed in one int), keeps ``need`` and the sorted f
 date tile by tile, and copies only what it changes: the seascape's containers when the state
 shares them with the one it was copied from (``sea_shared``), and an older feature record
 once before changing it (``records_shared``; a state being built changes its own in place).
+A record this call made or copied already holds the new tile's bit in ``tiles`` (no older
+record can: the tile's number is new), which is how a second change knows it may go in place.
 Each frontier entry carries its place's placement table, made once per place for every state
 to share (:func:`placements_at`: the placement actions, and for each set of turns that may fit
 the tuple of them), so listing placements extends a list by ready-made tuples instead of
@@ -168,8 +170,7 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> tuple[
     starts = AREA_STARTS[kind]
     turn = SHAPES[code]
     needs_from = turn.needs
-    # older roots whose records this call copied (and may change); None: all are this state's
-    copied: list[int] | None = [] if s.records_shared else None
+    shared = s.records_shared  # (older records may be another state's: copy before changing)
     joined = 0  # a bit per area of the tile already joined to an older feature
     present = 0  # a bit per side with a neighbour
     completed = False
@@ -196,7 +197,7 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> tuple[
         for area, segment, closed, seaweed in turn.joins[side]:
             mine, theirs = base + area, other_base + other_at[segment]
             if joined >> area & 1:
-                f = _join(s, mine, theirs, copied)
+                f = _join(s, mine, theirs, bit if shared else 0)
             else:  # the area's first join: it goes into the older feature (its root stays)
                 joined |= 1 << area
                 root = parent[theirs]
@@ -204,8 +205,7 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> tuple[
                     root = find(parent, root)
                 f = feats[root]
                 start = starts[area]
-                if copied is not None and root not in copied:  # (_own, written out)
-                    copied.append(root)
+                if shared and not f.tiles & bit:  # (_own, written out)
                     g = feats[root] = _new(Feat)  # (f.copy() with the area added, written out)
                     g.kind, g.closers, g.flags = f.kind, f.closers, f.flags
                     g.open, g.counts = f.open + start.open, f.counts + start.counts
@@ -321,9 +321,10 @@ def sort_front(s: SeabedState) -> None:
     s.front = [by_key[key] for key in s.front_keys]
 
 
-def _join(s: SeabedState, mine: int, theirs: int, copied: list[int] | None) -> Feat:
+def _join(s: SeabedState, mine: int, theirs: int, bit: int) -> Feat:
     """Join the feature of node ``mine`` of the tile being laid, already in an older feature,
-    with the older feature of node ``theirs``; the joined record, which the caller may change.
+    with the older feature of node ``theirs``; the joined record, which the caller may change
+    (``bit``: the tile's bit when older records are shared, see :func:`_own`; else 0).
 
     The smaller root stays the root (so a root is always the smallest node of its feature):
     the later feature goes into the earlier."""
@@ -331,7 +332,7 @@ def _join(s: SeabedState, mine: int, theirs: int, copied: list[int] | None) -> F
     ra, rb = find(parent, mine), find(parent, theirs)
     if rb < ra:
         ra, rb = rb, ra
-    f = feats[ra] if copied is None else _own(feats, ra, copied)
+    f = feats[ra] if not bit else _own(feats, ra, bit)
     if ra != rb:
         g = feats.pop(rb)
         f.open += g.open
@@ -345,15 +346,14 @@ def _join(s: SeabedState, mine: int, theirs: int, copied: list[int] | None) -> F
     return f
 
 
-def _own(feats: dict[int, Feat], root: int, copied: list[int]) -> Feat:
+def _own(feats: dict[int, Feat], root: int, bit: int) -> Feat:
     """The record of the older feature ``root``, which the caller may change: older records
-    may be shared with other states, so it is copied first, once per :func:`place` (its root
-    then joins ``copied``). (Callers skip it when no record is shared: ``copied`` is
-    ``None``.)"""
-    if root in copied:
-        return feats[root]
-    copied.append(root)
-    f = feats[root] = feats[root].copy()
+    may be shared with other states, so it is copied first, once per :func:`place`. A record
+    holding ``bit`` (the tile being laid) was made or copied by this call already. (Callers
+    skip it when no record is shared.)"""
+    f = feats[root]
+    if not f.tiles & bit:
+        f = feats[root] = f.copy()
     return f
 
 
