@@ -196,7 +196,12 @@ async def octopus_with_names(names: list[str]) -> None:
         assert isinstance(game, OctopusGardenScreen)
         assert_clean(app)
         title = static_text(game.query_one("#og-garden-title"))
-        assert title.startswith(shown(f"{names[0]}'s garden"))
+        # (the title starts with the name, literally: "Ann's garden · ...", or where that is
+        # too long "Ann · ..." or "Ann·4 pearls...", or the name cut with an ellipsis: see
+        # garden_title)
+        name = shown(names[0])
+        cut = "…" in title and name.startswith(title.split("…")[0])
+        assert title.startswith(name) or cut, title
         for _ in range(3):  # a few decisions of the human (the bots answer in between)
             legal = game.table.legal_actions()
             if not legal or game.table.state.is_over:
@@ -258,10 +263,11 @@ async def load_dialog_with(files: list[tuple[Path, str]], names: list[str]) -> N
             info = dialog.infos[key]
             first = table.get_row(key)[0].plain.split("\n")[0]  # a cell's first line
             if info.ok:
-                assert static_text(detail) == shown(str(info.path))
+                assert static_text(detail) == printable(str(info.path), newlines=False)
             else:
                 assert first == printable(f"x {info.path.name}", newlines=False)
-                assert static_text(detail) == shown(f"Cannot open {info.path.name}: {info.error}")
+                name = printable(info.path.name, newlines=False)
+                assert static_text(detail) == shown(f"Cannot open {name}: {info.error}")
             assert_clean(app)
         broken = [info for info in dialog.infos.values() if not info.ok]
         if broken:
@@ -270,7 +276,8 @@ async def load_dialog_with(files: list[tuple[Path, str]], names: list[str]) -> N
             await pilot.pause()
             last = notifications(app)[-1]
             assert last.markup is False
-            assert last.message == shown(f"{broken[0].path.name}: {broken[0].error}")
+            name = printable(broken[0].path.name, newlines=False)
+            assert last.message == shown(f"{name}: {broken[0].error}")
             assert_clean(app)
         openable = [info for info in dialog.infos.values() if info.ok]
         if openable:
@@ -296,6 +303,8 @@ async def load_dialog_with(files: list[tuple[Path, str]], names: list[str]) -> N
     ),
     names=distinct_names(2),
 )
+# (a line feed in a broken file's name once broke its row's two lines; found by a long fuzz run)
+@example(files=[("\n", "truncated", False), ("a\nb", "good", True)], names=["Ann", "Bob"])
 def test_the_load_dialog_lists_hostile_file_names_and_damaged_files_literally(
     toy_registered: None, files: list[tuple[str, str, bool]], names: list[str]
 ) -> None:

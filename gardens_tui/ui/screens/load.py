@@ -18,7 +18,7 @@ from gardens_tui import saves
 from gardens_tui.saves import SaveInfo
 from gardens_tui.saves.listing import delete_save
 from gardens_tui.settings import Settings
-from gardens_tui.ui.literal import literal, notify_plain
+from gardens_tui.ui.literal import literal, notify_plain, plain
 from gardens_tui.ui.screens.choice import ChoiceScreen
 from gardens_tui.ui.screens.modal import AppModal
 from gardens_tui.ui.widgets.glyphs import glyph
@@ -65,6 +65,11 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 columns (each row is two lines, so nothing needs to be cut to a few letters)."""
 
 
+def one_line(text: str) -> str:
+    """``text`` from a file (or a file's name) as one line of visible characters."""
+    return plain(text, newlines=False)
+
+
 def save_name(info: SaveInfo) -> str:
     """The name a save was given (its file name without ``.json``), or ``autosave``."""
     return "autosave" if info.is_autosave else info.path.stem
@@ -73,16 +78,22 @@ def save_name(info: SaveInfo) -> str:
 def row_cells(info: SaveInfo, ascii_mode: bool = False) -> tuple[str, ...]:
     """A save's cells, each of two lines: its name over its kind, the game over the players,
     the turn over its state, the day over the time it was saved. A broken file: its file name,
-    "unreadable" and "broken"."""
-    saved = format_saved_at(info.saved_at)
+    "unreadable" and "broken". What comes from the file or its name is written on one line
+    (a line feed in a file name shows as ``\\x0a``), so every cell keeps its two lines."""
+    saved = one_line(format_saved_at(info.saved_at))
     day, _, time_of_day = saved.partition(" ")
     if not info.ok:
-        return (f"x {info.path.name}\nbroken", "unreadable\n-", "-\n-", f"{day}\n{time_of_day}")
+        return (
+            f"x {one_line(info.path.name)}\nbroken",
+            "unreadable\n-",
+            "-\n-",
+            f"{day}\n{time_of_day}",
+        )
     kind = "autosave" if info.is_autosave else "save"
-    name = save_name(info)
+    name = one_line(save_name(info))
     return (
         f"{name}\n{'' if name == kind else kind}",
-        f"{info.title or info.game}\n{players_text(info, ascii_mode)}",
+        f"{one_line(info.title or info.game)}\n{one_line(players_text(info, ascii_mode))}",
         f"turn {info.turn}\n{state_text(info)}",
         f"{day}\n{time_of_day}",
     )
@@ -192,9 +203,9 @@ class LoadDialog(AppModal[Path | None]):
         if info is None:
             detail.update("")
         elif info.ok:
-            detail.update(literal(str(info.path)))
+            detail.update(literal(str(info.path), newlines=False))  # (one path, one line)
         else:
-            detail.update(literal(f"Cannot open {info.path.name}: {info.error}"))
+            detail.update(literal(f"Cannot open {one_line(info.path.name)}: {info.error}"))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Show the path, or why the file is broken."""
@@ -223,7 +234,10 @@ class LoadDialog(AppModal[Path | None]):
             return
         if not info.ok:
             notify_plain(
-                self, f"{info.path.name}: {info.error}", title="Cannot open", severity="error"
+                self,
+                f"{one_line(info.path.name)}: {info.error}",
+                title="Cannot open",
+                severity="error",
             )
             return
         self.dismiss(info.path)
@@ -256,7 +270,7 @@ class LoadDialog(AppModal[Path | None]):
         if info is None:
             return
         kind = "autosave" if info.is_autosave else "save"
-        name = info.path.name
+        name = one_line(info.path.name)
         question = ChoiceScreen(
             f"Delete the {kind} {name}? This cannot be undone.",
             [f"Delete {name}", "Keep it"],
@@ -274,5 +288,5 @@ class LoadDialog(AppModal[Path | None]):
         except (saves.SaveError, OSError) as error:
             notify_plain(self, str(error), title="Not deleted", severity="error", timeout=10)
         else:
-            notify_plain(self, f"Deleted {path.name}", title="Deleted", timeout=4)
+            notify_plain(self, f"Deleted {one_line(path.name)}", title="Deleted", timeout=4)
         self.refresh_list()
