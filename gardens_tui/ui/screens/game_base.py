@@ -74,6 +74,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.worker import Worker
 
 from gardens_tui import saves
 from gardens_tui.bots import Bot
@@ -732,7 +733,8 @@ class GameScreen(DismissOnce[None]):
         # (a partial, not a coroutine: an undo in the same burst of keys may cancel the worker
         # before it starts, and a coroutine never started warns "never awaited" on stderr)
         work = partial(self._bot_turn, turn, stand_in)
-        self.run_worker(work, group="bot", exit_on_error=False)
+        # (typed: from a partial alone mypy cannot tell the worker's result type)
+        _worker: Worker[None] = self.run_worker(work, group="bot", exit_on_error=False)
 
     def bot_step_delay(self, turn: BotTurn) -> float:
         """Seconds a bot's step waits before it is played, so that each step can be seen: the
@@ -1036,7 +1038,7 @@ class GameScreen(DismissOnce[None]):
             if action is not None and screen_is_live(self) and self.seat_view.version == version:
                 self.play(action)
 
-        self.run_worker(
+        _worker: Worker[None] = self.run_worker(  # (typed: see _start_bot)
             partial(settle, outcome), group="skill", exclusive=True, exit_on_error=False
         )
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.worker import Worker
 
 from gardens_tui.bots.advice import HINT_BUDGET, advice_lines, advise
 from gardens_tui.bots.strong import SearchBudget, SearchResult
@@ -129,7 +130,9 @@ class HintAsker:
         # In the prompt line, not a pop-up: a pop-up would cover the info line, and stay up
         # after the hint is shown.
         screen.show_note(f"Thinking about {possessive(name)} best move…")
-        screen.run_worker(  # (a partial: a worker cancelled unstarted leaves no coroutine)
+        # (a partial: a worker cancelled unstarted leaves no coroutine; the result typed, as
+        # mypy cannot tell it from a partial)
+        _worker: Worker[None] = screen.run_worker(
             partial(self._think, view, name, seat_view.version, cancel),
             group="hint",
             exclusive=True,
