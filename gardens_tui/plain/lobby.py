@@ -35,7 +35,8 @@ HELP = (
     "  watch CODE: watch a table.",
     "  new GAME, or new GAME PLAYERS KEY=VALUE...: a new table, you at it. PLAYERS is a comma",
     "    list: your name, other people's seats by name, bot:greedy, bot:strong (default: you",
-    "    and greedy bots). games lists the games and their options.",
+    "    and greedy bots, the fewest seats the game takes: Throw Octopus! alone). games lists",
+    "    the games and their options.",
     "  learn GAME: a guided first game of GAME, just for you (kept between sessions).",
     "  quit: end the session.",
 )
