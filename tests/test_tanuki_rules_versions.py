@@ -72,10 +72,11 @@ def v1_file(seed: int, options: dict[str, Any]) -> tuple[dict[str, Any], list[Ta
     return json.loads(json.dumps(data)), states
 
 
-def test_the_rules_version_is_2_with_one_migration_step() -> None:
-    """Saves: issue 26 raised the rules version to 2, with a step from version 1."""
-    assert GAME.spec.rules_version == 2
-    assert set(game_migrations(GAME.spec.id)) == {1}
+def test_the_rules_version_is_3_with_a_migration_step_from_each_older_one() -> None:
+    """Saves: issue 26 raised the rules version to 2, the once-a-turn ashi-magari discard to 3,
+    each with a step from the version before."""
+    assert GAME.spec.rules_version == 3
+    assert set(game_migrations(GAME.spec.id)) == {1, 2}
 
 
 def test_the_version_1_golden_game_loads_and_replays_by_its_own_rules() -> None:
@@ -115,8 +116,10 @@ def test_a_version_1_save_with_both_tanuki_placed_in_one_roll_replays_as_played(
         saves.table_from_snapshot(as_version_2)
 
 
-def test_a_migrated_save_is_written_at_version_2_and_loads_again(tmp_path: Path) -> None:
-    """Saves: a migrated version 1 game is written at rules version 2 on its next save, with
+def test_a_migrated_save_is_written_at_the_current_version_and_loads_again(
+    tmp_path: Path,
+) -> None:
+    """Saves: a migrated version 1 game is written at rules version 3 on its next save, with
     its start position (a version 1 new game) and ``"rules": 1`` in its state, and that file
     loads to the same game."""
     data, _ = v1_file(5, {"garden-master": True})
@@ -125,7 +128,7 @@ def test_a_migrated_save_is_written_at_version_2_and_loads_again(tmp_path: Path)
     table = saves.load_table(path)
     saves.save_table(table, path)
     written = json.loads(path.read_text())
-    assert written["rules_version"] == 2
+    assert written["rules_version"] == 3
     assert written["start"]["rules"] == 1 and written["state"]["rules"] == 1
     again = saves.load_table(path)
     assert again.notation() == table.notation()
@@ -166,6 +169,6 @@ def test_a_hand_written_position_without_a_version_plays_by_the_current_rules() 
     data = GAME.to_dict(GAME.new_game(["Ann", "Bob"], {}, 1))
     del data["rules"]
     assert GAME.from_dict(data).rules == GAME.spec.rules_version
-    data["rules"] = 3
+    data["rules"] = GAME.spec.rules_version + 1
     with pytest.raises(ValueError, match=r"state\.rules"):
         GAME.from_dict(data)

@@ -6,7 +6,8 @@ must still replay as it was played. Such a game's state carries the version it p
 such games, to their end. The step to the new version (:func:`played_under`) then marks the
 file's positions as games of the older version:
 
-- ``state`` and ``start`` get ``"rules": version``;
+- ``state`` and ``start`` get ``"rules": version``, unless they carry an older mark already
+  (a file two versions old goes through two steps and keeps playing by the oldest);
 - a file with ``actions`` replayed from its ``setup`` gets a ``start``: the set-up's new game,
   marked with the older version (a new game is otherwise always of the current version). The
   new game itself must be the same in both versions. The actions then replay from it under the
@@ -32,8 +33,11 @@ def played_under(version: int, package: str) -> Migration:
 
     def step(data: dict[str, Any]) -> dict[str, Any]:
         for key in ("state", "start"):
-            if isinstance(data.get(key), dict):
-                data[key]["rules"] = version
+            position = data.get(key)
+            if isinstance(position, dict):
+                mark = position.get("rules")
+                if not (type(mark) is int and mark < version):
+                    position["rules"] = version
         if "actions" in data and "start" not in data:
             start = _start_of(data.get("setup"))
             if start is not None:

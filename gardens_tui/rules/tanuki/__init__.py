@@ -97,8 +97,11 @@ Decisions (where the rulebook and ``components.md`` are silent)
   who has any when there are at most 3 of them, else from the 3 the player names (rules
   version 2; version 1 took clockwise); Robber's "paths intersect" means the two monks
   walked a common square since they last started; Fast Tanuki is played before the roll; Clear
-  the Path, Shifting Paths and traps only touch squares no monk is in; Move 1 Tanuki off the
-  board earns its mover 1; Repellant and The Best Offense plays cannot themselves be cancelled;
+  the Path and Shifting Paths only touch squares no monk is in (a trap may go on the
+  square of one's own monk, as the card says, or on a square around it); Move 1 Tanuki off the
+  board earns its mover 1; a Repellant played in the Repellant window (against a moving
+  tanuki) and The Best Offense cannot themselves be cancelled (a Repellant played on one's
+  own turn against a tanuki blocking the path opens the window like any card);
   a Repellant played out of turn does not use its owner's card for the turn. The Repellant
   window opens before a tanuki moves, for every card holder whose monk is on its way; Fast
   Tanuki carries a tanuki past or onto monks without harm (it may then share their square);

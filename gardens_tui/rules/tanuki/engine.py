@@ -516,13 +516,21 @@ def _place_verb(n: TanukiState, action: Action, rng: Rng, log: B.Log) -> None:
         if n.monks[seat] == OFF:
             after_moves(n, rng, log)
         return
+    before = n.magari  # (a walk that crosses an ashi-magari assigns a new list)
     lay(n, action, log)
-    if any(n.magari):
-        others = [*range(seat + 1, len(n.players)), *range(seat)]
-        n.queue = [o for o in others if n.magari[o] and n.hands[o]]
-    else:
-        n.queue = []
+    n.queue = magari_discards(n, before, seat) if any(n.magari) else []
     after_moves(n, rng, log)
+
+
+def magari_discards(n: TanukiState, before: list[bool], seat: int) -> list[int]:
+    """The seats that discard for an ashi-magari after ``seat`` laid a tile, in turn order from
+    ``seat``'s left: each other seat that crossed one this turn and holds a tile. Under rules
+    version 3 only a seat whose first crossing of the turn came with this tile (``before``: who
+    had crossed before it): "they only count once", so the second tile of a Speed Stroll asks
+    no second discard of a seat that discarded for the first. Earlier versions asked again."""
+    again = n.rules < 3
+    others = [*range(seat + 1, len(n.players)), *range(seat)]
+    return [o for o in others if n.magari[o] and (again or not before[o]) and n.hands[o]]
 
 
 def lay(n: TanukiState, action: Action, log: B.Log) -> None:

@@ -184,14 +184,13 @@ def preview_lay(state: TanukiState, action: Action) -> LayOutcome:
     n.journal = None
     seats = len(n.players)
     gains, losses = _money(list(journal), seats)
-    order = [(seat + k) % seats for k in range(1, seats)]
     return LayOutcome(
         action=action,
         square=square,
         walks=tuple(entry for entry in journal if isinstance(entry, WalkRecord)),
         gains=gains,
         losses=losses,
-        discards=tuple(o for o in order if n.magari[o] and n.hands[o]),
+        discards=tuple(engine.magari_discards(n, state.magari, seat)),
         draws=not n.magari[seat],
         events=tuple(log.lines),
     )

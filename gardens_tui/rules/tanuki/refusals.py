@@ -137,10 +137,24 @@ def _edge(s: TanukiState, action: Action) -> str:
         return _rule(f"a monk already stands on edge {edge_name(edge)}", "one monk per edge space")
     sq = EDGES[edge][0]
     if s.board[sq] != EMPTY:
-        return _rule(
-            f"{square_name(sq)} beside edge {edge_name(edge)} holds a tile while free edges remain",
-            "start from an edge space with no tile beside it",
+        what = "a rock garden" if s.board[sq] == ROCK else "a tile"
+        taken = [m - EDGE_BASE for m in s.monks if m >= EDGE_BASE]
+        free = any(
+            s.board[there] == EMPTY and e not in taken for e, (there, _side) in enumerate(EDGES)
         )
+        if free:
+            return _rule(
+                f"{square_name(sq)} beside edge {edge_name(edge)} holds {what} while free edges "
+                "remain",
+                "start from an edge space with no tile beside it",
+            )
+        if sq in GM.occupied(s):
+            return _rule(
+                f"every edge space has a tile beside it, but a monk is in {square_name(sq)}, so "
+                f"its {what.removeprefix('a ')} cannot be removed: choose an edge space whose "
+                "square holds no monk",
+                "no unconnected edge space",
+            )
     return f"edge {edge_name(edge)} is not open now"
 
 
@@ -158,10 +172,22 @@ def _place(s: TanukiState, action: Action, seat: int) -> str:
     sq = B.front_square(s, seat)
     blocked = [TANUKI_NAMES[i] for i in range(2) if s.tanuki[i] == sq]
     if blocked:
+        if s.shiitake[seat] < 2:
+            return _rule(
+                f"the {blocked[0]} tanuki sits on {square_name(sq)} where your tile must go, and "
+                f"chasing it off costs 2 shiitake (you have {s.shiitake[seat]})",
+                "a tanuki in the way",
+            )
         return _rule(
             f"the {blocked[0]} tanuki sits on {square_name(sq)} where your tile must go: distract "
             "it for 2 shiitake or pass",
             "a tanuki in the way",
+        )
+    if s.board[sq] == ROCK:
+        return _rule(
+            f"{square_name(sq)}, where your tile must go, is a rock garden: no tile may be placed "
+            "there until it is cleared off the board (Clear the Path)",
+            "Rock Garden",
         )
     if s.board[sq] != EMPTY:
         if m >= EDGE_BASE:

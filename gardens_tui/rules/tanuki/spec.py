@@ -10,6 +10,9 @@ Rules versions (``SPEC.rules_version``; a state carries the version it is played
 2. Issue 26: a tanuki moving through or onto a rock garden leaves it; each tanuki placed by the
    dice gets its own roll; with more than 3 opponents holding shiitake the player chooses whom
    Pilfer Shiitake takes from.
+3. Ashi-magari count once a turn: a seat that discarded for crossing one on the first tile of
+   a Speed Stroll is not asked to discard again when the second tile is laid (version 2 asked
+   every seat that had crossed one this turn, again).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from gardens_tui.rules.base import GameSpec, Option
 from gardens_tui.rules.tanuki.summary import SUMMARY
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The rules version new games are played under (see the module docstring)."""
 
 FAST_KEY = "faster-game"

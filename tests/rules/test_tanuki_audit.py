@@ -1,0 +1,138 @@
+"""Tanuki in the Garden: checks added by the rules audit (each names the rule it checks)."""
+
+from __future__ import annotations
+
+import copy
+
+from gardens_tui.rules.base import IllegalAction
+from gardens_tui.rules.registry import get_game
+from gardens_tui.rules.tanuki.components import CARD_KEYS, EDGES, square_name, tile_name
+from gardens_tui.rules.tanuki.migrations import to_version_2, to_version_3
+from gardens_tui.rules.tanuki.positions import make_position, tile_joining
+from gardens_tui.rules.tanuki.preview import preview_lay
+from gardens_tui.rules.tanuki.state import EMPTY, TanukiState
+
+GAME = get_game("tanuki-in-the-garden")
+
+
+def refusal(s: TanukiState, text: str) -> str:
+    """The reason ``text`` is refused in ``s``."""
+    try:
+        GAME.apply(s, GAME.read_action(s, text))
+    except IllegalAction as error:
+        return str(error)
+    raise AssertionError(f"{text} was accepted")
+
+
+def stroll_position() -> tuple[TanukiState, int, int]:
+    """Ann (Speed Stroll played) faces c4 from c3; Bob's path ends on b4's east side, facing c4.
+    The first tile walks Bob across an ashi-magari; the second extends only Ann's path."""
+    base = tile_joining({0: 4})
+    bob = tile_joining({6: 2}, avoid=[base >> 2])
+    first = tile_joining({1: 4, 7: 2}, {7: "a"}, avoid=[base >> 2, bob >> 2])
+    second = tile_joining({1: 4}, avoid=[base >> 2, bob >> 2, first >> 2])
+    s = make_position(
+        options={"garden-master": True},
+        board={"c3": base, "b4": bob},
+        monks={0: "c3 end 4", 1: "b4 end 2"},
+        hands={0: [tile_name(first >> 2), tile_name(second >> 2)], 1: ["t60", "t61", "t62"]},
+        effects=["stroll"],
+        card_used=True,
+    )
+    return s, first, second
+
+
+def test_ashi_magari_counts_once_a_turn_with_speed_stroll() -> None:
+    """Rule (Ashi-magari): "If a player crosses multiple Ashi-magari in a single turn (either
+    his own or an opponent's turn) they only count once": a seat that discarded for the first
+    tile of a Speed Stroll does not discard again when the second tile does not move it."""
+    s, first, second = stroll_position()
+    s = GAME.apply(s, ("place", first >> 2, first & 3, 0))
+    assert s.phase == "discard" and s.queue == [1]
+    s = GAME.apply(s, ("discard", s.hands[1][0]))
+    assert s.phase == "place" and len(s.hands[1]) == 2
+    action = ("place", second >> 2, second & 3, 0)
+    assert preview_lay(s, action).discards == ()
+    s = GAME.apply(s, action)
+    assert s.phase != "discard" and len(s.hands[1]) == 2
+    assert s.active == 1 or s.phase == "buy"
+
+
+def test_a_version_2_game_keeps_its_second_ashi_magari_discard() -> None:
+    """Rules versions (Ashi-magari "they only count once" is rules version 3): a game played
+    under version 2 asks the seat to discard again after the second tile of the Speed Stroll,
+    as it did when that game was played, so its saved actions still replay."""
+    s, first, second = stroll_position()
+    s.rules = 2
+    s = GAME.apply(s, ("place", first >> 2, first & 3, 0))
+    s = GAME.apply(s, ("discard", s.hands[1][0]))
+    action = ("place", second >> 2, second & 3, 0)
+    assert preview_lay(s, action).discards == (1,)
+    s = GAME.apply(s, action)
+    assert s.phase == "discard" and s.queue == [1]
+
+
+def test_the_step_to_version_3_marks_version_2_files_and_keeps_older_marks() -> None:
+    """Saves: a version 2 file's positions are marked as version 2 games on the way to version
+    3; a version 1 file, marked by the step to version 2, keeps playing by version 1."""
+    state = GAME.to_dict(GAME.new_game(["Ann", "Bob"], {}, 3))
+    state["rules"] = 2
+    assert to_version_3({"state": copy.deepcopy(state)})["state"]["rules"] == 2
+    del state["rules"]
+    twice = to_version_3(to_version_2({"state": copy.deepcopy(state)}))
+    assert twice["state"]["rules"] == 1
+
+
+def test_a_rock_garden_ahead_is_named_in_the_refusal() -> None:
+    """Rule (Rock Garden): "Tiles ... may not be placed there until it is cleared off the
+    board": placing in front of a rock garden is refused naming the rock garden."""
+    s = make_position(
+        options={"garden-master": True},
+        board={"c1": tile_joining({0: 4}), "c2": "rock"},
+        monks={0: "c1 end 4", 1: "edge s6"},
+        trail=[[2], []],
+    )
+    tile = tile_name(s.hands[0][0])
+    why = refusal(s, f"place {tile} r0")
+    assert "c2" in why and "rock garden" in why
+
+
+def test_a_tanuki_in_the_way_without_two_shiitake_says_so() -> None:
+    """Rule (Tanuki Spaces): "If the player does not have 2 Shiitake ... the player must pass":
+    the refusal of a tile says distracting costs 2 and how many the player has, rather than
+    offering a distraction the player cannot pay for."""
+    s = make_position(
+        board={"c1": tile_joining({0: 4})},
+        monks={0: "c1 end 4", 1: "edge s6"},
+        tanuki=("c2", None),
+        shiitake=[1, 0],
+        trail=[[2], []],
+    )
+    assert GAME.legal_actions(s) == [("pass",)]
+    why = refusal(s, f"place {tile_name(s.hands[0][0])} r0")
+    assert "2 shiitake" in why and "you have 1" in why
+
+
+def test_edge_refusal_when_every_edge_has_a_tile_names_the_monk() -> None:
+    """Rule (Crashes & Loops): "In the event that there are no unconnected edge spaces then each
+    player may choose an edge space and remove the tile adjacent to it": the edge space whose
+    square a monk is in is refused for that reason, not for "free edges" that do not exist."""
+    squares = sorted({sq for sq, _side in EDGES})
+    board = {}
+    used: list[int] = []
+    for sq in squares:
+        value = tile_joining({0: 1}, avoid=used)
+        used.append(value >> 2)
+        board[square_name(sq)] = value
+    s = make_position(
+        board=board, monks={0: "off", 1: "c1 end 0"}, phase="edge", queue=[0], trail=[[], [2]]
+    )
+    assert all(s.board[sq] != EMPTY for sq in squares)
+    why = refusal(s, "edge n3")
+    assert "monk is in c1" in why and "free edges" not in why
+    assert ("edge", 3) in GAME.legal_actions(s)  # edge n4: d1 holds no monk
+
+
+def test_card_keys_cover_the_sixteen_cards() -> None:
+    """Rule (Garden Master): "Cards, 3 of each": 16 card types."""
+    assert len(CARD_KEYS) == 16
