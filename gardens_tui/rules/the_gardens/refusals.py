@@ -18,6 +18,7 @@ from gardens_tui.rules.the_gardens.components import (
     DECKS,
     FIG,
     FORT,
+    LANDMARKS,
     LIBRARY,
     SPECIES,
 )
@@ -153,7 +154,7 @@ def _return(s: GardensState, action: Action) -> str:
         return "name the visitor's row: return a, return b or return c"
     row = action[1]
     if not s.holds(seat, LIBRARY):
-        return _rule("you do not hold the State Library's ability", "State Library")
+        return _rule(_not_held(s, seat, LIBRARY), "State Library")
     if s.library_used:
         return _rule("you already sent a visitor back this round", "State Library: once a round")
     if s.visitors[seat][row] == s.centre:
@@ -166,6 +167,24 @@ def _return(s: GardensState, action: Action) -> str:
         "sending it back would change nothing",
         "State Library",
     )
+
+
+def _not_held(s: GardensState, seat: int, landmark: int) -> str:
+    """Why ``seat`` cannot use ``landmark``'s ability here: no landmarks in this game, not on
+    these mats, points side up, unclaimed, or held by another player."""
+    title = LANDMARKS[landmark].title
+    if not s.layout:
+        return f"this game is played without landmarks (option landmarks), so there is no {title}"
+    if s.faces[landmark] == "":
+        return f"{title} is not on this game's mats (layout {s.layout})"
+    if s.faces[landmark] == "points":
+        return f"{title} lies points side up in this game: it gives points, not its ability"
+    owner = s.owners[landmark]
+    if owner < 0:
+        return f"nobody holds {title} yet: the first to cover its landmark on their mat claims it"
+    if owner != seat:
+        return f"{s.players[owner]} holds {title}, not you"
+    return f"you do not hold {title}'s ability"
 
 
 def _reserve(s: GardensState, action: Action) -> str:

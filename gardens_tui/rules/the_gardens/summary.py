@@ -94,6 +94,9 @@ from then on (the walk of the covering card already uses it):
 - Landmarks sit at fixed places on the mats; with a varied start a landmark under the Central
   Board cannot be claimed.
 - A loop is an enclosed area of the pathway network (its independent cycles).
+- Mrs Macquarie's Chair, the Duck Pond and Sydney Tower add their point whenever a walk stops on
+  their feature, even when the tile counts 0 there (a fountain that saw no stream); a card with
+  two tree species still gets only 1 from the Chair.
 - Balance counts a row with no trees on either side.
 - The State Library cannot send back a visitor already on the Central Board, nor one whose row
   is complete (it has no walk left): that would change nothing but use up the round's return.

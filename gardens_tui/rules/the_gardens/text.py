@@ -160,6 +160,13 @@ def display_lines(s: GardensState) -> list[str]:
     return lines
 
 
+def _under_central_board(s: GardensState, landmark: int) -> bool:
+    """Whether a varied start put the Central Board on ``landmark``'s printed place."""
+    return any(
+        lm == landmark and cell % COLUMNS == s.centre for cell, lm in s.landmark_cells.items()
+    )
+
+
 def landmark_lines(s: GardensState) -> list[str]:
     """Each landmark in play: code, title, the side shown and who claimed it."""
     lines: list[str] = []
@@ -167,6 +174,8 @@ def landmark_lines(s: GardensState) -> list[str]:
         info = LANDMARKS[lm]
         owner = s.owners[lm]
         who = "unclaimed" if owner < 0 else f"claimed by {s.players[owner]}"
+        if owner < 0 and _under_central_board(s, lm):
+            who = "under the Central Board: nobody can claim it"
         lines.append(f"  ({LANDMARK_CODES[lm]}) {info.title}: {landmark_side(s, lm)}; {who}")
     if s.species >= 0:
         lines.append(f"  Moreton Bay Fig species: {SPECIES_TITLES[s.species]}")
@@ -203,10 +212,9 @@ def render_text(s: GardensState, seat: int | None = None) -> str:
             or "none yet"
         )
         lines.append("")
-        lines.append(
-            f"{possessive(s.players[p])} garden: {sum(rows[p])} points "
-            f"(walked this round: {walked})"
-        )
+        # Once the game is over no round is under way: "walked this round" would mislead.
+        state = "complete" if s.over else f"walked this round: {walked}"
+        lines.append(f"{possessive(s.players[p])} garden: {sum(rows[p])} points ({state})")
         lines.extend(mat_picture(s, p))
     lines.append("")
     title = "Final scores" if s.over else "Scores so far (end-game categories as if it ended now)"

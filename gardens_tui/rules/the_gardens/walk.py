@@ -57,6 +57,13 @@ SPECIES_PLURALS: tuple[str, ...] = tuple(
 """Their plurals: ``"bottlebrushes"``, ``"jacarandas"``."""
 
 
+CHAIR_WORDS = ", +1 for Mrs Macquarie's Chair"
+DUCK_WORDS = ", +1 for the Duck Pond"
+TOWER_WORDS = ", +1 for Sydney Tower"
+"""Added to a walk's words when a landmark ability adds its point, so the log explains the sum
+("saw 1 wattle, +1 for Mrs Macquarie's Chair: 2 points for trees")."""
+
+
 @dataclass(frozen=True, slots=True)
 class Walk:
     """The points one walk scored, by category, and which features triggered."""
@@ -94,7 +101,7 @@ def score_walk(
     seen = [mat[base + c] for c in range(lo, hi + 1)]
     trees = fountains = benches = landmarks = 0
     tree_words: list[str] = []
-    fountain_words = bench_words = ""
+    fountain_words = bench_words = tree_bonus = ""
     has_tree = CARD_TREE_COUNT[card] > 0
     has_fountain = CARD_FOUNTAIN[card]
     has_bench = CARD_BENCH[card]
@@ -116,6 +123,7 @@ def score_walk(
             tree_words.append(count(trees, "pathway"))  # "saw 3 pathways" (walked on or crossed)
         if s.holds(seat, CHAIR):
             trees += 1
+            tree_bonus = CHAIR_WORDS
     if has_fountain:
         tile = tiles[1]
         if tile == "basic":
@@ -133,6 +141,7 @@ def score_walk(
             fountain_words = f"{count(in_column, 'fountain')} in its column"
         if s.holds(seat, DUCK):
             fountains += 1
+            fountain_words += DUCK_WORDS
     if has_bench:
         tile = tiles[2]
         if tile == "basic":
@@ -155,6 +164,7 @@ def score_walk(
             bench_words = f"{count(sum(kinds), 'tree species', 'tree species')} beside it"
         if s.holds(seat, TOWER):
             benches += 1
+            bench_words += TOWER_WORDS
     if s.holds(seat, LION):
         walked_cells = [mat[base + c] for c in range(lo, hi + 1) if c != start]
         landmarks = sum(1 for v in walked_cells if v >= 0 and CARD_STATUE[v])
@@ -166,7 +176,7 @@ def score_walk(
         has_tree,
         has_fountain,
         has_bench,
-        f"saw {join_and(tree_words)}" if tree_words else "",
+        f"saw {join_and(tree_words)}{tree_bonus}" if tree_words else "",
         fountain_words,
         bench_words,
     )

@@ -1,0 +1,109 @@
+"""The Gardens audit against its rulebook: what the command line tells a new player.
+
+The rules themselves were found to agree with the rulebook (as settled by components.md and the
+package's documented decisions); these tests pin the wording fixed by the audit: a walk's log
+explains a landmark's extra point, a refused State Library return says why for this game, and a
+finished game's gardens do not claim a round is under way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gardens_tui.rules.base import IllegalAction
+from gardens_tui.rules.registry import get_game
+from gardens_tui.rules.the_gardens.positions import make_position
+from gardens_tui.rules.the_gardens.state import GardensState
+
+GAME = get_game("the-gardens")
+
+
+def pos(layout: str = "l1-r1", side: str = "abilities", **fields: Any) -> GardensState:
+    players = fields.pop("players", ("Ann", "Bob"))
+    options = {"landmarks": True, "layout": layout, "landmark-side": side}
+    return make_position(players, options, **fields)
+
+
+def walk_line(s: GardensState) -> str:
+    return next(line for line in s.events if "visitor walked to it" in line)
+
+
+def test_mrs_macquaries_chair_extra_point_is_explained_in_the_walk_log() -> None:
+    """Mrs Macquarie's Chair ("you score 1 extra point whenever you score Focal Trees"): the log
+    says where the second point of a one-wattle walk comes from."""
+    s = pos("l1-r2", owners={"mrs-macquaries-chair": 0}, display={"a": ["A1", None, None, None]})
+    after = GAME.apply(s, ("take", 0, 0, "left"))
+    assert isinstance(after, GardensState)
+    assert walk_line(after) == (
+        "Ann's visitor walked to it: saw 1 wattle, +1 for Mrs Macquarie's Chair: 2 points for trees"
+    )
+
+
+def test_duck_pond_and_sydney_tower_extra_points_are_explained_in_the_walk_log() -> None:
+    """The Duck Pond (+1 whenever you score Fountains) and Sydney Tower (+1 whenever you score
+    Benches) name themselves in the walk's log line."""
+    s = pos(owners={"duck-pond": 0}, display={"a": ["A19", None, None, None]})
+    after = GAME.apply(s, ("take", 0, 0, "left"))
+    assert isinstance(after, GardensState)
+    assert "saw 0 streams, +1 for the Duck Pond: 1 point for the fountain" in walk_line(after)
+    s = pos(owners={"sydney-tower": 0}, display={"b": ["B21", None, None, None]})
+    after = GAME.apply(s, ("take", 1, 0, "left"))
+    assert isinstance(after, GardensState)
+    assert "3 cards around the bench, +1 for Sydney Tower: 4 points for the bench" in walk_line(
+        after
+    )
+
+
+def test_a_walk_without_landmark_abilities_keeps_its_plain_log() -> None:
+    """Without the abilities the walk's words are unchanged (rule: focal trees 1/3/6/10)."""
+    s = make_position(("Ann", "Bob"), display={"a": ["A1", None, None, None]})
+    after = GAME.apply(s, ("take", 0, 0, "left"))
+    assert isinstance(after, GardensState)
+    assert walk_line(after) == "Ann's visitor walked to it: saw 1 wattle: 1 point for trees"
+
+
+@pytest.mark.parametrize(
+    ("options", "owners", "reason"),
+    [
+        ({}, {}, "this game is played without landmarks"),
+        ({"layout": "l1-r1"}, {}, "State Library of NSW is not on this game's mats"),
+        ({"layout": "l2-r1", "side": "points"}, {}, "lies points side up"),
+        ({"layout": "l2-r1"}, {}, "nobody holds State Library of NSW yet"),
+        ({"layout": "l2-r1"}, {"state-library": 1}, "Bob holds State Library of NSW, not you"),
+    ],
+)
+def test_a_refused_state_library_return_says_why_in_this_game(
+    options: dict[str, str], owners: dict[str, int], reason: str
+) -> None:
+    """State Library ("once per round you may return a Visitor to the Central Board"): a player
+    without its ability is told why, for this very game, not just "you do not hold it"."""
+    if options:
+        s = pos(options["layout"], options.get("side", "abilities"), owners=owners)
+    else:
+        s = make_position(("Ann", "Bob"))
+    with pytest.raises(IllegalAction, match=reason):
+        GAME.apply(s, ("return", 0))
+
+
+def test_a_finished_game_shows_complete_gardens_not_this_rounds_walks() -> None:
+    """Ending the game ("the game ends after the 8th round ... each row is filled"): the text
+    board calls every garden complete instead of "walked this round: none yet"."""
+    s = GAME.new_game(["Ann", "Bob"], {}, 3)
+    while not s.over:
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    text = GAME.render_text(s)
+    assert "(walked this round:" not in text
+    assert "Ann's garden:" in text and "(complete)" in text
+
+
+def test_a_landmark_under_a_moved_central_board_is_listed_as_unclaimable() -> None:
+    """Varying starting positions with landmarks (allowed, "not recommended"): a landmark the
+    Central Board stands on is listed as one nobody can claim, not as merely "unclaimed"."""
+    options = {"landmarks": True, "layout": "l1-r2", "start-column": 7}
+    text = GAME.render_text(GAME.new_game(["Ann", "Bob"], options, 1))
+    fig = next(line for line in text.splitlines() if "Moreton Bay Fig:" in line)
+    assert fig.endswith("under the Central Board: nobody can claim it")
+    opera = next(line for line in text.splitlines() if "Sydney Opera House:" in line)
+    assert opera.endswith("; unclaimed")
