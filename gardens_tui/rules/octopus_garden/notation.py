@@ -139,7 +139,25 @@ def parse_action(state: OctopusState, text: str) -> Action:
         return ("push", _cell(args[0], text), _cell(args[1], text))
     if verb == "move":
         return _parse_move(state, text, args)
-    raise _bad(text, "unknown action")
+    raise _bad(text, _USAGE.get(verb, "unknown action"))
+
+
+_USAGE: dict[str, str] = {
+    "oyster": "say just 'oyster'",
+    "release": "say just 'release'",
+    "skip": "say just 'skip'",
+    "done": "say just 'done'",
+    "pass": "pass m1..m9, or just 'pass' when no tile can be returned",
+    "refill": "refill m1..m9",
+    "claim": "claim m1..m9, or 'skip'",
+    "lionfish": "lionfish m1..m9, or 'skip'",
+    "discard": "discard TOKEN, e.g. 'discard trash'",
+    "return": "return boxer",
+    "mimic": "mimic SPACE anemone|seagrass, e.g. 'mimic c3 anemone'",
+    "coconut": "coconut SPACE, e.g. 'coconut c3'",
+    "push": "push FROM TO, e.g. 'push c4 c5'",
+}
+"""How each verb is written, for text that starts with a known verb but is no action."""
 
 
 def _parse_move(state: OctopusState, text: str, args: list[str]) -> Action:

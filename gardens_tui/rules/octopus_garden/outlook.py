@@ -4,7 +4,9 @@ A shark claim binds its owner: on their next turn they must buy a row or column 
 claimed tile, or throw the shark back into the bag (rulebook, "Shark"). :func:`claim_warning`
 says when no line through the tile is affordable with the pearls the claimer will hold after
 their next harvest, as the market stands now (others may still change it: the warning says
-"unless the market changes"). The rules allow the claim either way; this only informs.
+"unless the market changes"), and when the end of the game has been triggered and the claimer
+has no turn left: the shark then stays on the market and does not score (:func:`has_turn_left`).
+The rules allow the claim either way; this only informs.
 """
 
 from __future__ import annotations
@@ -19,6 +21,18 @@ from gardens_tui.rules.words import count
 def harvest_of(s: OctopusState, seat: int) -> int:
     """The pearls ``seat`` harvests at the start of a turn: one per oyster, printed ones too."""
     return PRINTED_OYSTERS + count_base(s.gardens[seat], OYSTER)
+
+
+def has_turn_left(s: OctopusState, seat: int) -> bool:
+    """``seat`` will play another turn after the current one (always, until the end of the
+    game is triggered; then only the seats before the last one's turn, the current one
+    excluded)."""
+    if s.end_by < 0:
+        return True
+    n = len(s.players)
+    last = (s.end_by - 1) % n
+    ahead = (seat - s.active) % n
+    return 0 < ahead <= (last - s.active) % n
 
 
 def cheapest_line_through(s: OctopusState, seat: int, space: int) -> int | None:
@@ -38,6 +52,11 @@ def claim_warning(s: OctopusState, space: int) -> str:
     to cost the claimer their shark, in words for them; ``""`` when a line through it is within
     reach of the pearls they will have after their next harvest."""
     seat = s.claim_order[0] if s.claim_order else s.active
+    if not has_turn_left(s, seat):
+        return (
+            "the game ends before your next turn: your shark would stay on the market and not "
+            "score its 2 points"
+        )
     budget = s.pearls[seat] + harvest_of(s, seat)
     price = cheapest_line_through(s, seat, space)
     where = market_name(space)

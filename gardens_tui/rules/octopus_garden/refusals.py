@@ -25,10 +25,16 @@ from gardens_tui.rules.octopus_garden.components import (
     BOXER,
     CHEST,
     COCONUT,
+    COCONUT_USED,
     CODES,
     COST,
+    CRAB,
+    CRAB_SHELL,
+    CRAB_TRASH,
     DIVER,
     MIMIC,
+    MIMIC_ANEMONE,
+    MIMIC_SEAGRASS,
     SHARKS,
     STAR,
     describe,
@@ -37,6 +43,8 @@ from gardens_tui.rules.octopus_garden.flow import a
 from gardens_tui.rules.octopus_garden.garden import base, free_anemones, oyster_distances
 from gardens_tui.rules.octopus_garden.state import OctopusState
 from gardens_tui.rules.words import count, join_and, possessive
+
+_CRAB_PIECES: tuple[int, ...] = (CRAB, CRAB_SHELL, CRAB_TRASH)
 
 _TITLES: dict[str, str] = {
     "star": "sea star",
@@ -344,6 +352,15 @@ def _move(s: OctopusState, action: Action) -> str:
     stack = garden[src]
     here = stack[-1:] == (BOXER,) if piece == BOXER else piece in stack
     if not here:
+        other = _other_crab(stack, piece)
+        if other:
+            how = {"crab": "has no home", "crab+shell": "carries its empty shell"}.get(
+                other, "carries its trash"
+            )
+            return _rule(
+                f"the hermit crab on {src_name} {how}: say 'move {other} {src_name} {dst_name}'",
+                rule,
+            )
         return _rule(f"there is no {title} on {src_name}", rule)
     if len(action) == 5 and (action[4] != "leave" or action[1] not in ("crab+shell", "crab+trash")):
         return _rule("only a crab with a home can leave it: 'move crab+shell c3 c4 leave'", rule)
@@ -383,6 +400,17 @@ def _move(s: OctopusState, action: Action) -> str:
     return ""
 
 
+def _other_crab(stack: tuple[int, ...], piece: int) -> str:
+    """The name of a hermit crab on ``stack`` in another form than ``piece`` (a crab named
+    without its home, or with a home it does not carry), or ``""``."""
+    if piece not in _CRAB_PIECES:
+        return ""
+    for code in _CRAB_PIECES:
+        if code != piece and code in stack:
+            return animals.PIECE_NAMES[code]
+    return ""
+
+
 def _animals(s: OctopusState, action: Action) -> str:
     verb = action[0]
     garden = s.gardens[s.active]
@@ -407,6 +435,10 @@ def _animals(s: OctopusState, action: Action) -> str:
             return _rule("say where, e.g. 'coconut c3'", rule)
         where = _cell(action[1])
         stack = garden[action[1]]
+        if stack and stack[0] == COCONUT_USED:
+            return _rule(
+                f"the coconut octopus on {where} was already used: it pushes once per game", rule
+            )
         if not stack or stack[0] != COCONUT:
             return _rule(f"there is no unused coconut octopus on {where}", rule)
         if not any(garden[n] for n in NEIGHBOURS[action[1]]):
@@ -483,6 +515,12 @@ def _mimic(s: OctopusState, action: Action) -> str:
     where = _cell(action[1])
     seat = s.current_player if s.current_player is not None else s.active
     stack = s.gardens[seat][action[1]]
+    if stack and stack[0] in (MIMIC_ANEMONE, MIMIC_SEAGRASS):
+        became = "an anemone" if stack[0] == MIMIC_ANEMONE else "a seagrass"
+        return _rule(
+            f"the mimic octopus on {where} already became {became}: it is declared only once",
+            rule,
+        )
     if not stack or stack[0] != MIMIC:
         who = possessive(s.players[seat])
         return _rule(

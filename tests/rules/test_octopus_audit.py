@@ -1,0 +1,130 @@
+"""Octopus's Garden rules audit: refusals and warnings a new player meets at the command line.
+
+Each test names the rule (rulebook section) whose refusal or warning it checks. A refused action
+must give the reason for this very position and leave the position unchanged.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gardens_tui.rules.base import IllegalAction
+from gardens_tui.rules.octopus_garden import GAME
+from gardens_tui.rules.octopus_garden.outlook import claim_warning, has_turn_left
+from gardens_tui.rules.octopus_garden.positions import make_position
+from gardens_tui.rules.octopus_garden.state import OctopusState
+
+
+def refused(state: OctopusState, text: str, message: str) -> None:
+    """``text`` is refused in ``state`` with exactly ``message``; nothing changes."""
+    action = GAME.parse_action(state, text)
+    before = GAME.to_dict(state)
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, action)
+    assert str(info.value) == message
+    assert GAME.to_dict(state) == before
+
+
+def test_hermit_crab_named_without_its_home_is_told_how_to_name_it() -> None:
+    """Rule (moving hermit crabs: "it may move with a shell, trash, or alone"): a crab carrying
+    its home is there, so "there is no hermit crab on c4" would be wrong; name the right form."""
+    state = make_position(
+        gardens={0: {"c1": "crab", "c4": "crab+shell", "a1": "crab+trash"}}, phase="animals"
+    )
+    refused(
+        state,
+        "move crab c4 c5",
+        "the hermit crab on c4 carries its empty shell: say 'move crab+shell c4 c5' "
+        "(rule: hermit crabs)",
+    )
+    refused(
+        state,
+        "move crab+shell c1 c2",
+        "the hermit crab on c1 has no home: say 'move crab c1 c2' (rule: hermit crabs)",
+    )
+    refused(
+        state,
+        "move crab+shell a1 a2",
+        "the hermit crab on a1 carries its trash: say 'move crab+trash a1 a2' (rule: hermit crabs)",
+    )
+    refused(state, "move crab b1 b2", "there is no hermit crab on b1 (rule: hermit crabs)")
+    assert GAME.is_legal(state, GAME.parse_action(state, "move crab+shell c4 c5"))
+
+
+def test_used_coconut_octopus_and_declared_mimic_say_once_per_game() -> None:
+    """Rules (coconut octopus: "once per game ... then it flips over"; mimic octopus: "flipped
+    over ... and may not be used again"): say so rather than "there is no ... on c3"."""
+    state = make_position(
+        options={"coconut-octopus": True, "mimic-octopus": True},
+        gardens={0: {"c3": "coconut-used", "c2": "anemone", "a1": "mimic-anemone"}},
+        phase="animals",
+    )
+    refused(
+        state,
+        "coconut c3",
+        "the coconut octopus on c3 was already used: it pushes once per game "
+        "(rule: coconut octopus)",
+    )
+    refused(
+        state,
+        "mimic a1 seagrass",
+        "the mimic octopus on a1 already became an anemone: it is declared only once "
+        "(rule: mimic octopus)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("oyster 3", "say just 'oyster'"),
+        ("mimic c3 coral", "mimic SPACE anemone|seagrass"),
+        ("coconut c3 c4", "coconut SPACE"),
+        ("done now", "say just 'done'"),
+        ("push c3", "push FROM TO"),
+        ("discard", "discard TOKEN"),
+        ("claim", "claim m1..m9"),
+    ],
+)
+def test_a_known_verb_written_wrongly_gets_its_usage(text: str, hint: str) -> None:
+    """Notation: text starting with a known verb is shown how that verb is written, not
+    "unknown action"."""
+    with pytest.raises(IllegalAction) as info:
+        GAME.parse_action(make_position(), text)
+    assert hint in str(info.value)
+    assert "unknown action" not in str(info.value)
+
+
+def _final_round_claim(claimer: int) -> OctopusState:
+    """Three players, Ann triggered the end; Bob plays his last turn and its claim window is
+    open for ``claimer``'s shark (Cat still has a turn to come)."""
+    sharks: list[str | None] = [None, None, None]
+    sharks[claimer] = "hammerhead"
+    bought = [seat == claimer for seat in range(3)]
+    cell = {0: "a1", 1: "b1", 2: "c1"}[claimer]
+    return make_position(
+        players=("Ann", "Bob", "Cat"),
+        options={"shark": True},
+        gardens={claimer: {cell: "hammerhead"}},
+        market=["coral"] * 9,
+        pearls=[9, 9, 9],
+        active=1,
+        turn=5,
+        end_by=0,
+        phase="claim",
+        claim_order=[claimer],
+        shark_of=sharks,
+        shark_bought=bought,
+    )
+
+
+def test_a_claim_by_a_player_with_no_turn_left_is_warned_of() -> None:
+    """Rule (shark: "On your next turn you must buy that tile ... or throw the shark back";
+    end of the game: each other player has one more turn): after the end is triggered, a
+    player whose last turn is over never gets that next turn, so the shark stays on the
+    market and does not score. The claim stays legal; the warning says so."""
+    ann = _final_round_claim(0)
+    assert not has_turn_left(ann, 0) and not has_turn_left(ann, 1) and has_turn_left(ann, 2)
+    assert GAME.is_legal(ann, ("claim", 4))
+    assert "the game ends before your next turn" in claim_warning(ann, 4)
+    cat = _final_round_claim(2)
+    assert claim_warning(cat, 4) == ""
