@@ -437,7 +437,9 @@ def _play(t: Turn, tile: int, cell: tuple[int, int], rotation: int) -> None:
     if done:
         t.turns().extra.append("bonus")
     if not hand:
-        game_end(t, f"{t.name(seat)} played the last tile and won")
+        night = s.options[GAME_NIGHT_KEY]
+        which = f" game {len(s.results) + 1} of {GAMES_PER_NIGHT}" if night else ""
+        game_end(t, f"{t.name(seat)} played the last tile and won{which}")
         return
     if OCTOPUS[tile]:
         draw_card(t)

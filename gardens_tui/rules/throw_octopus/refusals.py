@@ -15,7 +15,7 @@ from gardens_tui.rules.throw_octopus.components import (
     tile_name,
 )
 from gardens_tui.rules.throw_octopus.state import Cell, ThrowState
-from gardens_tui.rules.words import seat_number, seats_are
+from gardens_tui.rules.words import join_and, seat_number, seats_are
 
 Format = Callable[[Action], str]
 
@@ -112,10 +112,12 @@ def explain(s: ThrowState, action: Action, legal: list[Action], fmt: Format) -> 
             return place_problem(s, tile, (x, y), rotation) or f"{text} is not legal now"
         return _touch_problem(s, tile, (x, y), rotation) or f"{text} is not legal now"
     if verb == "draw":
-        if s.solo:
-            return "in solo play you discard a tile and draw instead (discard tN)"
         if any(a[0] == "play" for a in legal):
             return f"you may draw only when no tile fits, and {_first_play(legal)}"
+        if s.solo:
+            if not s.pile:
+                return "the pile is gone: nothing to draw; pass to end the solo game"
+            return "in solo play you discard a tile and draw instead (discard tN)"
         if s.bonus_turn:
             return "no draw on a bonus turn you cannot play: pass instead"
         return "the pile is empty: pass instead"
@@ -126,10 +128,16 @@ def explain(s: ThrowState, action: Action, legal: list[Action], fmt: Format) -> 
             return "the pile still holds tiles: discard one and draw"
         return "you cannot play, so you must draw a tile (pass only when you may not draw)"
     if verb == "discard":
+        fits = any(a[0] == "play" for a in legal)
         if not s.solo:
-            return "only solo play discards tiles; draw instead"
-        if any(a[0] == "play" for a in legal):
+            if fits:
+                return f"only solo play discards tiles, and a tile fits: {_first_play(legal)}"
+            instead = "draw" if ("draw",) in legal else "pass"
+            return f"only solo play discards tiles; {instead} instead"
+        if fits:
             return f"you may discard only when no tile fits, and {_first_play(legal)}"
+        if not s.pile:
+            return "the pile is gone: no discarding and drawing now; pass to end the solo game"
         return f"{text}: that tile is not in your hand"
     if verb in ("start", "swap", "give") and len(action) >= 2 and action[1] not in hand:
         return f"{tile_name(action[1])} is not in your hand"
@@ -151,12 +159,37 @@ def _touch_problem(s: ThrowState, tile: int, cell: Cell, rotation: int) -> str |
     if source is None:
         return f"{tile_name(tile)} is not on the seascape"
     if source not in seascape.movable(s):
-        return (
-            f"{tile_name(tile)} may not be moved: a tile that is part of a complete creature, "
-            "or whose lifting would split the seascape, stays where it is"
-        )
+        return _fixed_reason(s, tile, source)
     if source == cell:
         return f"{tile_name(tile)} is already at {cell[0]},{cell[1]}: move it to another place"
     trial = s.copy()
     seascape.remove(trial, source)
     return place_problem(trial, tile, cell, rotation)
+
+
+def _fixed_reason(s: ThrowState, tile: int, source: Cell) -> str:
+    """Why Magic Touch may not lift ``tile`` from ``source``: the complete creature it is part
+    of (naming the other tiles of that creature), or the seascape its lifting would split."""
+    name = tile_name(tile)
+    x, y = source
+    complete = seascape.complete_points(s)
+    for ox, oy in seascape.CORNER_OFFSETS:
+        point = (x + ox, y + oy)
+        if point in complete:
+            species = seascape.point_value(s.board, point)
+            others = [
+                tile_name(s.board[cell] >> 1)
+                for dx, dy, _ in seascape.AROUND_POINT
+                if (cell := (point[0] + dx, point[1] + dy)) != source
+            ]
+            return (
+                f"{name} may not be moved: it is part of the complete "
+                f"{SPECIES[species or 0]} with {join_and(others)} (a tile of a complete creature "
+                "stays where it is)"
+            )
+    if len(s.board) < 2:
+        return f"{name} may not be moved: it is the only tile on the seascape"
+    return (
+        f"{name} may not be moved: lifting it from {x},{y} would split the seascape, "
+        "and the seascape must stay in one piece"
+    )

@@ -20,6 +20,7 @@ from gardens_tui.rules.throw_octopus.components import (
 )
 from gardens_tui.rules.throw_octopus.notation import format_action
 from gardens_tui.rules.throw_octopus.scoring import rating
+from gardens_tui.rules.throw_octopus.spec import GAME_NIGHT_KEY
 from gardens_tui.rules.throw_octopus.state import HIDDEN, ThrowState
 from gardens_tui.rules.words import count, join_and, possessive, seat_number
 
@@ -126,7 +127,11 @@ def describe_action(s: ThrowState, action: Action) -> str:
             code = action[1] * 2 + (action[4] == 180)
             done = seascape.place(trial, (action[2], action[3]), code)
         notes = [f"completes the {SPECIES[v]} at its corner" for v in done]
-        if action[0] == "play" and OCTOPUS[action[1]] and not s.solo:
+        last = action[0] == "play" and len(s.hands[s.active]) == 1 and not s.solo
+        if last:  # (an octopus tile then draws no card)
+            night = s.options.get(GAME_NIGHT_KEY)
+            notes.append(f"your last tile: you win{' this game' if night else ''}")
+        elif action[0] == "play" and OCTOPUS[action[1]] and not s.solo:
             notes.append("draws an action card")
         if notes:
             text += f" ({', '.join(notes)})"
