@@ -119,6 +119,17 @@ def explain(s: SeabedState, action: Action, legal: list[Action], fmt: Format) ->
     decision = s.decision
     assert decision is not None
     if verb not in PHASE_VERBS.get(s.phase, ()):
+        if verb in ("flag", "palace") and s.phase != "whirlpool":
+            return (
+                f"{text} is not possible now: a flag or palace goes down only in the flag step, "
+                "right after a turn's first tile or a clam tile (never after the second tile); "
+                f"now: {decision.prompt} ({s.players[decision.seat]})"
+            )
+        if verb in ("accept", "veto") and s.phase in ("counter", "pick"):
+            return (
+                f"{s.players[s.partner()]} already vetoed this placement (one veto each); "
+                f"now: {decision.prompt} ({s.players[decision.seat]})"
+            )
         if verb == "place" and s.phase in ("propose", "counter"):
             return "with propose and veto, placements are proposed: propose 1 at x,y r0"
         if verb == "propose" and s.phase == "place":
@@ -133,6 +144,11 @@ def explain(s: SeabedState, action: Action, legal: list[Action], fmt: Format) ->
             return f"there is no tile {slot}: {'only tile 1' if len(tiles) == 1 else 'tiles 1-2'}"
         if slot == 2 and tiles[0] == tiles[1]:
             return "both tiles are the same: use tile 1"
+        if not seascape.can_place(s, tiles[slot - 1]):
+            other = [i + 1 for i, k in enumerate(tiles) if seascape.can_place(s, k)]
+            return f"{tile_name(tiles[slot - 1])} fits nowhere on the seascape" + (
+                f": place tile {other[0]}" if other else ""
+            )
         problem = place_problem(s, tiles[slot - 1], (x, y), degrees)
         if problem:
             return problem
