@@ -91,6 +91,39 @@ def test_whirlpool_returns_a_flag_unscored() -> None:
     assert s.supply[0][0] == 5 and not s.flags and sum(s.piles[0]) == 0
 
 
+def _whirlpool_ahead(**fields):  # type: ignore[no-untyped-def]
+    """Team 0 holds a flag on the start tile's reef and places the whirlpool c11 at 1,1 (an
+    extra turn), beside the seabed of 0,1."""
+    laid = [(0, 1, "t54", 0)]
+    flags = [[0, 0, 0, "reef-n", "flag"]]
+    return position(laid, ["t23"], clam="c11", extra=True, flags=flags, **fields)
+
+
+def test_the_whirlpool_acts_before_its_flag_step() -> None:
+    """Clam tile (whirlpool), an immediate action (rules version 3): the flag goes home as soon
+    as the tile is placed, before its flag step, so a flag put on the whirlpool tile cannot be
+    the one sent home; the flag step on the whirlpool tile follows the return."""
+    s = play(_whirlpool_ahead(), "place 1 at 1,1 r0")
+    assert s.rules == 3 and s.phase == "whirlpool" and not s.flag_cells
+    assert GAME.legal_actions(s) == [("return", 0, 0, "reef-n")]
+    s = play(s, "return 0,0 reef-n")
+    assert s.phase == "flag" and s.flag_cells == ((1, 1),) and s.supply[0][0] == 5
+    flags = [a for a in GAME.legal_actions(s) if a[0] == "flag"]
+    assert flags and all(a[1:3] == (1, 1) for a in flags)
+
+
+def test_version_2_games_resolve_the_whirlpool_after_the_flag_step() -> None:
+    """Rules versions: a game played under rules version 2 keeps its order, the flag step
+    first and the whirlpool after scoring, where the flag just put on the whirlpool tile may be
+    the one sent home, so its saved actions replay as they were played."""
+    s = play(_whirlpool_ahead(rules=2), "place 1 at 1,1 r0")
+    assert s.phase == "flag"
+    flag = next(a for a in GAME.legal_actions(s) if a[0] == "flag")
+    s = GAME.apply(s, flag)
+    assert s.phase == "whirlpool"
+    assert ("return", *flag[1:]) in GAME.legal_actions(s)
+
+
 def test_diver_ignores_bottles_in_its_seabed() -> None:
     """Clam tile (diver): bottles on its seabed area are ignored at the end."""
     laid = [(0, 1, "t57", 0), (1, 1, "c13", 0)]

@@ -18,11 +18,12 @@ V1 = GOLDEN / "seabed-neighbours-v1.json"
 V2 = GOLDEN / "seabed-neighbours-v2.json"
 
 
-def test_rules_version_2_with_a_migration_from_1() -> None:
-    """Rules versions: Seabed Neighbours is at version 2 with one migration step."""
+def test_rules_version_3_with_a_migration_from_each_older_one() -> None:
+    """Rules versions: Seabed Neighbours is at version 3 (the whirlpool first), with a step
+    from version 1 and one from version 2."""
     game = get_game("seabed-neighbours")
-    assert game.spec.rules_version == 2
-    assert set(game_migrations("seabed-neighbours")) == {1}
+    assert game.spec.rules_version == 3
+    assert set(game_migrations("seabed-neighbours")) == {1, 2}
 
 
 def test_a_version_1_save_replays_under_version_1_rules() -> None:
@@ -47,12 +48,12 @@ def test_without_the_migration_the_version_1_save_does_not_replay() -> None:
 
 
 def test_a_migrated_game_saved_again_keeps_playing_by_version_1(tmp_path: Path) -> None:
-    """Migration: saving a migrated game writes rules version 2 with a version 1 start, which
-    loads again to the same game."""
+    """Migration: saving a migrated game writes the current rules version with a version 1
+    start, which loads again to the same game."""
     table = saves.load_table(V1)
     path = saves.save_table(table, tmp_path / "again.json")
     data = json.loads(path.read_text())
-    assert data["rules_version"] == 2 and data["start"]["rules"] == 1
+    assert data["rules_version"] == 3 and data["start"]["rules"] == 1
     assert data["state"]["rules"] == 1
     again = saves.load_table(path)
     assert again.notation() == table.notation()
@@ -65,7 +66,9 @@ def test_the_migration_leaves_a_broken_setup_for_the_loader() -> None:
     assert "start" not in out and out["state"] == {"rules": 1}
 
 
-def test_new_games_and_the_version_2_golden_game_play_by_version_2() -> None:
-    """Rules versions: the version 2 golden game is played under version 2 from its setup."""
+def test_the_version_2_golden_game_plays_by_version_2() -> None:
+    """Rules versions: the version 2 golden game (written before the whirlpool came first) is
+    played under version 2 from its setup; new games are version 3 games."""
     table = saves.load_table(V2)
     assert table.state.is_over and all(state.rules == 2 for state in table.states)
+    assert get_game("seabed-neighbours").new_game(["A", "B", "C"], None, 1).rules == 3

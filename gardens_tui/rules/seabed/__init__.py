@@ -78,11 +78,12 @@ Decisions (where the rulebook and ``components.md`` are silent)
 - **Clam tiles.** Party gramophone: scores at once for the placing team the animals on the 8
   tiles around it (not its own) in its seabed area, bottles there cancelling crabs (none with a
   diver in that area). Music gramophone: at the end, animals on those 8 tiles in its area count
-  twice; bottles still cancel crabs. Whirlpool (after scoring): the placing team must take back
-  one of its flags (any, seabed flags too), unscored; nothing if it has none out. Diver: bottles
-  in its seabed area are ignored. Harvester: the placing team scores 2 per field of the tile's
-  system at once. Sushi set: its system's palace majority scores 1 per fish and 1 per field.
-  Clam tile points go to the pile category "clam tiles".
+  twice; bottles still cancel crabs. Whirlpool (an immediate action: before its flag step and
+  before scoring, rules version 3; after scoring in earlier games): the placing team must take
+  back one of its flags (any, seabed flags too), unscored; nothing if it has none out. Diver:
+  bottles in its seabed area are ignored. Harvester: the placing team scores 2 per field of the
+  tile's system at once. Sushi set: its system's palace majority scores 1 per fish and 1 per
+  field. Clam tile points go to the pile category "clam tiles".
 - **End.** Flags on unfinished streaks and reefs go home unscored; seabed flags and palaces
   score (components.md) and stay.
 - **Winner.** components.md's rule; when several teams tie for the most, every player of them

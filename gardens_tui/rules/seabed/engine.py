@@ -17,7 +17,7 @@ from gardens_tui.rules.base import Action, IllegalAction, cached_legal
 from gardens_tui.rules.rng import randrange_at, seed_state
 from gardens_tui.rules.seabed import refusals, scoring, seascape
 from gardens_tui.rules.seabed.seascape import find
-from gardens_tui.rules.seabed.spec import NEGOTIATION_KEY, SPEC
+from gardens_tui.rules.seabed.spec import NEGOTIATION_KEY, SPEC, WHIRLPOOL_FIRST
 from gardens_tui.rules.seabed.state import (
     CATEGORIES,
     PROPOSE,
@@ -313,7 +313,10 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
         finish_placement(t)
     elif verb == "return":
         _return_flag(t, (action[1], action[2]), action[3])
-        advance(t)
+        if s.rules >= WHIRLPOOL_FIRST:  # (the whirlpool came first: now its flag step)
+            flag_step(t, None)
+        else:
+            advance(t)
     if t.rng is not None:  # (a draw also set ``chance``)
         s.rng = t.rng
     s.events = tuple(t)
@@ -437,6 +440,19 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
     s.last[team] = cell
     s.just = cell
     t.say((placed_line, s.players, s.active, kind, x, y, degrees, team))
+    # (the whirlpool is an immediate action: before the flag step and scoring, version 3)
+    if s.rules >= WHIRLPOOL_FIRST and TYPES[kind].effect == "whirlpool" and _whirlpool(t):
+        return
+    flag_step(t, previous)
+
+
+def flag_step(t: Turn, previous: Cell | None) -> None:
+    """Open the flag step of the placement being resolved (``s.just``; ``previous``: the tile
+    the placing team had placed before it), or, when it has none or nothing in it is legal,
+    go on to :func:`finish_placement`."""
+    s = t.s
+    cell = s.just
+    assert cell is not None
     if s.step == 1 or s.extra:
         cells: tuple[Cell, ...] = (cell,)
         if not s.extra and previous is not None and previous in s.board:
@@ -449,6 +465,17 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
             return
         t.say(_no_flag_step(s))
     finish_placement(t)
+
+
+def _whirlpool(t: Turn) -> bool:
+    """The whirlpool's effect: the placing team must send one of its flags home (the
+    ``whirlpool`` decision, true), or it has none out (said; false)."""
+    s = t.s
+    if any(team == s.team and what == "flag" for team, _, what in s.flags):
+        s.phase = "whirlpool"
+        return True
+    t.say(f"The whirlpool finds no flag of {s.team_name(s.team)} to take")
+    return False
 
 
 def _no_flag_step(s: SeabedState) -> str:
@@ -523,7 +550,8 @@ def _score_feature(t: Turn, root: int) -> None:
 
 def finish_placement(t: Turn) -> None:
     """After the flag step: score what the placement completed, earn an extra turn for a
-    completed reef with a magic clam, resolve a clam tile's effect, go on."""
+    completed reef with a magic clam, resolve a clam tile's effect (the whirlpool's only in
+    games before rules version 3: see :data:`.spec.WHIRLPOOL_FIRST`), go on."""
     s = t.s
     s.flag_cells = ()
     clam_reef = False
@@ -542,11 +570,8 @@ def finish_placement(t: Turn) -> None:
         _party(t, kind)
     elif effect == "harvester":
         _harvest(t, kind)
-    elif effect == "whirlpool":
-        if any(team == s.team and what == "flag" for team, _, what in s.flags):
-            s.phase = "whirlpool"
-            return
-        t.say(f"The whirlpool finds no flag of {s.team_name(s.team)} to take")
+    elif effect == "whirlpool" and s.rules < WHIRLPOOL_FIRST and _whirlpool(t):
+        return
     advance(t)
 
 

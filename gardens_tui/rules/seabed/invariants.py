@@ -30,7 +30,8 @@ The teams' pieces
 -----------------
 4. *(consistent)* Every team has 5 flags and 3 palaces in all, at hand or on the seascape; the
    tile a team placed last is on the seascape; a flag stands on a completed streak or reef only
-   during the flag step that completes it (it is scored and goes home at once).
+   during the flag step that completes it, or a whirlpool resolved before that step (rules
+   version 3): it is scored and goes home at once after them.
 5. Once the game is over no flag is left on a streak or a reef (flags on unfinished ones went
    home unscored); only seabed flags and palaces stay.
 6. Palaces and seabed areas score only at the end; clam-tile points come only from a party
@@ -62,6 +63,7 @@ from gardens_tui.rules.common_invariants import no_private_lines, turn_passes_in
 from gardens_tui.rules.fields import fail
 from gardens_tui.rules.seabed import seascape
 from gardens_tui.rules.seabed.seascape import find, need_code
+from gardens_tui.rules.seabed.spec import WHIRLPOOL_FIRST
 from gardens_tui.rules.seabed.state import CATEGORIES, Cell, SeabedState
 from gardens_tui.rules.seabed.tiles import (
     CLAM_TILES,
@@ -206,7 +208,9 @@ def _check_pieces(s: SeabedState) -> None:
     for _, node, what in s.flags:
         if what == "palace":
             continue
-        if seascape.complete(s.feats[find(s.parent, node)]) and s.phase != "flag":
+        # (until scored: in the flag step, and in a whirlpool that came first, rules version 3)
+        scoring = s.phase == "flag" or (s.phase == "whirlpool" and s.rules >= WHIRLPOOL_FIRST)
+        if seascape.complete(s.feats[find(s.parent, node)]) and not scoring:
             raise fail("state.flags", "a flag stands on a completed feature")
 
 

@@ -7,8 +7,12 @@ beside ``flag 1,0 streak-e``), and must replay as it was played, so the state ca
 version it is played under (``SeabedState.rules``) and the engine keeps the version 1 flag
 step for such games, to their end.
 
-The step from version 1 to 2 marks the file's positions as version 1 games
-(:func:`gardens_tui.rules.migration_steps.played_under`).
+Rules version 3 (see :mod:`.spec`) resolves the whirlpool before its flag step and scoring,
+where version 2 resolved it after them.
+
+Each step marks the file's positions as games of the version it comes from
+(:func:`gardens_tui.rules.migration_steps.played_under`); a position marked already (a version
+1 file going through both steps) keeps its older mark.
 """
 
 from __future__ import annotations
@@ -19,5 +23,8 @@ from gardens_tui.rules.registry import Migration
 to_version_2 = played_under(1, "gardens_tui.rules.seabed")
 """A rules version 1 envelope made a version 2 one whose positions play by version 1."""
 
-MIGRATIONS: dict[int, Migration] = {1: to_version_2}
+to_version_3 = played_under(2, "gardens_tui.rules.seabed")
+"""A rules version 2 envelope made a version 3 one whose positions play by version 2."""
+
+MIGRATIONS: dict[int, Migration] = {1: to_version_2, 2: to_version_3}
 """The steps from each older rules version to the next."""

@@ -13,6 +13,11 @@ Rules versions (``SPEC.rules_version``; a state carries the version it is played
    the first segment naming it, the tile just placed before the team's previous tile, in the
    tile's area order. Where a piece stands inside its feature (or system) never changes what
    it scores or blocks, so nothing else changed.
+3. The whirlpool acts as soon as it is placed ("immediate actions"), before its flag step and
+   the scoring of what it completed: the team sends a flag home, then may put a flag or palace
+   on the whirlpool tile. Version 2 resolved it after the flag step and scoring, so a team could
+   put a flag on the whirlpool tile and send that very flag home, and the whirlpool cost it
+   nothing.
 """
 
 from __future__ import annotations
@@ -20,8 +25,12 @@ from __future__ import annotations
 from gardens_tui.rules.base import GameSpec, Option
 from gardens_tui.rules.seabed.summary import SUMMARY
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The rules version new games are played under (see the module docstring)."""
+
+WHIRLPOOL_FIRST = 3
+"""The rules version from which the whirlpool acts as soon as it is placed, before its flag
+step and scoring; earlier games resolve it after scoring."""
 
 NEGOTIATION_KEY = "negotiation"
 

@@ -55,6 +55,7 @@ partner proposes and the first player picks either proposal.
 **Our decisions.** Flags and palaces are placed by the player whose turn it is. A flag may go on
 a feature the tile just completed (it scores at once), never on one scored earlier. The clam
 tile's flag step allows that tile only. Gramophones count the 8 tiles around them, not their
-own. The whirlpool acts after scoring. If no tile left can be placed anywhere, the rest are set
-aside and the game ends.
+own. The whirlpool acts at once, before its flag step and before scoring what it completed
+(games saved before rules version 3 keep resolving it after scoring). If no tile left can be
+placed anywhere, the rest are set aside and the game ends.
 """
