@@ -75,9 +75,12 @@ def solo_result_line(view: SeatView) -> str:
 
 
 def viewer_words(view: SeatView) -> str:
-    """``spectator`` or ``as Ann sees it``."""
+    """``public view: --seat shows a player's`` (a spectator's: without ``--seat``) or ``as Ann
+    sees it``."""
     seat = view.viewer
-    return "spectator" if seat is None else f"as {view.seats[seat].name} sees it"
+    if seat is None:
+        return "public view: --seat NAME shows a player's"
+    return f"as {view.seats[seat].name} sees it"
 
 
 def score_lines(view: SeatView, scores: Scores) -> list[str]:

@@ -464,7 +464,7 @@ def test_show_prints_board_turn_and_decision(
     """``gardens show``: a spectator's board, whose turn, the pending decision."""
     code, out, _ = run(capsys, "show", game_file)
     assert code == 0
-    assert "Pearl Dive (test game): Ann, Bob (spectator)" in out
+    assert "Pearl Dive (test game): Ann, Bob (public view: --seat NAME shows a player's)" in out
     assert "Ann: hand [? ?] scored 0" in out
     assert "Turn 1, Ann's turn." in out
     assert "Ann to decide: Play a card" in out
