@@ -398,6 +398,20 @@ def test_new_writes_a_loadable_save(capsys: pytest.CaptureFixture[str], tmp_path
     assert 0 <= table.setup.seed < 2**32
 
 
+def test_new_notes_an_option_that_changes_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``gardens new``: The Gardens' mat layout without landmarks is written as asked (the
+    option is valid) with a note on stderr that it changes nothing without landmarks=on."""
+    path = tmp_path / "g.json"
+    args = ("new", "the-gardens", "--players", "Ann,Bob", "--option", "layout=l1-r2", "-o", path)
+    code, out, err = run(capsys, *args)
+    assert code == 0 and path.exists() and "wrote" in out
+    assert "gardens: note: layout=l1-r2 changes nothing without landmarks=on" in err
+    code, _, err = run(capsys, *args, "--option", "landmarks=on", "--force")
+    assert code == 0 and "note" not in err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

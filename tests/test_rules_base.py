@@ -619,3 +619,24 @@ def test_default_apply_trusted_is_apply() -> None:
         )
     with pytest.raises(IllegalAction):
         TOY.apply_trusted(state, ("no-such-verb",))
+
+
+def test_idle_options_name_what_changes_nothing() -> None:
+    """Behaviour (``Option.only_with``): an option set away from its default while the option
+    it needs is not set so gets a note in command-line words; defaults and met needs none."""
+    spec = GameSpec(
+        id="toy",
+        title="Toy",
+        min_players=2,
+        max_players=2,
+        blurb="b",
+        summary="s",
+        options=(
+            Option("landmarks", False, "landmarks"),
+            Option("layout", "a", "mats", choices=("a", "b"), only_with=("landmarks", True)),
+        ),
+    )
+    assert spec.idle_options(spec.normalise_options({})) == []
+    idle = spec.idle_options(spec.normalise_options({"layout": "b"}))
+    assert idle == ["layout=b changes nothing without landmarks=on"]
+    assert spec.idle_options(spec.normalise_options({"layout": "b", "landmarks": True})) == []

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gardens_tui.bots import LEVELS, MAX_ITERATIONS, MAX_SECONDS, MIN_ITERATIONS, MIN_SECONDS
-from gardens_tui.cli.output import CliError
+from gardens_tui.cli.output import CliError, note
 from gardens_tui.cli.views import SEAT_HELP
 from gardens_tui.rules.base import Game, GameSpec, OptionValue
 from gardens_tui.rules.registry import get_game, get_spec
@@ -149,6 +149,8 @@ def new_table(args: argparse.Namespace, default_players: str | None = None) -> T
     seats = parse_seats(spec, args.players or default_players or "")
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
     setup = Setup(spec.id, tuple(seats), parse_options(spec, args.option), seed)
+    for idle in spec.idle_options(setup.options):
+        note(idle)
     try:
         return Table(setup)
     except ValueError as exc:

@@ -37,6 +37,12 @@ def complain(message: str) -> None:
     print(f"gardens: {printable(message, newlines=False)}", file=sys.stderr)
 
 
+def note(message: str) -> None:
+    """Print ``gardens: note: <message>`` on stderr: something done as asked that may not be
+    what was meant (an option that changes nothing)."""
+    complain(f"note: {message}")
+
+
 def json_text(data: Any) -> str:
     """``data`` as indented UTF-8 JSON in which every character a terminal could act on (C1
     controls, DEL, invisible formatting characters, lone surrogates) is a ``\\u`` escape.

@@ -224,6 +224,8 @@ class PlainLobby:
         code = self.connection.create_table(
             setup.game, [(s.name, s.bot) for s in setup.seats], setup.options
         )
+        for idle in get_spec(setup.game).idle_options(setup.options):
+            self.console.say(f"Note: {idle}.")
         self.console.say(f"Your table's code is {code}: others sit down with sit {code}.")
         seat = own_seat(setup, self.connection.name)
         if seat is None:

@@ -118,7 +118,9 @@ class Option:
     """One new-game option: a variant, module or expansion switch, or a number/choice setting.
 
     ``default`` fixes the type: a bool is an on/off switch, an int a number in ``minimum..maximum``,
-    a str one of ``choices``.
+    a str one of ``choices``. ``only_with`` ``(key, value)``: the option changes nothing unless
+    option ``key`` has ``value`` (The Gardens' landmark mats need landmarks on); see
+    :meth:`GameSpec.idle_options`.
     """
 
     key: str
@@ -127,6 +129,13 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    only_with: tuple[str, OptionValue] | None = None
+
+    def written(self, value: OptionValue) -> str:
+        """``value`` as the command line writes it: ``on``/``off``, a number, a choice."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
 
     def validate(self, value: Any) -> OptionValue:
         """Return ``value`` if it is valid for this option, else raise ``ValueError`` saying why."""
@@ -246,6 +255,21 @@ class GameSpec:
                 f"its options are: {', '.join(sorted(known)) or 'none'}"
             )
         return {opt.key: opt.validate(given.get(opt.key, opt.default)) for opt in self.options}
+
+    def idle_options(self, options: Mapping[str, OptionValue]) -> list[str]:
+        """For normalised ``options``: a note for each option set away from its default that
+        changes nothing, because the option it depends on (``Option.only_with``) is not set
+        so: ``layout=l1-r2 changes nothing without landmarks=on``."""
+        notes = []
+        for opt in self.options:
+            value = options.get(opt.key, opt.default)
+            if opt.only_with is None or value == opt.default:
+                continue
+            key, needed = opt.only_with
+            if options.get(key) != needed:
+                needs = f"{key}={self.option(key).written(needed)}"
+                notes.append(f"{opt.key}={opt.written(value)} changes nothing without {needs}")
+        return notes
 
     def check_player_count(self, count: int) -> None:
         """``ValueError`` unless ``count`` seats may play this game."""

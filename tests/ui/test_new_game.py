@@ -177,6 +177,40 @@ async def test_every_option_type_has_a_field_and_ints_are_range_checked(
     assert setup.options == {"snap": False, "rounds": 4, "variant": "long"}
 
 
+async def test_an_option_that_changes_nothing_is_greyed_until_it_would(
+    monkeypatch: Any,
+) -> None:
+    """Behaviour (``Option.only_with``: The Gardens' landmark mats need landmarks on): the
+    dependent option is disabled while its switch is off, enabled when it is turned on, and
+    keeps the value chosen either way."""
+    spec = GameSpec(
+        id="toy",
+        title="Options test",
+        min_players=2,
+        max_players=3,
+        blurb="b",
+        summary="s",
+        options=(
+            Option("landmarks", False, "landmarks"),
+            Option("layout", "a", "which mats", choices=("a", "b"), only_with=("landmarks", True)),
+        ),
+    )
+    monkeypatch.setattr("gardens_tui.ui.screens.new_game.game_specs", lambda: {"toy": spec})
+    dialog = NewGameDialog(seed_chooser=lambda: 5)
+    app = DialogApp(dialog)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        layout = dialog.query_one("#opt-layout", Select)
+        assert layout.disabled
+        dialog.query_one("#opt-landmarks", TickBox).value = True
+        await pilot.pause()
+        assert not layout.disabled
+        layout.value = "b"
+        dialog.query_one("#opt-landmarks", TickBox).value = False
+        await pilot.pause()
+        assert layout.disabled and layout.value == "b"
+
+
 async def test_every_option_shows_what_it_means_beside_its_field_at_80_columns() -> None:
     """A new player reads each option's meaning in the dialog, not only its key: a switch's
     description is its label, a number's and a choice's stand beside the field (a number's

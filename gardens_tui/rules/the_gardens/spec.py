@@ -33,12 +33,14 @@ OPTIONS: tuple[Option, ...] = (
         "random",
         "Landmark mats: left half l1/l2 with right half r1/r2, or random",
         choices=("random", "l1-r1", "l1-r2", "l2-r1", "l2-r2"),
+        only_with=(LANDMARKS_KEY, True),
     ),
     Option(
         SIDE_KEY,
         "mixed",
         "Landmark cards show points, abilities, or a random mix",
         choices=("mixed", "points", "abilities"),
+        only_with=(LANDMARKS_KEY, True),
     ),
     Option(
         START_KEY,

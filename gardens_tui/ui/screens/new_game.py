@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from gardens_tui.bots import DEFAULT_LEVEL, LEVELS, SEARCH_LEVELS, BotSpec, parse_bot
 from gardens_tui.bots.strong import LEVEL_BUDGETS
@@ -388,6 +388,24 @@ class NewGameDialog(AppModal[Setup | None]):
                 widgets.extend([Label(literal(opt.key)), row])
             self._option_widgets[opt.key] = widget
         await container.mount_all(widgets)
+        self._grey_idle_options()
+
+    def _grey_idle_options(self) -> None:
+        """Disable each option that changes nothing as the others are set (``only_with``: The
+        Gardens' landmark mats while landmarks are off); it keeps its value."""
+        values: dict[str, object] = {
+            key: widget.value
+            for key, widget in self._option_widgets.items()
+            if isinstance(widget, TickBox | Select)
+        }
+        for opt in self.spec.options:
+            if opt.only_with is not None:
+                key, needed = opt.only_with
+                self._option_widgets[opt.key].disabled = values.get(key) != needed
+
+    @on(Checkbox.Changed, "#options Checkbox")
+    def _switch_changed(self) -> None:
+        self._grey_idle_options()
 
     # --- reacting -------------------------------------------------------------------------------
 
