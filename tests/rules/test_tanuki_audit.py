@@ -136,3 +136,119 @@ def test_edge_refusal_when_every_edge_has_a_tile_names_the_monk() -> None:
 def test_card_keys_cover_the_sixteen_cards() -> None:
     """Rule (Garden Master): "Cards, 3 of each": 16 card types."""
     assert len(CARD_KEYS) == 16
+
+
+def test_a_player_who_must_pass_for_a_tanuki_is_told_why_before_passing() -> None:
+    """Rule (Tanuki Spaces): "If the player does not have 2 Shiitake ... the player must pass
+    his turn and cannot place a tile": the place prompt says which tanuki blocks which square,
+    what chasing it off costs and that the player passes, not "Place a path tile"; a view
+    (public) shows the same prompt."""
+    s = make_position(
+        board={"c1": tile_joining({0: 4})},
+        monks={0: "c1 end 4", 1: "edge s6"},
+        tanuki=("c2", None),
+        shiitake=[1, 0],
+        trail=[[2], []],
+    )
+    assert GAME.legal_actions(s) == [("pass",)]
+    decision = s.decision
+    assert decision is not None and decision.kind == "place"
+    assert decision.prompt == (
+        "The blue tanuki blocks c2 and chasing it off costs 2 shiitake (you have 1): pass"
+    )
+    seen = GAME.view(s, 1).decision
+    assert seen is not None and seen.prompt == decision.prompt
+
+
+def test_a_rock_garden_ahead_or_no_tile_left_makes_the_prompt_say_pass() -> None:
+    """Rules (Rock Garden: "Tiles ... may not be placed there until it is cleared"; Speed
+    Stroll with no tile left in hand): when pass is the only way on, the place prompt says
+    why; with a card in hand (not yet played this turn) it also offers a Garden Master card."""
+    c1 = tile_joining({0: 4})
+    rock = make_position(
+        options={"garden-master": True},
+        board={"c1": c1, "c2": "rock"},
+        monks={0: "c1 end 4", 1: "edge s6"},
+        trail=[[2], []],
+    )
+    assert GAME.legal_actions(rock) == [("pass",)]
+    assert rock.decision is not None
+    assert rock.decision.prompt == "A rock garden on c2 blocks your path until it is cleared: pass"
+    rock.cards = [[CARD_KEYS.index("clear") * 3], []]
+    rock.deck = [c for c in rock.deck if c != CARD_KEYS.index("clear") * 3]
+    assert rock.decision is not None and rock.decision.prompt.endswith(
+        ": pass, or play a Garden Master card"
+    )
+    empty = make_position(
+        options={"garden-master": True},
+        board={"c1": c1, "c2": tile_joining({1: 4}, avoid=[c1 >> 2])},
+        monks={0: "c2 end 4", 1: "edge s6"},
+        hands={0: []},
+        effects=["stroll"],
+        card_used=True,
+        placed=1,
+        had_tiles=True,
+    )
+    assert GAME.legal_actions(empty) == [("pass",)]
+    assert empty.decision is not None
+    assert empty.decision.prompt == "You have no tile left to lay: pass"
+
+
+def test_garden_master_without_a_card_to_play_the_prompt_says_roll() -> None:
+    """Rule (Garden Master: "Players may use only one card per turn"): before the roll, a
+    player holding no card, or who already played this turn's card, can only roll; the prompt
+    says "Roll the tanuki dice" rather than offering a card. With a card in hand it still
+    offers both."""
+    s = make_position(
+        options={"garden-master": True},
+        board={"c1": tile_joining({0: 4})},
+        monks={0: "c1 end 4", 1: "edge s6"},
+        phase="before",
+        trail=[[2], []],
+    )
+    assert GAME.legal_actions(s) == [("roll",)]
+    assert s.decision is not None and s.decision.prompt == "Roll the tanuki dice"
+    fast = CARD_KEYS.index("fast") * 3
+    s.deck = [c for c in s.deck if c != fast]
+    s.cards = [[fast], []]
+    s.legal_cache = None
+    assert ("play", "fast") in GAME.legal_actions(s)
+    assert s.decision is not None
+    assert s.decision.prompt == "Play a Garden Master card, or roll the tanuki dice"
+    s.card_used = True
+    s.legal_cache = None
+    assert GAME.legal_actions(s) == [("roll",)]
+    assert s.decision is not None and s.decision.prompt == "Roll the tanuki dice"
+
+
+def test_a_den_crossed_with_no_shiitake_logs_nothing_lost() -> None:
+    """Rule (Notes: "Players can never have negative Shiitake"; a tanuki den costs 1): a monk
+    with no shiitake crossing a den pays nothing, and the log says it had none to lose instead
+    of "lost 0 shiitake"."""
+    c1 = tile_joining({0: 4})
+    den = tile_joining({1: 5}, {1: "d"}, avoid=[c1 >> 2])
+    s = make_position(
+        board={"c1": c1},
+        monks={0: "c1 end 4", 1: "edge s6"},
+        hands={0: [tile_name(den >> 2)]},
+        trail=[[2], []],
+    )
+    after = GAME.apply(s, ("place", den >> 2, den & 3, 0))
+    assert after.shiitake == [0, 0]
+    assert "Ann passed 1 tanuki den with no shiitake to lose" in after.events
+    assert not any("lost 0" in line for line in after.events)
+
+
+def test_a_tanuki_in_the_way_with_two_shiitake_the_prompt_offers_the_chase() -> None:
+    """Rule (Tanuki Spaces): a player whose path ends at a tanuki pays 2 shiitake to chase it
+    off, or passes: with 2 shiitake the place prompt says so rather than "place a path tile"."""
+    s = make_position(
+        board={"c1": tile_joining({0: 4})},
+        monks={0: "c1 end 4", 1: "edge s6"},
+        tanuki=("c2", None),
+        shiitake=[2, 0],
+        trail=[[2], []],
+    )
+    assert ("distract", 0) in GAME.legal_actions(s)
+    prompt = s.decision.prompt if s.decision else ""
+    assert "blue tanuki is on c2" in prompt and "2 shiitake" in prompt and "pass" in prompt

@@ -225,10 +225,8 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
             _record(s, seat, origin, OFF, squares, [], 0, 0, 0, False, -1, True)
         paid = lose(s, seat, LOOP_LOSS)
         send_off(s, seat)
-        log.say(
-            f"{possessive(names[seat])} monk walked into a loop and lost "
-            f"{count(paid, 'shiitake', 'shiitake')}"
-        )
+        lost = f"lost {count(paid, 'shiitake', 'shiitake')}" if paid else "had no shiitake to lose"
+        log.say(f"{possessive(names[seat])} monk walked into a loop and {lost}")
         _cause(s, (seat,), log)
         return
     monks = s.monks
@@ -324,10 +322,11 @@ def _settle(s: TanukiState, seat: int, gained: int, lost: int, stashed: int, log
         log.say(f"{name} collected {count(gained + stashed, 'shiitake', 'shiitake')}{extra}")
     if lost:
         paid = lose(s, seat, lost)
-        log.say(
-            f"{name} passed {count(lost, 'tanuki den')} and lost "
-            f"{count(paid, 'shiitake', 'shiitake')}"
-        )
+        dens = count(lost, "tanuki den")
+        if paid:
+            log.say(f"{name} passed {dens} and lost {count(paid, 'shiitake', 'shiitake')}")
+        else:  # "Players can never have negative Shiitake"
+            log.say(f"{name} passed {dens} with no shiitake to lose")
 
 
 def _crash(

@@ -20,7 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gardens_tui.rules.base import Decision, GameState, copy_common_fields
-from gardens_tui.rules.tanuki.components import EDGES, SQUARES, TANUKI_NAMES, edge_name
+from gardens_tui.rules.tanuki.components import (
+    EDGES,
+    FRONT,
+    SQUARES,
+    TANUKI_NAMES,
+    edge_name,
+    square_name,
+)
 from gardens_tui.rules.tanuki.spec import FAST_KEY, MASTER_KEY, RULES_VERSION, target
 
 EMPTY = -1
@@ -200,6 +207,42 @@ class TanukiState(GameState):
             return EDGES[m - EDGE_BASE][0]
         return m >> 3
 
+    def _square_ahead(self) -> int:
+        """The square the active seat's next tile goes on (its monk must be on the board)."""
+        m = self.monks[self.active]
+        return EDGES[m - EDGE_BASE][0] if m >= EDGE_BASE else FRONT[m][0]
+
+    def no_tile_reason(self) -> str:
+        """Why the active seat can lay no tile now (its monk cannot move this turn), in words for
+        the place decision's prompt: "The blue tanuki blocks c2 and chasing it off costs 2
+        shiitake (you have 1)". ``""`` when a tile can be laid, walked onto or laid once a
+        tanuki is chased off, and when the monk is off the board. Public facts only (the square
+        ahead, the tanuki, shiitake and how many tiles are in hand), so a view says the same;
+        the same tests as the engine's place actions, in the order of its log line ("placed no
+        tile: ...")."""
+        seat = self.active
+        m = self.monks[seat]
+        if m == OFF:
+            return ""
+        sq = self._square_ahead()
+        here = self.board[sq]
+        where = square_name(sq)
+        if here >= 0:
+            if m >= EDGE_BASE:
+                return ""  # the monk walks in onto that tile (enter)
+            return f"{where}, where your tile must go, already holds a tile"
+        if here == ROCK:
+            return f"A rock garden on {where} blocks your path until it is cleared"
+        for i in range(2):
+            if self.tanuki[i] == sq and self.shiitake[seat] < 2:
+                return (
+                    f"The {TANUKI_NAMES[i]} tanuki blocks {where} and chasing it off costs "
+                    f"2 shiitake (you have {self.shiitake[seat]})"
+                )
+        if sq not in self.tanuki and not self.hands[seat]:
+            return "You have no tile left to lay" if self.placed else "You have no path tile"
+        return ""
+
     # --- the decision ----------------------------------------------------------------------
 
     @property
@@ -222,6 +265,8 @@ class TanukiState(GameState):
         if phase == "edge":
             return Decision(seat, "edge", "Choose an edge space to start your monk from")
         if phase == "before":
+            if self.card_used or not self.cards[seat]:  # no card to play: only the roll is left
+                return Decision(seat, "before", "Roll the tanuki dice")
             return Decision(seat, "before", "Play a Garden Master card, or roll the tanuki dice")
         if phase == "steer":
             which = TANUKI_NAMES[0 if self.dirs[0] == CHOOSE else 1]
@@ -254,7 +299,24 @@ class TanukiState(GameState):
             return Decision(
                 seat, "buy", "Buy a Garden Master card for 2 shiitake, or end your turn"
             )
+        blocked = self.no_tile_reason()
+        if blocked:
+            cards = self.master and not self.card_used and self.cards[seat]
+            return Decision(
+                seat,
+                "place",
+                f"{blocked}: pass" + (", or play a Garden Master card" if cards else ""),
+            )
         m = self.monks[seat]
+        if m != OFF and (sq := self._square_ahead()) in self.tanuki and self.board[sq] == EMPTY:
+            # (a tanuki in the way, and 2 shiitake to chase it: no_tile_reason covers fewer)
+            which = TANUKI_NAMES[self.tanuki.index(sq)]
+            return Decision(
+                seat,
+                "place",
+                f"The {which} tanuki is on {square_name(sq)}, where your tile goes: chase it "
+                "off for 2 shiitake (then place a tile), or pass",
+            )
         if m >= EDGE_BASE:
             where = f"from edge {edge_name(m - EDGE_BASE)}"
             return Decision(seat, "place", f"Place a path tile to start your walk {where}")
