@@ -225,8 +225,8 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
             _record(s, seat, origin, OFF, squares, [], 0, 0, 0, False, -1, True)
         paid = lose(s, seat, LOOP_LOSS)
         send_off(s, seat)
-        lost = f"lost {count(paid, 'shiitake', 'shiitake')}" if paid else "had no shiitake to lose"
-        log.say(f"{possessive(names[seat])} monk walked into a loop and {lost}")
+        paying = f"lost {count(paid, 'shiitake', 'shiitake')}" if paid else "had none to lose"
+        log.say(f"{possessive(names[seat])} monk walked into a loop and {paying}")
         _cause(s, (seat,), log)
         return
     monks = s.monks
