@@ -128,3 +128,44 @@ def test_a_claim_by_a_player_with_no_turn_left_is_warned_of() -> None:
     assert "the game ends before your next turn" in claim_warning(ann, 4)
     cat = _final_round_claim(2)
     assert claim_warning(cat, 4) == ""
+
+
+def test_animal_prompt_says_sea_stars_must_move_only_when_one_must() -> None:
+    """Rule (moving sea stars: with an oyster they can reach, sea stars "must" move one space;
+    "if there are no oyster tokens in your garden, or no open path to an oyster, the sea stars
+    ... will not move"): the prompt says "sea stars must move" only where ``done`` is refused."""
+    hungry = make_position(
+        gardens={0: {"c3": "star", "c5": "oyster", "a1": "crab"}}, phase="animals"
+    )
+    assert not GAME.is_legal(hungry, ("done",))
+    assert hungry.decision is not None
+    assert "(sea stars must move)" in hungry.decision.prompt
+    walled = make_position(
+        gardens={0: {"c3": "star", "a1": "oyster", "a2": "coral", "b1": "coral", "b2": "coral"}},
+        phase="animals",
+    )
+    assert GAME.is_legal(walled, ("done",))
+    assert walled.decision is not None
+    assert "must move" not in walled.decision.prompt
+    assert "done" in walled.decision.prompt
+    no_oyster = make_position(gardens={0: {"c3": "star", "a1": "crab"}}, phase="animals")
+    assert no_oyster.decision is not None
+    assert "must move" not in no_oyster.decision.prompt
+    # Once the star has moved, done is allowed and the prompt stops saying it must.
+    moved = GAME.apply(hungry, GAME.parse_action(hungry, "move star c3 c4"))
+    assert moved.phase == "animals" and GAME.is_legal(moved, ("done",))
+    assert moved.decision is not None and "must move" not in moved.decision.prompt
+
+
+def test_an_emptied_market_line_is_shown_empty_not_for_0_pearls() -> None:
+    """Rule (buying: "only possible if you can pay the cost of all the tokens in the row or
+    column"): after a purchase, while planting, the bought column has no tile left; the market
+    text says it is empty rather than "col 2: 0", which reads as a line to buy for nothing."""
+    state = make_position(market=["coral", "coral", "relic"] + ["seagrass"] * 6, pearls=[9, 2])
+    bought = GAME.apply(state, GAME.parse_action(state, "buy col 2"))
+    assert bought.phase == "plant"
+    text = GAME.render_text(bought, 0)
+    assert "col 2: empty" in text and "col 2: 0" not in text
+    assert "col 1: 3" in text and "row 1: 4" in text
+    row = GAME.apply(state, GAME.parse_action(state, "buy row 1"))
+    assert "row 1: empty" in GAME.render_text(row, None)

@@ -179,6 +179,12 @@ def legal_actions(s: OctopusState) -> list[Action]:
     return list(cached)
 
 
+def star_must_move(s: OctopusState) -> bool:
+    """In the animal phase, whether a sea star still has to move: ``done`` is then absent from
+    the legal actions (read from the cached list, so asking costs nothing extra)."""
+    return s.phase == "animals" and ("done",) not in cached_legal(s, _compute_legal)
+
+
 def _compute_legal(s: OctopusState) -> list[Action]:
     if s.over:
         return []

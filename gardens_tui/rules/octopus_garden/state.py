@@ -133,6 +133,8 @@ class OctopusState(GameState):
         elif phase == "shark":
             where = self.describe_claim(self.active)
             prompt = f"Your shark waits on {where}: buy a row or column through it, or release it"
+        elif phase == "animals" and not self.star_must_move():
+            prompt = "Move your animals, or done"
         elif phase == "push":
             prompt = (
                 f"Coconut octopus: push a neighbouring space ({len(self.pushes)} waiting), or done"
@@ -196,6 +198,14 @@ class OctopusState(GameState):
         n.idle_turns = self.idle_turns
         n.legal_cache = None
         return n
+
+    def star_must_move(self) -> bool:
+        """In the animal phase, whether a sea star still has to move (so ``done`` is not legal
+        yet). Read from the legal actions, which the engine computes once per state and caches:
+        asking the prompt first costs the caller nothing extra."""
+        from gardens_tui.rules.octopus_garden.engine import star_must_move
+
+        return star_must_move(self)
 
     def claimed_space(self, seat: int) -> int:
         """The market space ``seat``'s shark sits on, or -1."""

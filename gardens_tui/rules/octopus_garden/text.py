@@ -80,6 +80,14 @@ def legend(options: Mapping[str, object] | None = None) -> str:
     return "Legend: " + ", ".join(words) + ", . empty"
 
 
+def line_total(s: OctopusState, spaces: tuple[int, ...]) -> str:
+    """What a market line costs, or ``"empty"`` when it has no tile left (an emptied line is
+    not a line to buy for 0 pearls)."""
+    if not any(s.market[m] for m in spaces):
+        return "empty"
+    return str(sum(COST[s.market[m]] for m in spaces))
+
+
 def market_lines(s: OctopusState) -> list[str]:
     """The 3x3 market with each tile's cost, shark claims and row/column totals."""
     out = []
@@ -94,11 +102,8 @@ def market_lines(s: OctopusState) -> list[str]:
                 if s.claims[m] >= 0:
                     text += f"[{s.players[s.claims[m]][:6]}]"
             cells.append(f"{market_name(m)} {text:<17}")
-        total = sum(COST[s.market[m]] for m in spaces)
-        out.append("  " + " ".join(cells) + f" row {r + 1}: {total}")
-    cols = "  ".join(
-        f"col {i + 1}: {sum(COST[s.market[m]] for m in line)}" for i, line in enumerate(MARKET_COLS)
-    )
+        out.append("  " + " ".join(cells) + f" row {r + 1}: {line_total(s, spaces)}")
+    cols = "  ".join(f"col {i + 1}: {line_total(s, line)}" for i, line in enumerate(MARKET_COLS))
     out.append("  " + cols)
     if any(owner >= 0 for owner in s.claims):
         out.append("  [name]: that player's shark sits on the tile (nobody else may buy it)")
