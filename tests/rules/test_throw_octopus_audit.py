@@ -137,3 +137,69 @@ def test_game_night_last_tile_wins_that_game_not_the_night() -> None:
             return
         state = GAME.apply(state, legal[rng.randrange(len(legal))])
     raise AssertionError("no game of the night ended on a last tile")
+
+
+def test_legend_says_a_hand_tile_reads_top_row_then_bottom_row() -> None:
+    """Rule (the tiles: each tile's four corners show creature parts or water): a hand tile is
+    written ``t6 r./.o``; the legend says that is its top row, then its bottom row."""
+    s = make_position(NAMES, [(0, 0, "t49", 0)], [["t21", "t44"], ["t45"], ["t48"]])
+    text = GAME.render_text(s, 0)
+    assert "Hand tiles: top row/bottom row" in text
+    assert "hand: t21 " in text
+
+
+def test_throw_and_gift_read_a_player_name_where_a_seat_number_goes() -> None:
+    """Rules (Throw Octopus: "throw it at any player"; Gift from the Deep: give a tile to
+    another player): the notation reads the player's name (exact, any case) as well as the
+    seat number; the action is the same and is still written with the seat number."""
+    s = make_position(NAMES, [(0, 0, "t49", 0)], [["t21", "t44"], ["t45"], ["t48"]])
+    assert GAME.read_action(s, "throw Bob") == GAME.read_action(s, "throw 2") == ("throw", 1)
+    assert GAME.read_action(s, "THROW cleo") == ("throw", 2)
+    gift = GAME.read_action(s, "give t44 to Cleo")
+    assert gift == GAME.read_action(s, "give t44 to 3")
+    assert GAME.format_action(gift) == "give t44 to 3"
+    assert GAME.format_action(("throw", 1)) == "throw 2"
+    spaced = make_position(
+        ["Ann Lee", "Bob", "Cleo"], [(0, 0, "t49", 0)], [["t21"], ["t45"], ["t48"]]
+    )
+    assert GAME.read_action(spaced, "throw  ann   LEE") == ("throw", 0)
+    assert GAME.read_action(spaced, "give t21 to Ann Lee")[2] == 0
+
+
+def test_a_gift_by_name_is_the_same_gift_as_by_seat_number() -> None:
+    """Rule (Gift from the Deep: give one of your tiles to another player): ``give t44 to
+    Cleo`` is legal where ``give t44 to 3`` is, and does the same."""
+    rest = all_cards()
+    rest.remove("gift")
+    s = make_position(
+        NAMES,
+        [(0, 0, "t49", 0)],
+        [["t21", "t44", "t46"], ["t45"], ["t48"]],
+        pile_top=["t60", "t52"],
+        deck=["gift"],
+        discard=rest,
+    )
+    s = GAME.apply(s, GAME.read_action(s, "play t21 at 0,1 r0"))
+    assert s.phase == "gift"
+    by_name = GAME.apply(s, GAME.read_action(s, "give t44 to cleo"))
+    by_number = GAME.apply(s, GAME.read_action(s, "give t44 to 3"))
+    assert GAME.to_dict(by_name) == GAME.to_dict(by_number)
+
+
+def test_seat_number_wins_over_a_name_and_a_shared_name_is_refused() -> None:
+    """Seats are numbered from 1 (a number of the table is always that seat, even where a
+    player is named like it); a name two seats share once spaces are ignored asks for the seat
+    number; an unknown name lists the seats."""
+    s = make_position(["Ann", "3", "Cleo"], [(0, 0, "t49", 0)], [["t21"], ["t45"], ["t48"]])
+    assert GAME.read_action(s, "throw 3") == ("throw", 2)
+    odd = make_position(["Ann", "7", "Cleo"], [(0, 0, "t49", 0)], [["t21"], ["t45"], ["t48"]])
+    assert GAME.read_action(odd, "throw 7") == ("throw", 1)
+    twins = make_position(
+        ["Ann Lee", "Ann  Lee", "Cleo"], [(0, 0, "t49", 0)], [["t21"], ["t45"], ["t48"]]
+    )
+    with pytest.raises(IllegalAction, match=r"names more than one player: say the seat number"):
+        GAME.read_action(twins, "throw ann lee")
+    with pytest.raises(IllegalAction) as info:
+        GAME.read_action(s, "give t21 to Zed")
+    assert "not a seat number or a player's name" in str(info.value)
+    assert "Ann (seat 1)" in str(info.value)

@@ -10,7 +10,8 @@ Decision kinds and their actions
 ``state.decision.kind`` is one of the following (``state.phase`` holds the same name). Tiles
 are ints 0..84 (named ``t1``..``t85``, see :mod:`.components`), places signed ``(x, y)`` from the
 start tile (x rightwards, y downwards), rotations 0 or 180, seats as 0-based indices (people
-read and type seat numbers from 1: in the notation, ``throw 1`` is ``("throw", 0)``).
+read and type seat numbers from 1: in the notation, ``throw 1`` is ``("throw", 0)``; a player's
+name is read there too, ``throw Ann``, but actions are always written with the number).
 
 - ``"play"`` (the active seat's turn): ``("play", tile, x, y, rotation)`` (``play t42 at -1,2
   r180``); ``("touch", tile, x, y, rotation)`` (Magic Touch, ``touch t12 to 3,0 r0``; the same

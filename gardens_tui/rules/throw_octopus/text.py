@@ -27,12 +27,14 @@ from gardens_tui.rules.words import count, join_and, possessive, seat_number
 LEGEND = (
     "Small: o orange peel slug, y yellow submarine slug, b blue slug, p pink puffer, "
     "g green turtle. Large: m purple manta, r red lobster, e teal eel. "
-    ". water, @ octopus icon, + a free place"
+    ". water, @ octopus icon, + a free place. "
+    "Hand tiles: top row/bottom row, upright (r./.o is r. above .o)"
 )
 
 
 def tile_text(tile: int) -> str:
-    """A hand tile in a few characters: ``t42 o./.y@`` (corners TL TR / BL BR, ``@`` icon)."""
+    """A hand tile in a few characters: ``t42 o./.y@`` (corners TL TR / BL BR, ``@`` icon; the
+    legend says it: top row, then bottom row)."""
     if tile == HIDDEN:
         return "?"
     tl, tr, bl, br = TILES[tile]
