@@ -107,3 +107,73 @@ def test_a_landmark_under_a_moved_central_board_is_listed_as_unclaimable() -> No
     assert fig.endswith("under the Central Board: nobody can claim it")
     opera = next(line for line in text.splitlines() if "Sydney Opera House:" in line)
     assert opera.endswith("; unclaimed")
+
+
+def test_a_card_past_a_full_side_of_a_row_is_refused_in_a_players_words() -> None:
+    """Placing cards ("you may never place cards off the Player Mats!"): a side of a row that
+    reaches the mat's edge is called full, and the free end of the row is named."""
+    full = make_position(
+        ("Ann", "Bob"),
+        mats={0: {"b1": "B1", "b2": "B2", "b3": "B3", "b4": "B4"}},
+        display={"b": ["B9", "B10", "B11", "B12"]},
+    )
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(full, GAME.read_action(full, "take b1 left"))
+    assert str(info.value) == (
+        "row B is full on the left: the mat has no column 0; column 6, on the right, is free "
+        "(rule: never place a card off the mat)"
+    )
+    end = make_position(
+        ("Ann", "Bob"),
+        mats={0: {f"b{c}": f"B{c}" for c in (6, 7, 8, 9)}},
+        display={"b": ["B1", "B2", "B3", "B4"]},
+    )
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(end, GAME.read_action(end, "take b1 right"))
+    assert str(info.value).startswith("row B is full on the right: the mat has no column 10;")
+    assert "is off the mat" not in str(info.value)
+
+
+def test_moreton_bay_fig_choices_say_what_each_species_scores() -> None:
+    """Moreton Bay Fig ("choose one type of Focal Tree and score 2 points for every tree of
+    this type in your garden"): each choice's description gives its points for this garden,
+    as the score counts them, and names the Canary palm in full (which may be typed too)."""
+    s = pos(
+        "l1-r2",
+        mats={1: {"a4": "A1", "a3": "A9", "b4": "B2"}},
+        owners={"moreton-bay-fig": 1},
+        phase="species",
+        round=4,
+    )
+    landmarks = GAME.scores(s).categories.index("landmarks")
+    for action in GAME.legal_actions(s):
+        text = GAME.describe_action(s, action)
+        points = GAME.scores(GAME.apply(s, action)).table[1][landmarks]
+        assert f"for the Moreton Bay Fig: {points} point" in text
+    assert GAME.describe_action(s, ("species", "wattle")) == (
+        "choose Wattle for the Moreton Bay Fig: 4 points (2 trees)"
+    )
+    assert GAME.describe_action(s, ("species", "palm")) == (
+        "choose Canary palm for the Moreton Bay Fig: 0 points (0 trees)"
+    )
+    assert GAME.read_action(s, "species Canary palm") == ("species", "palm")  # as described
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("take a1 left extra", "unexpected 'extra' after 'take a1 left'"),
+        ("take a1 col 4 now", "unexpected 'now' after 'take a1 col 4'"),
+        ("return b please", "unexpected 'please' after 'return b'"),
+        ("reserve a3 b2", "unexpected 'b2' after 'reserve a3'"),
+        ("species palm wattle", "unexpected 'wattle' after 'species palm'"),
+        ("take a1 up extra", "'up' is not a side or a column"),
+    ],
+)
+def test_words_after_a_complete_action_are_refused_as_unexpected(text: str, reason: str) -> None:
+    """Notation (``take b2 left``, ``return b``, ``reserve a3``, ``species wattle``): words after
+    a complete action are named as unexpected, not taken for a missing side."""
+    s = GAME.new_game(["Ann", "Bob"], {}, 1)
+    with pytest.raises(IllegalAction) as info:
+        GAME.read_action(s, text)
+    assert reason in str(info.value)

@@ -107,14 +107,14 @@ def test_illegal_actions_name_the_reason_for_this_position() -> None:
         mats={0: {"b1": "B1", "b2": "B2", "b3": "B3", "b4": "B4"}},
         display={"b": ["B9", "B10", "B11", "B12"]},
     )
-    with pytest.raises(IllegalAction, match="column 0 is off the mat: row B is full on the left"):
+    with pytest.raises(IllegalAction, match="row B is full on the left: the mat has no column 0"):
         GAME.apply(full, ("take", 1, 0, "left"))
     end = make_position(
         ("Ann", "Bob"),
         mats={0: {f"b{c}": f"B{c}" for c in (6, 7, 8, 9)}},
         display={"b": ["B1", "B2", "B3", "B4"]},
     )
-    with pytest.raises(IllegalAction, match="column 10 is off the mat"):
+    with pytest.raises(IllegalAction, match="the mat has no column 10"):
         GAME.apply(end, ("take", 1, 0, "right"))
 
 

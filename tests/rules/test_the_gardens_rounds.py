@@ -177,5 +177,5 @@ def test_cards_can_only_go_next_to_the_outermost_card_never_off_the_mat() -> Non
     assert s.active == 0
     assert ("take", 0, 0, "left") not in GAME.legal_actions(s)
     assert ("take", 0, 0, "right") in GAME.legal_actions(s)
-    with pytest.raises(IllegalAction, match="column 0 is off the mat"):
+    with pytest.raises(IllegalAction, match="row A is full on the left: the mat has no column 0"):
         GAME.apply(s, ("take", 0, 0, "left"))

@@ -37,7 +37,8 @@ Helpers for screens
 - :mod:`.mat`: ``placement`` (where a card would go), ``AROUND`` / ``ORTH``, ``paths_of``,
   ``largest_network``, ``loops``.
 - :mod:`.walk`: ``score_walk`` (what a walk would score); :mod:`.scoring`: ``CATEGORIES``,
-  ``score_rows``; :mod:`.engine`: ``may_take``, ``takes_left``.
+  ``score_rows``, ``fig_points`` (a Moreton Bay Fig species' points); :mod:`.engine`:
+  ``may_take``, ``takes_left``.
 - :mod:`.text`: ``features`` (a card in a few characters), ``mat_picture``, ``LEGEND``,
   ``LANDMARK_CODES``.
 - :mod:`.positions`: ``make_position`` builds a validated position by hand.

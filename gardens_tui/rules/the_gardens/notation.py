@@ -3,8 +3,8 @@
 Display cards are a row letter and a place in that row (``a1``..``c8``); mat columns are 1..9.
 See :data:`HELP`. ``parse_action`` accepts everything ``format_action`` writes, plus a column
 number instead of ``left`` / ``right`` (``take b2 4``, ``take b2 col 4``), which needs the
-position to be understood. Case and extra spaces are ignored; ``canary-palm`` is read as
-``palm``.
+position to be understood. Case and extra spaces are ignored; ``canary-palm``, ``canary`` and
+``canary palm`` are read as ``palm``. Words after a complete action are refused as unexpected.
 """
 
 from __future__ import annotations
@@ -66,17 +66,28 @@ def _parse_row(word: str) -> int:
     return "abc".index(word)
 
 
+def _nothing_after(words: list[str], done: int) -> None:
+    """:class:`IllegalAction` if ``words`` go on after the complete action ``words[:done]``:
+    ``unexpected 'extra' after 'take a1 left'``."""
+    if len(words) > done:
+        raise IllegalAction(
+            f"unexpected {quoted(words[done])} after {quoted(' '.join(words[:done]))}"
+        )
+
+
 def _side(state: GardensState, row: int, words: list[str]) -> str:
-    if words and words[0] in ("col", "column"):
-        words = words[1:]
-    if len(words) != 1:
+    """The side ``take``'s ``words`` name (``["take", "b2", "left"]``, or a column instead of
+    ``left``, maybe after ``col``)."""
+    at = 3 if words[2:3] in (["col"], ["column"]) else 2
+    if len(words) <= at:
         raise IllegalAction("say where the card goes: left, right or a column 1-9")
-    word = words[0]
-    if word in ("left", "right", "l", "r"):
-        return "left" if word in ("left", "l") else "right"
+    word = words[at]
     column = whole_number(word)
-    if column is None:
+    if column is None and word not in ("left", "right", "l", "r"):
         raise IllegalAction(f"{quoted(word)} is not a side or a column: left, right or 1-9")
+    _nothing_after(words, at + 1)
+    if column is None:
+        return "left" if word in ("left", "l") else "right"
     if not 1 <= column <= COLUMNS:
         raise IllegalAction(f"column {column} is off the mat (columns 1-{COLUMNS})")
     seat = state.active
@@ -105,28 +116,32 @@ def parse_action(state: GardensState, text: str) -> Action:
         if not rest:
             raise IllegalAction("take which card? e.g. take b2 left")
         row, slot = _parse_card(rest[0])
-        return ("take", row, slot, _side(state, row, rest[1:]))
+        return ("take", row, slot, _side(state, row, words))
     if verb == "return":
-        if len(rest) != 1:
+        if not rest:
             raise IllegalAction("return which visitor? return a, return b or return c")
-        return ("return", _parse_row(rest[0]))
+        visitor = _parse_row(rest[0])
+        _nothing_after(words, 2)
+        return ("return", visitor)
     if verb == "reserve":
-        if len(rest) != 1:
+        if not rest:
             raise IllegalAction("reserve which card? e.g. reserve b2")
         row, slot = _parse_card(rest[0])
+        _nothing_after(words, 2)
         return ("reserve", row, slot)
     if verb == "skip":
         if rest:
             raise IllegalAction("skip takes nothing after it")
         return ("skip",)
     if verb == "species":
-        if len(rest) != 1:
+        if not rest:
             raise IllegalAction("species which? wattle, bottlebrush, jacaranda or palm")
         name = "palm" if rest[0] in ("canary-palm", "canary") else rest[0]
         if name not in SPECIES:
             raise IllegalAction(
                 f"{quoted(rest[0])} is not a species: wattle, bottlebrush, jacaranda or palm"
             )
+        _nothing_after(words, 3 if rest[:2] == ["canary", "palm"] else 2)
         return ("species", name)
     raise IllegalAction(
         f"{quoted(verb)} is not a verb of The Gardens: take, return, reserve, skip or species"

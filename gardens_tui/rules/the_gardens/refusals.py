@@ -141,8 +141,11 @@ def _take(s: GardensState, action: Action) -> str:
     column = placement(s.mats[seat], row, side)
     if column < 0:
         off = 0 if side == "left" else COLUMNS + 1
+        other = "right" if side == "left" else "left"
+        there = placement(s.mats[seat], row, other)
+        way = f"; column {there + 1}, on the {other}, is free" if there >= 0 else ""
         return _rule(
-            f"column {off} is off the mat: row {letter} is full on the {side}",
+            f"row {letter} is full on the {side}: the mat has no column {off}{way}",
             "never place a card off the mat",
         )
     return f"taking {slot_name(row, slot)} is not possible now"

@@ -189,6 +189,11 @@ def fig_species(s: GardensState, seat: int) -> int:
     return counts.index(max(counts))
 
 
+def fig_points(s: GardensState, seat: int, species: int) -> int:
+    """What the Moreton Bay Fig scores ``seat`` with ``species`` chosen: 2 per tree of it."""
+    return 2 * trees_of(s.mats[seat], species)
+
+
 def end_landmarks(s: GardensState, seat: int) -> int:
     """Points from the end-game landmark abilities ``seat`` holds."""
     mat = s.mats[seat]
@@ -198,7 +203,7 @@ def end_landmarks(s: GardensState, seat: int) -> int:
     if s.holds(seat, BRIDGE):
         total += 3 * sum(1 for v in mat if v >= 0 and CARD_BENCH[v])
     if s.holds(seat, FIG):
-        total += 2 * trees_of(mat, fig_species(s, seat))
+        total += fig_points(s, seat, fig_species(s, seat))
     if s.holds(seat, GALLERY):
         total += 5 * sum(1 for r in stream_runs(mat) if r == 3)
     if s.holds(seat, GOVERNOR):

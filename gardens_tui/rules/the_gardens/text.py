@@ -16,17 +16,19 @@ from gardens_tui.rules.the_gardens.components import (
     CARDS,
     COLUMNS,
     DECKS,
+    FIG,
     LANDMARKS,
     SLOTS,
+    SPECIES,
     SPECIES_LETTERS,
     SPECIES_TITLES,
     TILE_TEXT,
     layout_landmarks,
     path_letters,
 )
-from gardens_tui.rules.the_gardens.scoring import CATEGORIES, score_rows
+from gardens_tui.rules.the_gardens.scoring import CATEGORIES, fig_points, score_rows, trees_of
 from gardens_tui.rules.the_gardens.state import CENTRAL, EMPTY, NO_CARD, GardensState
-from gardens_tui.rules.words import possessive
+from gardens_tui.rules.words import count, possessive
 
 LANDMARK_CODES: tuple[str, ...] = (
     "OH",
@@ -258,6 +260,16 @@ def describe_action(s: GardensState, action: Action) -> str:
         return f"reserve {CARD_NAMES[code]} ({CARDS[code].describe()}) for yourself this round"
     if verb == "skip":
         return "reserve nothing this round"
-    if verb == "species":
-        return f"choose {action[1]} for the Moreton Bay Fig"
+    if verb == "species" and action[1] in SPECIES:
+        species = SPECIES.index(action[1])
+        holder = s.ability_holder(FIG)
+        title = SPECIES_TITLES[species]
+        if holder < 0:
+            return f"choose {title} for the Moreton Bay Fig"
+        trees = trees_of(s.mats[holder], species)
+        points = fig_points(s, holder, species)
+        return (
+            f"choose {title} for the Moreton Bay Fig: "
+            f"{count(points, 'point')} ({count(trees, 'tree')})"
+        )
     return notation.format_action(action)
