@@ -24,7 +24,7 @@ def refusal(state: object, text: str) -> str:
 def test_placement_refused_on_an_occupied_place() -> None:
     """Rule (placement): a place holds one tile."""
     s = position([], ["t23"])
-    assert "already holds start" in refusal(s, "place 1 at 0,0 r0")
+    assert "already holds the start tile" in refusal(s, "place 1 at 0,0 r0")
 
 
 def test_placement_refused_away_from_the_seascape() -> None:
@@ -128,7 +128,7 @@ def test_flag_on_the_teams_previous_tile() -> None:
     s = position([(1, 0, "t23", 90)], ["t1"], last=[[1, 0], None, None])
     s = play(s, "place 1 at 0,-1 r180")
     assert s.flag_cells == ((0, -1), (1, 0))
-    assert "not on 0,0" in refusal(s, "flag 0,0 seabed-ne")
+    assert "not on the start tile (0,0)" in refusal(s, "flag 0,0 seabed-ne")
     s = play(s, "flag 1,0 seabed-ne")
     assert s.supply[0][0] == 4
 

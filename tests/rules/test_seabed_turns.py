@@ -5,6 +5,7 @@ from __future__ import annotations
 from seabed_helpers import GAME, PLAYERS, play, position
 
 from gardens_tui.rules.seabed import scoring
+from gardens_tui.rules.seabed.state import written
 from gardens_tui.rules.seabed.tiles import REGULAR, TYPES, regular_pile, tile_name
 
 
@@ -89,7 +90,7 @@ def test_final_seabed_scoring_with_bottles_and_the_majority() -> None:
     lines = scoring.final_scoring(s)
     # the seabed south of the start tile: manta 3, crabs 3 (t57, t58, t55), bottles 2.
     assert s.piles[1][4] == 3 + 1
-    assert lines and "score 4" in lines[0]
+    assert lines and "score 4" in written(lines[0])  # (a recipe, written out when read)
 
 
 def test_final_palace_scoring_one_per_fish_ties_all_score() -> None:

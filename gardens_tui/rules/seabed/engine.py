@@ -314,7 +314,8 @@ def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
     elif verb == "return":
         _return_flag(t, (action[1], action[2]), action[3])
         if s.rules >= WHIRLPOOL_FIRST:  # (the whirlpool came first: now its flag step)
-            flag_step(t, None)
+            assert s.just is not None
+            flag_step(t, s, s.just, None)
         else:
             advance(t)
     if t.rng is not None:  # (a draw also set ``chance``)
@@ -443,16 +444,13 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
     # (the whirlpool is an immediate action: before the flag step and scoring, version 3)
     if s.rules >= WHIRLPOOL_FIRST and TYPES[kind].effect == "whirlpool" and _whirlpool(t):
         return
-    flag_step(t, previous)
+    flag_step(t, s, cell, previous)
 
 
-def flag_step(t: Turn, previous: Cell | None) -> None:
-    """Open the flag step of the placement being resolved (``s.just``; ``previous``: the tile
-    the placing team had placed before it), or, when it has none or nothing in it is legal,
-    go on to :func:`finish_placement`."""
-    s = t.s
-    cell = s.just
-    assert cell is not None
+def flag_step(t: Turn, s: SeabedState, cell: Cell, previous: Cell | None) -> None:
+    """Open the flag step of the placement at ``cell`` being resolved in ``s`` (``t.s``;
+    ``previous``: the tile the placing team had placed before it), or, when it has none or
+    nothing in it is legal, go on to :func:`finish_placement`."""
     if s.step == 1 or s.extra:
         cells: tuple[Cell, ...] = (cell,)
         if not s.extra and previous is not None and previous in s.board:
@@ -595,7 +593,8 @@ def _party(t: Turn, kind: int) -> None:
     s.piles = bumped(s.piles, s.team, CLAM_POINTS, points)
     t.say(
         f"Party gramophone: {s.team_name(s.team)} score {points} for the animals around it "
-        f"({manta} manta, {star} starfish, {crab} crab, {bottle} bottle)"
+        f"({count(manta, 'manta')}, {count(star, 'starfish', 'starfish')}, {count(crab, 'crab')}, "
+        f"{count(bottle, 'bottle')})"
     )
 
 

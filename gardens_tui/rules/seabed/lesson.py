@@ -435,7 +435,13 @@ class _Tips:
             what = (
                 f"{self.said} completes a coral reef of {count(done.tiles, 'tile')}: "
                 f"{done.points} points (2 a tile"
-                + (f", 3 for each of its {done.anemones} anemone groups" if done.anemones else "")
+                + (
+                    ""
+                    if not done.anemones
+                    else ", 3 for its anemone group"
+                    if done.anemones == 1
+                    else f", 3 for each of its {done.anemones} anemone groups"
+                )
                 + ")"
             )
             numbers = {"tiles": done.tiles, "points": done.points, "per_tile": 2}
@@ -510,8 +516,8 @@ class _Tips:
         text = (
             f"{said} would lie on the seabed to the end: then its area's animals score, manta "
             f"3, starfish 2, crab 1, one crab less per bottle. That area is worth {value} now "
-            f"({info.manta} manta, {info.star} starfish, {info.crab} crab, {info.bottle} "
-            "bottle)."
+            f"({count(info.manta, 'manta')}, {count(info.star, 'starfish', 'starfish')}, "
+            f"{count(info.crab, 'crab')}, {count(info.bottle, 'bottle')})."
         )
         numbers = {
             "manta_points": 3,

@@ -20,6 +20,7 @@ from gardens_tui.rules.base import Action, IllegalAction
 from gardens_tui.rules.safe_text import quoted
 from gardens_tui.rules.seabed.state import SeabedState
 from gardens_tui.rules.seabed.tiles import turned
+from gardens_tui.rules.words import join_and
 
 HELP = """\
 Seabed Neighbours notation (places x,y from the start tile, x east, y south; tiles by slot):
@@ -41,6 +42,9 @@ MAX_COORD = 200
 _PLACE = re.compile(r"^([0-9]{1,2}) at (-?[0-9]{1,4}),(-?[0-9]{1,4})(?: r([0-9]{1,3}))?$")
 _PIECE = re.compile(r"^(-?[0-9]{1,4}),(-?[0-9]{1,4}) ([a-z]+(?:-[a-z]{1,2})?)$")
 _SEGMENT = re.compile(r"^(field|(reef|streak)-[nesw]|seabed-(ne|se|sw|nw))$")
+
+_CELL = re.compile(r"^(-?[0-9]{1,4}),(-?[0-9]{1,4})(?: (.*))?$")
+"""A flag's, palace's or return's place and whatever follows it (for the refusal)."""
 
 VERBS = ("place", "propose", "accept", "veto", "choose", "flag", "palace", "pass", "return")
 
@@ -64,6 +68,34 @@ def _coords(x_text: str, y_text: str) -> tuple[int, int]:
     if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
         raise IllegalAction(f"{x},{y} is too far from the start tile")
     return x, y
+
+
+def _segment_problem(state: SeabedState, verb: str, rest: str) -> str:
+    """What to type instead of a flag, palace or return whose segment is missing or not a
+    segment name: the segment names of the tile at the place given, when there is one."""
+    generic = (
+        f"{verb} where? e.g. {verb} 3,-2 seabed-ne (segments: reef-n, streak-e, field, "
+        "seabed-sw ...)"
+    )
+    match = _CELL.match(rest)
+    if match is None:
+        return generic
+    x, y, typed = int(match.group(1)), int(match.group(2)), match.group(3) or ""
+    code = state.board.get((x, y))
+    if code is None:
+        return generic
+    names = turned(code).names
+    fitting = [
+        n
+        for n in names
+        if (n.startswith(("streak", "field")) if verb == "palace" else n != "field")
+    ]
+    example = next((n for n in names if typed and n.startswith(typed)), (fitting or names)[0])
+    what = f"{quoted(typed)} names no segment" if typed else f"{verb} {x},{y} needs a segment"
+    return (
+        f"{what}: the segments of the tile at {x},{y} are {join_and(list(names))} (e.g. "
+        f"{verb} {x},{y} {example})"
+    )
 
 
 def parse_action(state: SeabedState, text: str) -> Action:
@@ -98,10 +130,7 @@ def parse_action(state: SeabedState, text: str) -> Action:
     if verb in ("flag", "palace", "return"):
         match = _PIECE.match(rest)
         if match is None or not _SEGMENT.match(match.group(3)):
-            raise IllegalAction(
-                f"{verb} where? e.g. {verb} 3,-2 seabed-ne (segments: reef-n, streak-e, "
-                "field, seabed-sw ...)"
-            )
+            raise IllegalAction(_segment_problem(state, verb, rest))
         x, y = _coords(match.group(1), match.group(2))
         name = match.group(3)
         code = state.board.get((x, y))

@@ -16,11 +16,13 @@ from gardens_tui.rules.seabed.tiles import (
     REEF,
     SEA,
     SIDE_OFFSETS,
+    START,
     STREAK,
     TYPES,
     tile_name,
     turned,
 )
+from gardens_tui.rules.words import join_and
 
 Format = Callable[[Action], str]
 
@@ -38,6 +40,11 @@ KIND_WORDS = {1: "reef", 2: "seaweed", 3: "seabed"}
 SIDE_WORDS = ("north", "east", "south", "west")
 
 
+def tile_words(kind: int) -> str:
+    """A placed tile type as a refusal names it: ``the start tile``, else its name (``t12``)."""
+    return "the start tile" if kind == START else tile_name(kind)
+
+
 def place_problem(s: SeabedState, kind: int, cell: Cell, degrees: int) -> str | None:
     """Why tile type ``kind`` may not go at ``cell`` turned ``degrees`` (``None``: it may)."""
     name = tile_name(kind)
@@ -46,7 +53,7 @@ def place_problem(s: SeabedState, kind: int, cell: Cell, degrees: int) -> str | 
     if degrees not in (0, 90, 180, 270):
         return f"{name} turns in quarter turns only: r0, r90, r180 or r270"
     if cell in s.board:
-        return f"{where} already holds {tile_name(s.board[cell] >> 2)}"
+        return f"{where} already holds {tile_words(s.board[cell] >> 2)}"
     if cell not in s.need:
         return f"{where} does not touch the seascape: a tile must share a side with one"
     sides = turned(kind * 4 + degrees // 90).side_codes
@@ -70,11 +77,7 @@ def piece_problem(s: SeabedState, what: str, cell: Cell, name: str) -> str | Non
     where = f"{x},{y}"
     if cell not in s.flag_cells:
         if s.flag_cells:
-            allowed = " or ".join(f"{c[0]},{c[1]}" for c in s.flag_cells)
-            return (
-                f"a {what} goes on the tile just placed or on the team's previous tile "
-                f"({allowed}), not on {where}"
-            )
+            return _flag_cells_problem(s, what, cell)
         return f"no {what} may be placed now"
     flags, palaces = s.supply[s.team]
     team = s.team_name(s.team)
@@ -85,7 +88,7 @@ def piece_problem(s: SeabedState, what: str, cell: Cell, name: str) -> str | Non
     area = seascape.area_named(s, cell, name)
     code = s.board[cell]
     if area is None:
-        names = ", ".join(turned(code).names)
+        names = join_and(list(turned(code).names))
         return f"the tile at {where} has no {name}: its segments are {names}"
     kind = TYPES[code >> 2].areas[area].kind
     node = s.index[cell] * MAX_AREAS + area
@@ -103,6 +106,28 @@ def piece_problem(s: SeabedState, what: str, cell: Cell, name: str) -> str | Non
         if any(s.systems[find(s.sparent, node)].palaces):
             return "that seaweed system already holds a palace: one palace per system"
     return None
+
+
+def _flag_cells_problem(s: SeabedState, what: str, cell: Cell) -> str:
+    """Where a flag or palace may go in this flag step, and that ``cell`` is not one of them:
+    only the tiles that apply (the team's previous tile only when there is one)."""
+    x, y = cell
+    code = s.board.get(cell)
+    where = f"the start tile ({x},{y})" if code is not None and code >> 2 == START else f"{x},{y}"
+    just = s.flag_cells[0]
+    here = f"({just[0]},{just[1]})"
+    if len(s.flag_cells) > 1:
+        previous = s.flag_cells[1]
+        return (
+            f"a {what} goes on the tile just placed {here} or on the team's previous tile "
+            f"({previous[0]},{previous[1]}), not on {where}"
+        )
+    if s.extra:
+        return f"after a clam tile a {what} goes only on the clam tile {here}, not on {where}"
+    return (
+        f"a {what} goes on the tile just placed {here}, not on {where} "
+        f"({s.team_name(s.team)} placed no tile before it)"
+    )
 
 
 def explain(s: SeabedState, action: Action, legal: list[Action], fmt: Format) -> str:
@@ -158,7 +183,7 @@ def explain(s: SeabedState, action: Action, legal: list[Action], fmt: Format) ->
         if not (isinstance(x, int) and isinstance(y, int) and isinstance(name, str)):
             return f"{text} is not an action of Seabed Neighbours"
         if verb == "return":
-            return f"{s.team_name(s.team)} have no flag on {name} at {x},{y} to take back"
+            return _return_problem(s, (x, y), name, legal, fmt)
         problem = piece_problem(s, verb, (x, y), name)
         return (
             problem or _listed_as(s, verb, (x, y), name, legal, fmt) or f"{text} is not legal now"
@@ -186,3 +211,35 @@ def _listed_as(
             each = "feature" if verb == "flag" else "system"
             return f"that {what} is listed once, as {fmt(action)} (one entry per {each})"
     return None
+
+
+def _return_problem(s: SeabedState, cell: Cell, name: str, legal: list[Action], fmt: Format) -> str:
+    """Why the whirlpool may not take back the piece named (a palace stays where it was put; a
+    flag of another team is not the placing team's), with the flags it may take back."""
+    x, y = cell
+    team = s.team_name(s.team)
+    area = seascape.area_named(s, cell, name)
+    if area is None:
+        code = s.board.get(cell)
+        if code is None:
+            problem = f"there is no tile at {x},{y}"
+        else:
+            names = join_and(list(turned(code).names))
+            problem = f"the tile at {x},{y} has no {name}: its segments are {names}"
+    else:
+        node = seascape.node_of(s, cell, area)
+        others = sorted({s.team_name(t) for t, n, what in s.flags if n == node and what == "flag"})
+        if (s.team, node, "palace") in s.flags:
+            problem = (
+                f"the palace of {team} on {x},{y} {name} stays: palaces remain where they are "
+                "placed until the end, and the whirlpool takes back flags only"
+            )
+        elif others:
+            problem = (
+                f"the flag on {x},{y} {name} belongs to {join_and(others)}: the whirlpool "
+                f"takes back a flag of {team}"
+            )
+        else:
+            problem = f"{team} have no flag on {x},{y} {name} to take back"
+    options = join_and([fmt(action) for action in legal], last="or")
+    return f"{problem} (flags to take back: {options})" if legal else problem

@@ -12,39 +12,41 @@ from __future__ import annotations
 from gardens_tui.rules.base import Outcome, Scores, TeamScore
 from gardens_tui.rules.seabed import seascape
 from gardens_tui.rules.seabed.seascape import find, majority
-from gardens_tui.rules.seabed.state import CATEGORIES, SeabedState, team_names
-from gardens_tui.rules.seabed.tiles import SEA
-from gardens_tui.rules.words import possessive
+from gardens_tui.rules.seabed.state import CATEGORIES, Line, SeabedState, team_names
+from gardens_tui.rules.seabed.tiles import MAX_AREAS, SEA, turned
+from gardens_tui.rules.words import count, join_and, plural, possessive
 
 PALACES, SEABED = 3, 4
 
 
-def final_scoring(s: SeabedState) -> list[str]:
+def final_scoring(s: SeabedState) -> list[Line]:
     """Add the end-of-game points to the piles (palace majorities per seaweed system: 1 per
     fish, plus 1 per field with the sushi set; seabed flag majorities: the area's animals);
-    the log lines saying who scored what."""
-    lines: list[str] = []
-    teams = team_names(s.players)
+    the log lines saying who scored what, as recipes (:data:`.state.Line`: written out only
+    when read, a search plays to the end of thousands of games without reading one)."""
+    lines: list[Line] = []
     piles = s.piles = [row[:] for row in s.piles]  # (a new pile per team, added to in place)
     # (only the systems and areas a piece stands on can score: found from the pieces rather
-    # than by going through every feature)
-    palaced = {find(s.sparent, node) for _, node, what in s.flags if what == "palace"}
-    flagged = {find(s.parent, node) for _, node, what in s.flags if what == "flag"}
+    # than by going through every feature; each root with the pieces on it, which name it)
+    palaced: dict[int, list[tuple[int, int]]] = {}
+    flagged: dict[int, list[tuple[int, int]]] = {}
+    for team, node, what in s.flags:
+        if what == "palace":
+            palaced.setdefault(find(s.sparent, node), []).append((team, node))
+        else:
+            flagged.setdefault(find(s.parent, node), []).append((team, node))
     for root in sorted(palaced):
         y = s.systems[root]
         winners = majority(y.palaces)
         if not winners:
             continue
         points = y.fish + (y.fields if y.sushi else 0)
-        where = seascape.cell_of(s, root)
         for team in winners:
             piles[team][PALACES] += points
-        names = " and ".join([teams[t] for t in winners])
-        sushi = " (with the sushi set)" if y.sushi else ""
-        lines.append(
-            f"Seaweed system at {where[0]},{where[1]}{sushi}: {names} score {points} for "
-            "their palace"
-        )
+        pieces = _where(s, palaced[root])
+        many = _many(y.palaces, winners)
+        size = (seascape.tile_count(y), y.sushi)
+        lines.append((final_line, s.players, "palace", pieces, size, tuple(winners), points, many))
     music = seascape.music_nodes(s)
     for root in sorted(flagged):
         f = s.feats[root]
@@ -52,12 +54,60 @@ def final_scoring(s: SeabedState) -> list[str]:
             continue
         winners = majority(f.flags)
         points = seascape.seabed_value(s, root, music)
-        where = seascape.cell_of(s, root)
         for team in winners:
             piles[team][SEABED] += points
-        names = " and ".join([teams[t] for t in winners])
-        lines.append(f"Seabed at {where[0]},{where[1]}: {names} score {points} for their flag")
+        pieces = _where(s, flagged[root])
+        size = (seascape.tile_count(f), False)
+        many = _many(f.flags, winners)
+        lines.append((final_line, s.players, "flag", pieces, size, tuple(winners), points, many))
     return lines
+
+
+Piece = tuple[int, int, int, int, int]
+"""A flag or palace as a final-scoring line names it: ``(team, x, y, tile code, area)``."""
+
+
+def _where(s: SeabedState, pieces: list[tuple[int, int]]) -> tuple[Piece, ...]:
+    """``(team, node)`` pieces as :data:`Piece`, by node (what the line needs of the seascape,
+    which changes after final scoring: unscored flags go home)."""
+    out = []
+    for team, node in sorted(pieces, key=lambda piece: piece[1]):
+        x, y = cell = seascape.cell_of(s, node)
+        out.append((team, x, y, s.board[cell], node % MAX_AREAS))
+    return tuple(out)
+
+
+def _many(per_team: tuple[int, ...], winners: list[int]) -> bool:
+    """Whether the scoring teams have more than one piece on the feature (``their flags``)."""
+    return len(winners) > 1 or per_team[winners[0]] > 1
+
+
+def final_line(
+    players: tuple[str, ...],
+    what: str,
+    pieces: tuple[Piece, ...],
+    size: tuple[int, bool],
+    winners: tuple[int, ...],
+    points: int,
+    many: bool,
+) -> str:
+    """A final-scoring line: ``The seabed area with the flag of Ann & Bob on 0,0 seabed-sw (2
+    tiles): Ann & Bob score 3 for their flag``. The feature is named by the pieces on it, each
+    by its place and segment in notation and by team (any one of them names it, which its
+    first tile alone does not): ``the palaces of Ann & Bob on 3,2 streak-n and 5,5 field and
+    of Bob & Cid on 4,4 field``."""
+    teams = team_names(players)
+    places: dict[int, list[str]] = {}
+    for team, x, y, code, area in pieces:
+        places.setdefault(team, []).append(f"{x},{y} {turned(code).names[area]}")
+    groups = [f"of {teams[team]} on {join_and(at)}" for team, at in places.items()]
+    named = f"the {what if len(pieces) == 1 else plural(what)} {join_and(groups)}"
+    tiles, sushi = size
+    extent = count(tiles, "tile") + (", with the sushi set" if sushi else "")
+    feature = "seaweed system" if what == "palace" else "seabed area"
+    names = " and ".join(teams[t] for t in winners)
+    their = plural(what) if many else what
+    return f"The {feature} with {named} ({extent}): {names} score {points} for their {their}"
 
 
 def team_totals(s: SeabedState) -> list[int]:

@@ -63,6 +63,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from gardens_tui.rules.words import count as counted
+
 SIDES = "nesw"
 CORNERS: tuple[str, ...] = ("ne", "se", "sw", "nw")
 CORNER_SEGMENTS: tuple[tuple[int, int], ...] = ((2, 3), (5, 6), (8, 9), (11, 0))
@@ -662,15 +664,50 @@ def tile_name(kind: int) -> str:
     return TYPES[kind].name
 
 
+REEF_SHAPES: dict[frozenset[int], str] = {
+    **{frozenset((side,)): "reef cap" for side in range(4)},
+    **{frozenset((side, (side + 2) % 4)): "reef band" for side in range(2)},
+    **{frozenset((side, (side + 1) % 4)): "corner reef" for side in range(4)},
+    **{frozenset(range(4)) - {side}: "three-sided reef" for side in range(4)},
+}
+"""A reef's shape by the sides it covers (its edge segments' sides), as the tile list calls
+them: a cap on one side, a band across two opposite ones, a corner on two adjacent ones."""
+
+THING_WORDS: tuple[tuple[str, str, str], ...] = (
+    ("fish", "fish", "fish"),
+    ("manta", "mantas", "manta"),
+    ("starfish", "starfish", "star"),
+    ("crab", "crabs", "crab"),
+    ("bottle", "bottles", "bottle"),
+    ("clam", "clams", "clams"),
+    ("anemone group", "anemone groups", "anemones"),
+)
+"""What a tile description counts: the word, its plural and the :class:`Area` field."""
+
+EFFECT_NAMES: dict[str, str] = {
+    "party": "party gramophone",
+    "music": "music gramophone",
+    "sushi": "sushi set",
+}
+"""A clam tile's piece as a description names it (the others are named by their effect)."""
+
+
 @cache
 def describe(kind: int) -> str:
-    """A short description of a tile type, for hands and logs."""
+    """A short description of a tile type, for hands and logs: its reefs by shape (``reef
+    cap``, ``reef band``, ``corner reef``, ``three-sided reef``), streaks, field and what it
+    holds, each count with its noun in the singular or plural (``t5 (reef cap; 1 bottle)``,
+    ``c6 (corner reef; 2 anemone groups)``)."""
     tile = TYPES[kind]
     parts: list[str] = []
-    reefs = sum(1 for a in tile.areas if a.kind == REEF)
+    shapes: dict[str, int] = {}
+    for area in tile.areas:
+        if area.kind == REEF:
+            shape = REEF_SHAPES.get(frozenset(p // 3 for p in area.segments), "reef")
+            shapes[shape] = shapes.get(shape, 0) + 1
+    for shape, number in shapes.items():
+        parts.append(shape if number == 1 else counted(number, shape))
     streaks = sum(1 for a in tile.areas if a.kind == STREAK)
-    if reefs:
-        parts.append("reef" if reefs == 1 else f"{reefs} reefs")
     if streaks:
         parts.append("streak" if streaks == 1 else f"{streaks} streaks")
     if any(a.kind == FIELD for a in tile.areas):
@@ -678,20 +715,12 @@ def describe(kind: int) -> str:
     if not parts:
         parts.append("seabed")
     things: list[str] = []
-    for label, attr in (
-        ("fish", "fish"),
-        ("manta", "manta"),
-        ("starfish", "star"),
-        ("crab", "crab"),
-        ("bottle", "bottle"),
-        ("clam", "clams"),
-        ("anemones", "anemones"),
-    ):
+    for noun, many, attr in THING_WORDS:
         total = sum(getattr(a, attr) for a in tile.areas)
         if total:
-            things.append(f"{total} {label}")
+            things.append(counted(total, noun, many))
     if tile.effect and tile.effect not in ("bonus", "anemone"):
-        things.append(tile.effect)
+        things.append(EFFECT_NAMES.get(tile.effect, tile.effect))
     text = " + ".join(parts)
     return f"{tile.name} ({text}{'; ' + ', '.join(things) if things else ''})"
 
