@@ -70,8 +70,10 @@ tanuki-in-the-garden``.
 
 Decisions (where the rulebook and ``components.md`` are silent)
 ----------------------------------------------------------------
-- **Start tile**: "no symbol effects at the starting location" means the first tile walked from
-  an edge space (at set-up or after starting over) gives no shiitake, den, ashi-magari or stash.
+- **Start tile**: "no symbol effects at the starting location" means the first path walked
+  from an edge space (at set-up or after starting over) gives no shiitake, den, ashi-magari or
+  stash; a walk that runs off the board and comes back into that tile along another path is
+  somewhere else by then, and that path counts as usual.
 - **Monks on an edge space** are not moved by other players' tiles; if a tile lies in their
   square when their turn comes they walk in through an end of their choice (``enter``).
 - **Crashes** also happen when a walk passes through an edge space a monk stands on.

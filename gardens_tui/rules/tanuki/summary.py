@@ -49,9 +49,10 @@ right on the south, bottom on the west), `end 2` the other.
 2. **Place a tile** (any rotation) in the empty square your path points into, and walk your
    monk to the end of the path: +1 per shiitake, -1 per den, and collect every stash on a tile
    you enter. On your first walk from the edge you may go in through either end of your edge,
-   and neither the symbols of that first tile nor a stash lying on it count. If a tanuki sits
-   where you must place, pay 2 shiitake to chase it off, or pass. Every other monk whose path
-   your tile extended walks too, clockwise from you.
+   and neither the symbols of the path you start along nor a stash lying on that tile count (a
+   walk that comes back into that tile along another path counts that path as usual). If a
+   tanuki sits where you must place, pay 2 shiitake to chase it off, or pass. Every other monk
+   whose path your tile extended walks too, clockwise from you.
 3. **Draw** back up to 3 tiles - unless you crossed an ashi-magari this turn. Someone who
    crossed one on your turn discards a tile instead (once per turn, however many they crossed).
    With no tile at the start of your turn you only roll, then draw 3. When the pile runs out,
