@@ -177,3 +177,66 @@ def test_words_after_a_complete_action_are_refused_as_unexpected(text: str, reas
     with pytest.raises(IllegalAction) as info:
         GAME.read_action(s, text)
     assert reason in str(info.value)
+
+
+def test_a_two_player_fort_denison_holder_with_two_takes_left_hears_the_real_reason() -> None:
+    """Fort Denison ("choose a Garden Card to claim on a future turn this round") with 2 players
+    ("each player must choose exactly 2 cards from each of the three rows"): the holder's first
+    take from the reserved row may be another card, so a card refused for a full side of the row
+    is refused for that, not for the reservation."""
+    s = pos(
+        mats={0: {"a1": "A1", "a2": "A2", "a3": "A3", "a4": "A4"}},
+        owners={"fort-denison": 0},
+        display={"a": ["A5", "A6", "A7", "A8"]},
+        reserved=[0, 1],
+    )
+    assert ("take", 0, 0, "right") in GAME.legal_actions(s)
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(s, ("take", 0, 0, "left"))
+    assert str(info.value).startswith("row A is full on the left")
+    assert "which you reserved" not in str(info.value)
+    last = pos(
+        owners={"fort-denison": 0},
+        display={"a": ["A5", "A6", "A7", "A8"]},
+        reserved=[0, 1],
+        walked=[[1, 0, 0], [0, 0, 0]],
+    )
+    with pytest.raises(IllegalAction, match="must be a2, which you reserved"):
+        GAME.apply(last, ("take", 0, 0, "left"))
+
+
+def test_the_rules_summary_says_a_two_player_visitor_walks_again_in_the_round() -> None:
+    """Ending your turn, 2 players ("your Visitor will go on two walks"): the summary does not
+    leave a visitor lying down for the rest of the round without its second walk."""
+    summary = GAME.spec.summary
+    assert "with 2 players it walks again in the round, from the card it lies on" in summary
+
+
+def test_the_rules_summary_limits_the_conservatorium_as_the_engine_does() -> None:
+    """Conservatorium ("all pathways that are adjacent to each other ... are considered to be
+    connected"): the summary says it joins networks and loops, not paths leading into a bench,
+    as the engine scores: a path card beside a bench without a path end towards it scores no
+    2 points with the bench ``paths`` tile even for the Conservatorium's holder."""
+    summary = " ".join(GAME.spec.summary.split())
+    assert "for your largest network and the Opera House's loops" in summary
+    assert "the bench `paths` tile still counts only paths that lead into the bench" in summary
+    options = {
+        "landmarks": True,
+        "layout": "l1-r1",
+        "landmark-side": "abilities",
+        "bench-tile": "paths",
+    }
+    s = make_position(
+        ("Ann", "Bob"),
+        options,
+        mats={0: {"b4": "B6"}},
+        owners={"conservatorium": 0},
+        display={"b": ["B22", None, None, None]},
+    )
+    after = GAME.apply(s, ("take", 1, 0, "left"))
+    assert isinstance(after, GardensState)
+    # B22 (bench, path N-S) goes to b3 beside b4 (path N-S): no path end leads into the bench,
+    # so no points; yet for the largest network the two count as joined to the Central Board.
+    assert after.points[0][2] == s.points[0][2]
+    pathways = GAME.scores(after).categories.index("pathways")
+    assert GAME.scores(after).table[0][pathways] == 5

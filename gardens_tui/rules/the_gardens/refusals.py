@@ -132,7 +132,7 @@ def _take(s: GardensState, action: Action) -> str:
                 f"{slot_name(row, slot)} is reserved by {s.players[holder]} this round",
                 "Fort Denison",
             )
-        if reserved[1] != slot and holder == seat:
+        if reserved[1] != slot and holder == seat and s.per_row - s.walked[seat][row] == 1:
             return _rule(
                 f"your last card from row {letter} this round must be "
                 f"{slot_name(row, reserved[1])}, which you reserved",

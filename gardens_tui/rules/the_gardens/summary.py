@@ -24,7 +24,8 @@ until the display is empty:
 2. **Place** it in its own row of your mat, directly left or right of the cards already there
    (the first card of a row goes beside the Central Board). No gaps, nothing off the mat.
 3. **Walk**: that row's visitor walks from where it stands to the new card and sees every card on
-   the way, the one it started on and the new one included. It lies down until the next round.
+   the way, the one it started on and the new one included. It lies down until the next round
+   (with 2 players it walks again in the round, from the card it lies on).
 
 The start player token then passes to the left and a new display is dealt. The game lasts
 8 rounds (4 with 2 players): every garden ends with 24 cards.
@@ -76,7 +77,9 @@ from then on (the walk of the covering card already uses it):
   nobody else may take it, and your last take from that row must be it (or skip reserving).
 - Mrs Macquarie's Chair (3): +1 whenever a walk scores trees.
 - Moreton Bay Fig (10): at the end choose a species: 2 per tree of it in your garden.
-- Conservatorium (6): any two orthogonally adjacent pathway cards count as joined.
+- Conservatorium (6): any two orthogonally adjacent pathway cards count as joined, for your
+  largest network and the Opera House's loops (the bench `paths` tile still counts only paths
+  that lead into the bench).
 - Lion Gate (3): +1 per statue card a visitor walks past or onto (not the one it left).
 - Duck Pond (3): +1 whenever a walk scores a fountain.
 - Art Gallery (10): end: +5 per stream three cards long.
