@@ -6,11 +6,14 @@ import copy
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.registry import get_game
+from gardens_tui.rules.tanuki.cards import clearable
 from gardens_tui.rules.tanuki.components import CARD_KEYS, EDGES, square_name, tile_name
+from gardens_tui.rules.tanuki.engine import MAX_EXTRA
 from gardens_tui.rules.tanuki.migrations import to_version_2, to_version_3
 from gardens_tui.rules.tanuki.positions import make_position, tile_joining
 from gardens_tui.rules.tanuki.preview import preview_lay
-from gardens_tui.rules.tanuki.state import EMPTY, TanukiState
+from gardens_tui.rules.tanuki.state import EMPTY, ROCK, TanukiState
+from gardens_tui.rules.tanuki.summary import SUMMARY
 
 GAME = get_game("tanuki-in-the-garden")
 
@@ -252,3 +255,127 @@ def test_a_tanuki_in_the_way_with_two_shiitake_the_prompt_offers_the_chase() -> 
     assert ("distract", 0) in GAME.legal_actions(s)
     prompt = s.decision.prompt if s.decision else ""
     assert "blue tanuki is on c2" in prompt and "2 shiitake" in prompt and "pass" in prompt
+
+
+def flat(text: str) -> str:
+    """``text`` with its line breaks and runs of spaces made single spaces."""
+    return " ".join(text.split())
+
+
+def edge_ring(rock: str | None = None) -> dict[str, int | str]:
+    """A tile on every border square (a rock garden on ``rock``): no edge space is free."""
+    board: dict[str, int | str] = {}
+    used: list[int] = []
+    for sq in sorted({sq for sq, _side in EDGES}):
+        value = tile_joining({0: 1}, avoid=used)
+        used.append(value >> 2)
+        board[square_name(sq)] = value
+    if rock:
+        board[rock] = "rock"
+    return board
+
+
+def test_summary_says_a_monk_on_its_edge_space_walks_in_on_its_turn_then_may_place() -> None:
+    """Rule (Turn Order 2a/2b; team decision "Monks on an edge space"): a monk still on its edge
+    space is not moved by others' tiles; on its turn it walks in by either end, as a first walk,
+    and may then place a tile. The rules summary says so, and passing is always allowed."""
+    text = flat(SUMMARY)
+    assert "A monk still on its edge space is not moved by other players' tiles" in text
+    assert "walks in through either end of its edge" in text and "may then place a tile" in text
+    assert "You may always pass instead of placing." in text
+    square = tile_joining({0: 4})
+    s = make_position(board={"a1": square}, monks={0: "edge n1", 1: "edge s6"})
+    assert GAME.legal_actions(s) == [("enter", 1), ("enter", 2), ("pass",)]
+    walked = GAME.apply(s, ("enter", 1))
+    assert walked.phase == "place" and walked.active == 0
+    assert any(a[0] == "place" for a in GAME.legal_actions(walked))
+
+
+def test_summary_says_a_restart_without_free_edges_needs_a_square_without_monks() -> None:
+    """Rule (Crashes & Loops: "each player may choose an edge space and remove the tile adjacent
+    to it"): the summary says the edge space's square must hold no monk, as the engine has it;
+    and a walk through the edge space a monk stands on is a crash."""
+    text = flat(SUMMARY)
+    assert "from any edge space whose square no monk is in: the tile beside it is removed" in text
+    assert "a walk running through the edge space a monk stands on" in text
+    s = make_position(
+        board=edge_ring(), monks={0: "off", 1: "c1 end 0"}, phase="edge", queue=[0], trail=[[], [2]]
+    )
+    legal = GAME.legal_actions(s)
+    assert ("edge", 2) not in legal and ("edge", 3) in legal  # c1 holds Bob's monk; d1 no monk
+
+
+def test_a_restart_that_removes_a_rock_garden_says_rock_garden() -> None:
+    """Rule (Crashes & Loops, no unconnected edge space: "remove the tile adjacent to it"): when
+    the square beside the chosen edge space holds a rock garden, the log names a rock garden,
+    not a tile."""
+    s = make_position(
+        board=edge_ring(rock="a1"),
+        monks={0: "off", 1: "c1 end 0"},
+        phase="edge",
+        queue=[0],
+        trail=[[], [2]],
+    )
+    assert s.board[0] == ROCK
+    after = GAME.apply(s, ("edge", 0))
+    assert "The rock garden beside edge n1 was removed" in after.events
+    assert not any("The tile beside" in line for line in after.events)
+
+
+def test_summary_names_where_clear_the_path_shifting_paths_and_the_trap_may_go() -> None:
+    """Rules (Clear the Path, Shifting Paths, Tanuki Trap "adjacent to, diagonally adjacent to,
+    or occupied by your Monk"): the summary says Clear the Path and Shifting Paths touch only
+    squares no monk is in, and the trap may go on the monk's own square too; so does the
+    engine."""
+    text = flat(SUMMARY)
+    assert "rock gardens, on squares no monk is in" in text
+    assert "Shifting Paths (turn a tile no monk is in)" in text
+    assert "on or next to your monk's square, diagonally too" in text
+    c3 = tile_joining({0: 4})
+    d3 = tile_joining({0: 4}, avoid=[c3 >> 2])
+    s = make_position(
+        options={"garden-master": True},
+        board={"c3": c3, "d3": d3},
+        monks={0: "c3 end 4", 1: "edge s6"},
+        trail=[[14], []],
+    )
+    assert clearable(s) == [15]  # d3; c3 holds Ann's monk
+    trap = CARD_KEYS.index("trap") * 3
+    s.deck.remove(trap)
+    s.cards = [[trap], []]
+    assert ("play", "trap", 14) in GAME.legal_actions(s)
+
+
+def test_summary_says_the_best_offense_cannot_cancel_a_repellant_window_play() -> None:
+    """Rule (The Best Offense; team decision: a Repellant played against a moving tanuki and The
+    Best Offense itself cannot be cancelled): the summary says so; in the engine a Repellant
+    played in the window takes effect at once, with no Best Offense window."""
+    assert "not a Tanuki Repellant played against a moving tanuki, nor another Best Offense" in (
+        flat(SUMMARY)
+    )
+    tile = tile_joining({1: 4})
+    s = make_position(
+        options={"garden-master": True},
+        board={"c3": tile},
+        monks={0: "edge n1", 1: "c3 end 4"},
+        tanuki=("c4", None),
+        phase="repel",
+        queue=[1],
+        dice=[1, 6],
+        dirs=[1, 0],
+        moving=1,
+        trail=[[], [14]],
+    )
+    for seat, key in ((1, "repellant"), (0, "offense")):
+        card = next(c for c in s.deck if CARD_KEYS[c // 3] == key)
+        s.deck.remove(card)
+        s.cards[seat].append(card)
+    after = GAME.apply(s, ("repel",))
+    assert after.tanuki[0] == -1 and after.phase == "place"
+
+
+def test_summary_says_the_tie_break_ends_shared_after_its_safety_stop() -> None:
+    """Rule (Winning: tied leaders "take one more turn. Repeat until one player has the most";
+    team decision: after 30 extra rounds the leaders share the win): the summary says so."""
+    assert MAX_EXTRA == 30
+    assert "after 30 extra rounds the tied leaders share the win" in flat(SUMMARY)

@@ -339,8 +339,9 @@ def _edge(n: TanukiState, edge: int, rng: Rng, log: B.Log) -> None:
     seat = B.take_turn_in_queue(n)
     sq = EDGES[edge][0]
     if n.board[sq] != EMPTY and sq not in {n.monk_square(o) for o in range(len(n.players))}:
+        what = "rock garden" if n.board[sq] == ROCK else "tile"
         B.remove_tile(n, sq)
-        log.say(f"The tile beside edge {edge_name(edge)} was removed")
+        log.say(f"The {what} beside edge {edge_name(edge)} was removed")
     n.monks[seat] = EDGE_BASE + edge
     n.trail[seat] = []
     log.say(f"{n.players[seat]} started from edge {edge_name(edge)}")

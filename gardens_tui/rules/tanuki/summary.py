@@ -52,7 +52,10 @@ right on the south, bottom on the west), `end 2` the other.
    and neither the symbols of the path you start along nor a stash lying on that tile count (a
    walk that comes back into that tile along another path counts that path as usual). If a
    tanuki sits where you must place, pay 2 shiitake to chase it off, or pass. Every other monk
-   whose path your tile extended walks too, clockwise from you.
+   whose path your tile extended walks too, clockwise from you. You may always pass instead of
+   placing. A monk still on its edge space is not moved by other players' tiles: if a tile now
+   lies beside it, on its turn it walks in through either end of its edge (as a first walk from
+   the edge), and may then place a tile.
 3. **Draw** back up to 3 tiles - unless you crossed an ashi-magari this turn. Someone who
    crossed one on your turn discards a tile instead (once per turn, however many they crossed).
    With no tile at the start of your turn you only roll, then draw 3. When the pile runs out,
@@ -61,16 +64,17 @@ right on the south, bottom on the west), `end 2` the other.
 Paths that run off the board come straight back in through the other end of that edge.
 
 ## Crashes and loops
-Two monks meeting head-on or at the same path end crash: both lose 5 shiitake. A monk whose
-path runs round in a loop loses 5 and gathers nothing from it. Such monks leave the board and
-start again at the beginning of their next turn from an edge space with no tile beside it (if
-there is none, from any edge space: the tile beside it is removed). If your tile caused it and
-you were not involved, you earn 2 shiitake per monk. Nobody goes below 0 shiitake.
+Two monks meeting head-on or at the same path end crash, and so does a walk running through
+the edge space a monk stands on: both lose 5 shiitake. A monk whose path runs round in a loop
+loses 5 and gathers nothing from it. Such monks leave the board and start again at the
+beginning of their next turn from an edge space with no tile beside it (if there is none, from
+any edge space whose square no monk is in: the tile beside it is removed). If your tile caused
+it and you were not involved, you earn 2 shiitake per monk. Nobody goes below 0 shiitake.
 
 ## Winning
 At the end of a turn, if anyone has the target - 15 shiitake with 2-3 players, 12 with 4-5, 10
 with 6-8 (faster game: 12, 10, 8) - the game ends and the most shiitake wins. Tied leaders each
-take one more turn, until one leads.
+take one more turn, until one leads (after 30 extra rounds the tied leaders share the win).
 
 ## Garden Master (option)
 At the end of your turn you may buy the top card for 2 shiitake (at most 5 in hand, one buy a
@@ -80,11 +84,13 @@ The 16 cards (3 of each): Move 1 Tanuki, Fast Tanuki (both move 1 further but ha
 Avoid Tanuki Dens, Escape the Ashi-magari, Pilfer Shiitake (1 from each of up to 3 opponents:
 with more than 3 opponents holding shiitake you choose the 3; 2 more from the supply with 2
 players, 1 more with 3), Bountiful Harvest (double what you gather this turn), Shiitake Robber
-(take 2 from a player whose path crossed yours), Tanuki Trap (a lettered token next to your monk
-catches a tanuki for 3 shiitake), Tanuki Repellant (also on another player's turn, when a tanuki
-comes at you), Tanuki Bait (both tanuki to two free squares next to the rival you choose; you
-also choose which tanuki goes where), Speed Stroll (place a second tile), Clear the Path (remove
-up to 3 tiles or rock gardens), Shifting Paths (turn a tile), The Best Offense (cancel another
-player's card, on their turn), Rock Garden (a square no tile may be placed on and no tanuki
-placed on; tanuki walk over it, and only Clear the Path removes it), Shiitake Basket.
+(take 2 from a player whose path crossed yours), Tanuki Trap (a lettered token on or next to
+your monk's square, diagonally too, catches a tanuki for 3 shiitake), Tanuki Repellant (also
+on another player's turn, when a tanuki comes at you), Tanuki Bait (both tanuki to two free
+squares next to the rival you choose; you also choose which tanuki goes where), Speed Stroll
+(place a second tile), Clear the Path (remove up to 3 tiles or rock gardens, on squares no monk
+is in), Shifting Paths (turn a tile no monk is in), The Best Offense (cancel another player's
+card, on their turn; not a Tanuki Repellant played against a moving tanuki, nor another Best
+Offense), Rock Garden (a square no tile may be placed on and no tanuki placed on; tanuki walk
+over it, and only Clear the Path removes it), Shiitake Basket.
 """
