@@ -6,6 +6,9 @@ import copy
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.registry import get_game
+from gardens_tui.rules.rng import Rng
+from gardens_tui.rules.tanuki import board as B
+from gardens_tui.rules.tanuki import engine as E
 from gardens_tui.rules.tanuki.cards import clearable
 from gardens_tui.rules.tanuki.components import CARD_KEYS, EDGES, square_name, tile_name
 from gardens_tui.rules.tanuki.engine import MAX_EXTRA
@@ -379,3 +382,85 @@ def test_summary_says_the_tie_break_ends_shared_after_its_safety_stop() -> None:
     team decision: after 30 extra rounds the leaders share the win): the summary says so."""
     assert MAX_EXTRA == 30
     assert "after 30 extra rounds the tied leaders share the win" in flat(SUMMARY)
+
+
+def _give(s: TanukiState, seat: int, key: str) -> None:
+    """Move a Garden Master card of type ``key`` from the deck to ``seat``'s hand."""
+    card = next(c for c in s.deck if CARD_KEYS[c // 3] == key)
+    s.deck.remove(card)
+    s.cards[seat].append(card)
+
+
+def _rolled(s: TanukiState, blue: int, gold: int) -> TanukiState:
+    """``s`` after the active seat's roll came out ``blue``, ``gold``."""
+    n = s.copy()
+    log = B.Log()
+    E.use_dice(n, blue, gold, Rng(1), log)
+    n.events = tuple(log.lines)
+    return n
+
+
+def test_an_ashi_magari_crossed_before_a_crash_still_counts() -> None:
+    """Rule (Turn Order 2a/2b: "Do not draw back up to 3 tiles if encountering any
+    Ashi-magari", "Discard 1 tile if encountering any"), rules version 3: a monk that crosses
+    an ashi-magari and then crashes has encountered it: the active player draws nothing."""
+    ann = tile_joining({1: 0})
+    bob = tile_joining({6: 2}, avoid=[ann >> 2])
+    tile = tile_joining({5: 3}, {5: "a"}, avoid=[ann >> 2, bob >> 2])
+    s = make_position(
+        board={"c2": ann, "d1": bob},
+        monks={0: "c2 end 0", 1: "d1 end 6"},
+        hands={0: [tile_name(tile >> 2)]},
+        shiitake=[6, 4],
+    )
+    after = GAME.apply(s, ("place", tile >> 2, tile & 3, 0))
+    assert any("crashed into Bob" in line for line in after.events)
+    assert not after.hands[0]  # no draw back up to 3
+    assert any("crossed an ashi-magari and draws no tiles" in line for line in after.events)
+    s.rules = 2
+    assert len(GAME.apply(s, ("place", tile >> 2, tile & 3, 0)).hands[0]) == 3
+
+
+def test_one_card_a_turn_leaves_no_repellant_window_after_a_card_played() -> None:
+    """Rule (Garden Master: "Players may use only one card per turn"), rules version 3: a
+    player who played Avoid Tanuki Dens before the roll is offered no Tanuki Repellant against
+    the tanuki then coming at them on their own turn."""
+    tile = tile_joining({1: 4})
+    s = make_position(
+        options={"garden-master": True},
+        board={"c3": tile},
+        monks={0: "c3 end 4", 1: "edge s6"},
+        tanuki=("c4", "f6"),
+        phase="before",
+        shiitake=[4, 0],
+        trail=[[14], []],
+    )
+    _give(s, 0, "dens")
+    _give(s, 0, "repellant")
+    s = GAME.apply(s, GAME.read_action(s, "play dens"))
+    assert s.card_used
+    assert _rolled(s, 1, 6).phase != "repel"
+    s.rules = 2
+    assert _rolled(s, 1, 6).phase == "repel"
+
+
+def test_fast_tanuki_lets_no_placed_tanuki_attack() -> None:
+    """Rule (Fast Tanuki: "...but do not attack another player"), rules version 3: a tanuki the
+    dice place on a monk during Fast Tanuki takes nothing from them."""
+    tile = tile_joining({1: 4})
+    s = make_position(
+        options={"garden-master": True},
+        board={"c3": tile},
+        monks={0: "edge n1", 1: "c3 end 4"},
+        tanuki=(None, "f6"),
+        phase="before",
+        shiitake=[0, 4],
+        trail=[[], [14]],
+    )
+    _give(s, 0, "fast")
+    s = GAME.apply(s, GAME.read_action(s, "play fast"))
+    placed = _rolled(s, 3, 3)  # the blue tanuki is placed on c3, Bob's square
+    assert any("blue tanuki was placed on c3" in line for line in placed.events)
+    assert placed.shiitake[1] == 4
+    s.rules = 2
+    assert _rolled(s, 3, 3).shiitake[1] == 1

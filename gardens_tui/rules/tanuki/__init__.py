@@ -70,6 +70,9 @@ tanuki-in-the-garden``.
 
 Decisions (where the rulebook and ``components.md`` are silent)
 ----------------------------------------------------------------
+- **A walk's shiitake** (symbols and stashes) are collected before its dens are paid, in one
+  settlement at the end of the walk, so a den passed with none in hand still takes one
+  gathered later in the same walk. An ashi-magari crossed before a crash counts (version 3).
 - **Start tile**: "no symbol effects at the starting location" means the first path walked
   from an edge space (at set-up or after starting over) gives no shiitake, den, ashi-magari or
   stash; a walk that runs off the board and comes back into that tile along another path is
@@ -104,9 +107,11 @@ Decisions (where the rulebook and ``components.md`` are silent)
   board earns its mover 1; a Repellant played in the Repellant window (against a moving
   tanuki) and The Best Offense cannot themselves be cancelled (a Repellant played on one's
   own turn against a tanuki blocking the path opens the window like any card);
-  a Repellant played out of turn does not use its owner's card for the turn. The Repellant
-  window opens before a tanuki moves, for every card holder whose monk is on its way; Fast
-  Tanuki carries a tanuki past or onto monks without harm (it may then share their square);
+  a Repellant played out of turn does not use its owner's card for the turn, but on their own
+  turn a player who has played a card gets no Repellant window (rules version 3). The
+  Repellant window opens before a tanuki moves, for every card holder whose monk is on its
+  way; Fast Tanuki carries a tanuki past or onto monks without harm (it may then share their
+  square), and a tanuki the dice place that roll harms nobody either (rules version 3);
   Tanuki Bait sends the blue tanuki to the first square named and the gold one to the second
   (the player chooses, both orders are legal); Bountiful
   Harvest doubles symbols and stashes; cards bought count toward the end check at once, which

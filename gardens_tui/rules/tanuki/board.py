@@ -248,9 +248,7 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
             if other is None and edge >= 0:
                 other = _monk_at(monks, EDGE_BASE + edge, seat)
         if other is not None:
-            if s.journal is not None:
-                _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
-            _crash(s, seat, other, gained, lost, stashed, log)
+            _crashed(s, seat, origin, walked, edges, gained, stashed, lost, crossed, other, log)
             return
         if edge >= 0:
             edges.append(edge)
@@ -272,22 +270,48 @@ def walk(s: TanukiState, seat: int, sq: int, entry: int, first: bool, log: Log) 
         prev = here
         other = _monk_at(monks, final, seat) if final in monks else None
         if other is not None:
-            if s.journal is not None:
-                _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, False, other)
-            _crash(s, seat, other, gained, lost, stashed, log)
+            _crashed(s, seat, origin, walked, edges, gained, stashed, lost, crossed, other, log)
             return
     if s.journal is not None:
         _record(s, seat, origin, final, walked, edges, gained, stashed, lost, crossed, -1)
     s.monks[seat] = final
     if gained or lost or stashed:
         _settle(s, seat, gained, lost, stashed, log)
-    whose = possessive(names[seat])
     if crossed:
-        s.magari = s.magari.copy()  # a new list: see "Shared lists"
-        s.magari[seat] = True
-        log.say(f"{whose} monk crossed an ashi-magari")
+        _crossed_magari(s, seat, log)
     if steps:
-        log.say(f"{whose} monk walked to {square_name(final >> 3)}")
+        log.say(f"{possessive(names[seat])} monk walked to {square_name(final >> 3)}")
+
+
+def _crossed_magari(s: TanukiState, seat: int, log: Log) -> None:
+    """``seat``'s monk crossed an ashi-magari this turn (no draw, or a discard)."""
+    s.magari = s.magari.copy()  # a new list: see "Shared lists"
+    s.magari[seat] = True
+    log.say(f"{possessive(s.players[seat])} monk crossed an ashi-magari")
+
+
+def _crashed(
+    s: TanukiState,
+    seat: int,
+    origin: int,
+    walked: list[int],
+    edges: list[int],
+    gained: int,
+    stashed: int,
+    lost: int,
+    crossed: bool,
+    other: int,
+    log: Log,
+) -> None:
+    """The walk ran into ``other``'s monk: what it gathered and passed on the way counts, an
+    ashi-magari crossed before the crash too (rules version 3: "any Ashi-magari"
+    encountered; earlier versions forgot it), then the crash."""
+    crossed = crossed and s.rules >= 3
+    if s.journal is not None:
+        _record(s, seat, origin, OFF, walked, edges, gained, stashed, lost, crossed, other)
+    if crossed:
+        _crossed_magari(s, seat, log)
+    _crash(s, seat, other, gained, lost, stashed, log)
 
 
 def _record(
@@ -504,7 +528,9 @@ def place_tanuki(s: TanukiState, i: int, sq: int, log: Log) -> None:
         )
         return
     log.say(f"The {TANUKI_NAMES[i]} tanuki was placed on {square_name(sq)}")
-    arrive(s, i, sq, True, True, log)
+    # (Fast Tanuki: "do not attack another player", a tanuki placed that roll included, rules
+    # version 3; earlier versions let a placed one land on monks)
+    arrive(s, i, sq, True, not ("fast" in s.effects and s.rules >= 3), log)
 
 
 def together(s: TanukiState, log: Log) -> None:

@@ -191,9 +191,16 @@ def pilfer_plays(s: TanukiState, seat: int) -> list[Action]:
 
 def in_the_way(s: TanukiState, path: list[int]) -> list[int]:
     """Card holders whose monks a tanuki moving along ``path`` would pass or land on, the active
-    seat first, then clockwise: each gets a Tanuki Repellant window."""
+    seat first, then clockwise: each gets a Tanuki Repellant window. Under rules version 3 not
+    the active seat once it has played its card this turn ("only one card per turn"; a
+    Repellant played out of turn uses no card of its owner's turn)."""
     order = [s.active, *_others(s, s.active)]
-    return [o for o in order if s.cards[o] and s.monk_square(o) in path]
+    spent = s.card_used and s.rules >= 3
+    return [
+        o
+        for o in order
+        if s.cards[o] and s.monk_square(o) in path and not (spent and o == s.active)
+    ]
 
 
 def repel_answer(s: TanukiState, repel: bool, log: B.Log) -> None:

@@ -12,7 +12,11 @@ Rules versions (``SPEC.rules_version``; a state carries the version it is played
    Pilfer Shiitake takes from.
 3. Ashi-magari count once a turn: a seat that discarded for crossing one on the first tile of
    a Speed Stroll is not asked to discard again when the second tile is laid (version 2 asked
-   every seat that had crossed one this turn, again).
+   every seat that had crossed one this turn, again). An ashi-magari crossed before a crash
+   counts (version 2 forgot it). A player who has played a Garden Master card this turn gets
+   no Tanuki Repellant window on their own turn (one card per turn; version 2 offered one). A
+   tanuki the dice place during Fast Tanuki does not attack either (version 2's placed tanuki
+   landed on monks).
 """
 
 from __future__ import annotations
