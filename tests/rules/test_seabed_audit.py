@@ -219,3 +219,81 @@ def test_lesson_seabed_tip_counts_the_animals_in_the_singular_and_plural() -> No
     tip = LESSON.tip(GAME, s, frozenset({"flag", "palace", "streak", "reef"}))
     assert tip is not None and tip.rule == "seabed"
     assert "(1 manta, 0 starfish, 0 crabs, 0 bottles)" in tip.text
+
+
+def test_just_completed_streak_named_by_its_other_tile_is_listed_once_not_scored_earlier() -> None:
+    """Rule (step 2 and 3: a flag on "the tile you just placed (or the previously placed
+    tile)", then "score features completed by the tile you placed this turn"): a streak the
+    tile just completed takes a flag (it scores at once); named by the team's previous tile it
+    is refused as listed once under the tile just placed, not as "completed and scored
+    earlier", which it was not."""
+    s = position([(1, 0, "t41", 90)], ["t43", "t23"], last=[[1, 0], None, None])
+    s = play(s, "place 1 at -1,0 r270")
+    assert ("flag", -1, 0, "streak-e") in GAME.legal_actions(s)
+    text = refusal(s, "flag 1,0 streak-w")
+    assert "scored earlier" not in text
+    assert text == "that streak is listed once, as flag -1,0 streak-e (one entry per feature)"
+    # a streak completed and scored on an earlier turn is still refused as such
+    s = position(
+        [(1, 0, "t41", 90), (-1, 0, "t43", 270)], ["t23", "t24"], last=[[1, 0], None, None]
+    )
+    s = play(s, "place 1 at 1,1 r90")
+    assert refusal(s, "flag 1,0 streak-w") == "that streak was completed and scored earlier"
+
+
+def test_lesson_open_reef_tip_counts_its_anemone_groups() -> None:
+    """Clam tile (anemones: "worth 3 points when scoring a coral reef"): the guided game's tip
+    on a flag for an open reef states 3 per anemone group when the reef holds some, so its
+    points add up from what it says (2 tiles and 2 groups: 10), not "2 per tile, 10"."""
+    s = position([], ["t23"], clam="c6", extra=True)
+    s = play(s, "place 1 at 0,-1 r90")
+    assert ("flag", 0, -1, "reef-e") in GAME.legal_actions(s)
+    taught = frozenset(rule.id for rule in LESSON.rules) - {"reef"}
+    tip = LESSON.tip(GAME, s, taught)
+    assert tip is not None and tip.rule == "reef"
+    assert (
+        "2 per tile and 3 per anemone group, 10 with its 2 tiles and 2 anemone groups" in tip.text
+    )
+    assert tip.numbers["points"] == 2 * 2 + 3 * 2 and tip.numbers["anemones"] == 2
+
+
+def _summary_words() -> str:
+    """The rules summary with its line breaks folded, as a reader takes it in."""
+    from gardens_tui.rules.seabed.summary import SUMMARY
+
+    return " ".join(SUMMARY.split())
+
+
+def test_summary_says_what_the_engine_does_with_clams_ties_and_the_end() -> None:
+    """Rules summary against the engine (package docstring's decisions, which must also be in
+    the in-app help): a new tile shares a side with a laid tile (not "touch the seabed"); the
+    extra placement comes at once, one per placement, with a clam tile that fits; the whirlpool
+    takes a seabed flag too and nothing when none is out; the diver clears bottles for the
+    party gramophone too; final seabed ties pay every tied team; unfinished features' flags go
+    home."""
+    words = _summary_words()
+    assert "must touch the seabed" not in words
+    assert "A new tile must share a side with a tile already laid" in words
+    assert "right after the placement that earned it is scored (before the turn goes on)" in words
+    assert "one extra placement however many clams or reefs" in words
+    assert "a clam tile that fits nowhere goes back; if none fits, no extra placement" in words
+    assert "a seabed flag too; nothing if it has none out" in words
+    assert "for the party gramophone too" in words
+    assert "nobody has flagged (a palace there does not stop it)" in words
+    assert "one crab ignored per bottle (never below zero); ties: every tied team in full" in words
+    assert "Unfinished streaks and reefs pay nothing; their flags go home." in words
+    # what the engine does, as said: a whirlpool with no flag out takes nothing
+    s = position([(0, 1, "t54", 0)], ["t23"], clam="c11", extra=True)
+    s = play(s, "place 1 at 1,1 r0")
+    assert s.phase == "flag" and any("finds no flag" in e for e in s.events)
+
+
+def test_a_palace_does_not_stop_a_flag_on_its_streak() -> None:
+    """Rule (Seaweed, 2: "You can place a meeple on a streak with a palace"; the summary says
+    so): a streak holding another team's palace still takes a flag, while its seaweed system
+    takes no second palace."""
+    s = position([], ["t23", "t24"], flags=[[1, 0, 0, "streak-e", "palace"]])
+    s = play(s, "place 1 at 1,0 r90")
+    legal = GAME.legal_actions(s)
+    assert ("flag", 1, 0, "streak-e") in legal
+    assert not any(a[0] == "palace" for a in legal)

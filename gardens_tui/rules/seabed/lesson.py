@@ -554,11 +554,15 @@ class _Tips:
             numbers = {"points": points, "tiles": tiles, "fish": info.fish, "per_tile": 1}
         else:
             points = 2 * tiles + 3 * info.anemones
+            groups = f" and {count(info.anemones, 'anemone group')}" if info.anemones else ""
             text = (
                 f"{said} would score when the reef is completed (no reef edge left open): 2 per "
-                f"tile, {points} with its {count(tiles, 'tile')} so far."
+                + ("tile and 3 per anemone group" if info.anemones else "tile")
+                + f", {points} with its {count(tiles, 'tile')}{groups} so far."
             )
             numbers = {"per_tile": 2, "points": points, "tiles": tiles}
+            if info.anemones:
+                numbers |= {"anemones": info.anemones, "per_anemone": 3}
         return self._example(action, info.kind, text, numbers, cell)
 
     def whirlpool(self) -> Tip:

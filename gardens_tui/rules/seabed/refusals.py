@@ -95,10 +95,11 @@ def piece_problem(s: SeabedState, what: str, cell: Cell, name: str) -> str | Non
     if what == "flag":
         if kind not in (STREAK, REEF, SEA):
             return "flags go on streaks, reefs and seabed, not on a field (palaces may)"
-        f = s.feats[find(s.parent, node)]
+        root = find(s.parent, node)
+        f = s.feats[root]
         if any(f.flags):
             return f"that {f.kind} already holds a flag: one flag per feature"
-        if seascape.complete(f):
+        if seascape.complete(f) and root not in s.completed:  # (just completed: it may)
             return f"that {f.kind} was completed and scored earlier"
     else:
         if kind not in (STREAK, FIELD):
