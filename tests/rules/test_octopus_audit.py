@@ -10,6 +10,7 @@ import pytest
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.octopus_garden import GAME
+from gardens_tui.rules.octopus_garden.components import COCONUT_USED
 from gardens_tui.rules.octopus_garden.outlook import claim_warning, has_turn_left
 from gardens_tui.rules.octopus_garden.positions import make_position
 from gardens_tui.rules.octopus_garden.state import OctopusState
@@ -169,3 +170,65 @@ def test_an_emptied_market_line_is_shown_empty_not_for_0_pearls() -> None:
     assert "col 1: 3" in text and "row 1: 4" in text
     row = GAME.apply(state, GAME.parse_action(state, "buy row 1"))
     assert "row 1: empty" in GAME.render_text(row, None)
+
+
+# --- second audit (rulebook sentence by sentence): wording that now says what the engine does --
+
+
+def _summary_words() -> str:
+    """The rules summary with its line breaks folded, as a reader takes it in."""
+    from gardens_tui.rules.octopus_garden.summary import SUMMARY
+
+    return " ".join(SUMMARY.split())
+
+
+def test_summary_says_the_coconut_octopus_may_leave_a_neighbour_unpushed() -> None:
+    """Rule (coconut octopus: "may move all the tokens adjacent to it ... one space in any
+    direction"): ``done`` ends the push step with spaces still waiting, so the summary must not
+    say it pushes every neighbouring space."""
+    state = make_position(
+        options={"coconut-octopus": True},
+        gardens={0: {"c3": "coconut", "b2": "anemone", "c4": "coral"}},
+        phase="animals",
+    )
+    pushing = GAME.apply(state, GAME.parse_action(state, "coconut c3"))
+    assert pushing.phase == "push" and len(pushing.pushes) == 2
+    stopped = GAME.apply(pushing, GAME.parse_action(pushing, "done"))
+    assert stopped.phase != "push"
+    assert stopped.gardens[0][11] == (COCONUT_USED,)  # c3: flipped, its push is spent
+    words = _summary_words()
+    assert "pushes every neighbouring space" not in words
+    assert "may push each neighbouring space" in words
+    assert "(any of them may stay where it is)" in words
+
+
+def test_summary_says_the_empty_bag_stall_count_includes_earlier_rounds() -> None:
+    """Rule (our stall stop, option ``stall-stop``): with the bag empty, two full rounds without
+    a purchase trigger the end, counting rounds played before the bag emptied. A lionfish's gap
+    can take the last token: the next pass then triggers the end after one turn with an empty
+    bag, so the summary must not say "two full rounds while the bag is empty"."""
+    start = make_position(options={"lionfish": True}, market=["coral"] * 9)
+    bag = dict(GAME.to_dict(start)["bag"])
+    bag["lionfish"] -= 1
+    out = dict(bag)
+    out["relic"] -= 1
+    state = make_position(
+        options={"lionfish": True},
+        market=["coral"] * 9,
+        gardens={0: {"a1": "lionfish"}},
+        pearls=[5, 5],
+        out=out,
+        bag={"relic": 1},
+        idle_turns=3,
+        phase="lionfish",
+    )
+    for text in ("lionfish m1", "pass m2"):
+        state = GAME.apply(state, GAME.parse_action(state, text))
+    assert sum(state.bag) == 0 and state.end_by == -1  # the refill took the last token
+    state = GAME.apply(state, GAME.parse_action(state, "pass m2"))
+    assert state.end_by == 1
+    words = _summary_words()
+    assert "two full rounds while the bag is empty" not in words
+    assert "when the bag is empty and nobody has bought for at least two full rounds" in words
+    option = next(o for o in GAME.spec.options if o.key == "stall-stop")
+    assert "trigger the end" in option.description

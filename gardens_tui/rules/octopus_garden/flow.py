@@ -107,12 +107,13 @@ IDLE_ROUNDS = 10
 def count_idle_turn(s: OctopusState, log: Log) -> None:
     """Count a turn without a market purchase (a pass or an oyster); trigger the end on a stall.
 
-    The stall stop (option ``stall-stop``, on by default; not in the rulebook): with the bag
-    empty, two full rounds in a row without anyone buying from the market trigger the end
-    (passing can no longer change the market); ten full rounds do so in any case. The seat whose
-    turn completes the count is the one who triggered the end. With the option off nothing is
-    counted: the game ends by the book (a full garden), or when the bag and the market are both
-    empty (see :func:`refill`).
+    The stall stop (option ``stall-stop``, on by default; not in the rulebook): two full rounds
+    in a row without anyone buying from the market trigger the end once the bag is empty (passing
+    can no longer change the market; the rounds are counted whether or not the bag was already
+    empty, e.g. when a lionfish's gap took the last token); ten full rounds do so in any case.
+    The seat whose pass or oyster first meets either count is the one who triggered the end.
+    With the option off nothing is counted: the game ends by the book (a full garden), or when
+    the bag and the market are both empty (see :func:`refill`).
     """
     if not s.options.get(STALL_STOP, True):
         return

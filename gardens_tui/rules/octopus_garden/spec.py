@@ -32,7 +32,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("lionfish", False, "Lionfish: pay 1 pearl to discard a market tile"),
     Option("treasure-chest", False, "Treasure chest: pay pearls to draw tokens, keep or sell"),
     Option("boxer-crab", False, "Boxer crab: rides an anemone and blocks animals"),
-    Option(STALL_STOP, True, "Stall stop: end the game after 10 rounds without a purchase"),
+    Option(STALL_STOP, True, "Stall stop: 10 rounds without a purchase trigger the end"),
 )
 
 SPEC = GameSpec(

@@ -63,9 +63,10 @@ Tokens under animals score as usual. Most points wins; on a tie, fewest negative
 - **Mimic octopus** (cost 2, 0 points): during any of your own decisions, declare it an anemone
   or a seagrass. It flips for good and counts in those groups for bonus animals.
 - **Coconut octopus** (cost 2, 3 points; 1 once used): once per game, during your animal phase,
-  it pushes every neighbouring space one step in directions you choose. A space moves with
-  everything on it; a space with a flat token only into an empty space, a space holding only
-  animals also onto anything animals may enter. Then it flips. Bonus animals already won stay.
+  it may push each neighbouring space one step in a direction you choose (any of them may stay
+  where it is). A space moves with everything on it; a space with a flat token only into an
+  empty space, a space holding only animals also onto anything animals may enter. Then it
+  flips. Bonus animals already won stay.
 - **Shark** (cost 3, 2 points; one per player in the bag, named hammerhead, tiger, reef, whale):
   each player may buy only one shark in the whole game. After any refill, a shark owner may move
   the shark from the garden onto a market tile: nobody else may buy a line through it. On your
@@ -109,7 +110,9 @@ Tokens under animals score as usual. Most points wins; on a tie, fewest negative
 ## Stall stop (option `stall-stop`, on by default; not in the rulebook)
 The rulebook's only end is a full garden. With the stall stop on, the end is also triggered
 when nobody has bought from the market (only passes and oysters) for ten full rounds in a row,
-or for two full rounds while the bag is empty (passing can then change nothing). The player
-whose turn completes the count is the one who triggered the end. Turn it off to play strictly
-by the book: the game then ends only with a full garden, or when bag and market are both empty.
+or when the bag is empty and nobody has bought for at least two full rounds (passing can then
+change nothing; the rounds need not all have been played with the bag empty). The player whose
+pass or oyster first meets either count is the one who triggered the end. Turn it off to play
+strictly by the book: the game then ends only with a full garden, or when bag and market are
+both empty.
 """
