@@ -232,3 +232,26 @@ def test_summary_says_the_empty_bag_stall_count_includes_earlier_rounds() -> Non
     assert "when the bag is empty and nobody has bought for at least two full rounds" in words
     option = next(o for o in GAME.spec.options if o.key == "stall-stop")
     assert "trigger the end" in option.description
+
+
+def test_a_garden_full_for_a_moment_in_the_animal_phase_triggers_the_end() -> None:
+    """Rule (The End of the Game: "no empty spaces remaining (... or after they move their
+    animals)"), our reading: the moment the garden is full counts, within the animal phase
+    too, so the order of the moves matters; the summary says so."""
+    row = {
+        f"{r}{i}": "seagrass" for r, n in (("a", 4), ("b", 5), ("c", 6)) for i in range(1, n + 1)
+    }
+    garden = {**row, "d1": "seagrass", "d2": "seagrass", "d3": "seagrass"}
+    garden.update(
+        {"d4": "anemone crab", "e1": "star", "e2": "oyster", "e4": "trash", "d5": "trash"}
+    )
+    state = make_position(gardens={0: garden}, phase="animals")  # e3: the one empty space
+    orders = (["move crab d4 e3", "move star e1 e2"], ["move star e1 e2", "move crab d4 e3"])
+    ends = []
+    for order in orders:
+        after = state
+        for text in order:
+            after = GAME.apply(after, GAME.parse_action(after, text))
+        ends.append(after.end_by)
+    assert ends == [0, -1]  # the crab filled e3 before the star emptied e2: triggered
+    assert "the order you move your animals in can matter" in _summary_words()

@@ -46,7 +46,9 @@ the pile. Bonus animals never leave you, even when groups merge or split. Empty 
 ## End of the game
 When any garden has no empty space left (after planting or after moving animals), the end is
 triggered: that player finishes the turn and every other player takes one more turn. The end
-stays triggered even if an animal empties a space again. Then score:
+stays triggered even if an animal empties a space again, within the same animal phase too
+(the moment the garden is full counts, so the order you move your animals in can matter).
+Then score:
 
 - clownfish and seahorses: their values;
 - relics: one scores 0, two score 2 each, three or more 5 each;
