@@ -126,6 +126,11 @@ def new_state(game_id: str, seed: int) -> tuple[Game[Any], GameState, tuple[str,
     return game, game.new_game(players, options, seed), players
 
 
+PLAYOUT_SEEDS: dict[str, tuple[int, ...]] = {"tanuki-in-the-garden": (2, 4, 9)}
+"""Seeds whose random games reach every seat-bearing action (seeds 0-2 otherwise; Tanuki's
+rules version 3 changed where its seeds 0-2 go, and they no longer meet Bait or Pilfer)."""
+
+
 def playout(game_id: str, seed: int, steps: int) -> Iterator[tuple[GameState, list[Action]]]:
     """Every position (and its legal actions) of a seeded random game, seat-bearing actions
     preferred so that cards aimed at players get played; the last position (no legal actions)
@@ -174,7 +179,7 @@ def test_every_text_and_notation_numbers_seats_from_1(game_id: str) -> None:
     if game_id not in SEAT_ARGS:
         assert not _ANY_SEAT.search(help_text), "a seat in the notation needs SEAT_ARGS"
     met: set[str] = set()
-    for seed in range(3):
+    for seed in PLAYOUT_SEEDS.get(game_id, (0, 1, 2)):
         for state, legal in playout(game_id, seed, 400):
             n = state.num_players
             decision = state.decision
