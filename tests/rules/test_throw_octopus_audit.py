@@ -4,17 +4,25 @@ A refused action must say why here and point to an action that is legal here: th
 end with the pile gone (components.md section 4, solo: "unable to play → discard one and draw
 ... until the pile is gone"), a bonus turn that may not draw (rulebook: "If you can't play a tile
 on your bonus turn, you do not have to draw a new tile") and Magic Touch's loose tiles.
+
+The second audit (rulebook sentence by sentence): the rules summary says what the engine does
+(one bonus turn per tile, Magic Touch's completions, who goes on after a locked game, the last
+tile, Tide Swap, a hit with the pile empty, Game Night ties), a creature met only at a diagonal
+tile is refused as such, and one solo point reads "1 point".
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from throw_octopus_sparse import make_position
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.registry import get_game
-from gardens_tui.rules.rng import Rng
+from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.throw_octopus.components import NUM_TILES, all_cards, tile_name
+from gardens_tui.rules.throw_octopus.positions import make_position as make_balanced
 from gardens_tui.rules.throw_octopus.state import ThrowState
 
 GAME = get_game("throw-octopus")
@@ -203,3 +211,171 @@ def test_seat_number_wins_over_a_name_and_a_shared_name_is_refused() -> None:
         GAME.read_action(s, "give t21 to Zed")
     assert "not a seat number or a player's name" in str(info.value)
     assert "Ann (seat 1)" in str(info.value)
+
+
+# --- second audit: the rules summary and messages say what the engine does -------------------
+
+
+def _summary() -> str:
+    """The rules summary (``gardens rules throw-octopus``) with its line breaks folded."""
+    return " ".join(GAME.spec.summary.split())
+
+
+def balanced_position(
+    board: list[tuple[int, int, str, int]], hands: list[list[str]], **fields: Any
+) -> ThrowState:
+    """A position on the balanced tile list (the default)."""
+    return make_balanced(NAMES, board, hands, **fields)
+
+
+def test_a_creature_met_only_at_a_diagonal_tile_is_refused_as_no_join() -> None:
+    """Rules #1 and #3 ("You may not connect diagonally without having another connecting
+    tile"; decision: a creature part must join a tile *beside* the new one): t82 at 1,1 meets the
+    orange peel slug of t49 only corner to corner, its one side neighbour t60 shows water there.
+    The refusal says so instead of "would join by water only", and the summary says it too."""
+    board = [
+        (0, 0, "t49", 0),
+        (0, -1, "t34", 0),
+        (1, -1, "t85", 0),
+        (2, -1, "t64", 0),
+        (2, 0, "t44", 0),
+        (2, 1, "t60", 0),
+    ]
+    s = make_position(NAMES, board, [["t82", "t45"], ["t46"], ["t47"]])
+    assert not any(a[0] == "play" and a[2:4] == (1, 1) for a in GAME.legal_actions(s))
+    reason = refusal(s, "play t82 at 1,1")
+    assert reason.startswith("t82 at 1,1 would meet the orange peel slug only corner to corner")
+    assert "join a tile beside it, not only a diagonal one" in reason
+    assert "water only" not in reason
+    assert "creature met only at a diagonal tile's corner, is no join" in _summary()
+
+
+def test_one_tile_completing_two_creatures_earns_one_bonus_turn_as_the_summary_says() -> None:
+    """Rulebook: "If you complete a creature on your turn, you get an extra bonus turn"
+    (decision: one bonus turn per placement, however many creatures it completes): t67 at 1,1
+    r180 completes a green turtle and a red lobster; Bob takes one bonus turn, and the summary
+    says one tile earns one bonus turn."""
+    board = [
+        (-1, 0, "t25", 180),
+        (-1, 1, "t58", 0),
+        (-1, 3, "t81", 180),
+        (0, 0, "t77", 0),
+        (0, 1, "t24", 180),
+        (0, 2, "t49", 0),
+        (0, 3, "t40", 180),
+        (1, -1, "t51", 180),
+        (1, 0, "t10", 0),
+        (1, 2, "t26", 180),
+        (2, 0, "t66", 180),
+        (2, 1, "t42", 180),
+        (3, -1, "t59", 0),
+        (3, 0, "t37", 0),
+    ]
+    s = balanced_position(board, [["t3"], ["t67", "t45"], ["t20"]], active=1)
+    after = GAME.apply(s, GAME.read_action(s, "play t67 at 1,1 r180"))
+    assert after.creatures[1] == [1, 1]
+    assert after.events.count("Bob takes a bonus turn") == 1
+    assert after.active == 1 and after.bonus_turn and after.extra == []
+    assert "A tile earns one bonus turn, however many creatures it completes" in _summary()
+
+
+def test_a_magic_touch_completion_gives_a_bonus_turn_and_draws_no_card() -> None:
+    """components.md (Magic Touch: "move one placed tile to another legal place, completions
+    count"; decision: moving never draws a card): Cleo moves t29 to -1,-3 r180, completing an
+    orange peel slug; she still plays her tile, then takes a bonus turn; no card is drawn. The
+    summary says both."""
+    board = [
+        (-3, -1, "t40", 180),
+        (-3, 0, "t50", 180),
+        (-3, 1, "t29", 0),
+        (-2, -2, "t19", 0),
+        (-2, -1, "t68", 0),
+        (-1, -2, "t72", 0),
+        (-1, -1, "t15", 0),
+        (-1, 0, "t57", 0),
+        (-1, 1, "t9", 0),
+        (0, -3, "t48", 180),
+        (0, -2, "t2", 180),
+        (0, 0, "t31", 0),
+        (1, 0, "t64", 0),
+        (2, -3, "t76", 0),
+        (2, -2, "t6", 180),
+        (2, -1, "t79", 0),
+        (2, 0, "t32", 0),
+    ]
+    cards = all_cards()
+    cards.remove("touch")
+    s = balanced_position(
+        board,
+        [["t66"], ["t3", "t27", "t34", "t85"], ["t12", "t14", "t63"]],
+        active=2,
+        held=[[], [], ["touch"]],
+        deck=sorted(cards),
+        creatures=[[1, 0], [0, 0], [0, 0]],
+    )
+    moved = GAME.apply(s, GAME.read_action(s, "touch t29 to -1,-3 r180"))
+    assert "Cleo completed an orange peel slug" in moved.events
+    assert moved.deck == s.deck and moved.held[2] == [] and moved.extra == ["bonus"]
+    assert moved.phase == "play" and moved.active == 2 and not moved.bonus_turn
+    after = GAME.apply(moved, GAME.legal_actions(moved)[0])
+    assert after.active == 2 and after.bonus_turn
+    summary = _summary()
+    assert (
+        "a creature it completes gives a bonus turn, a moved octopus tile draws no card" in summary
+    )
+
+
+def test_the_summary_says_who_goes_on_after_a_locked_game_reset() -> None:
+    """Rulebook (Locked Game Scenario): "Play proceeds with the person's turn who first
+    discovered the locked game": the engine resets once the turn has passed on, and the player
+    whose turn comes next plays on the new start tile; the summary said "the same player"."""
+    found = None
+    for seed in range(40):
+        s = GAME.new_game(NAMES, {"tile-list": "sparse"}, seed)
+        rng = Rng(seed_state(seed))
+        while not s.over and found is None:
+            before = s
+            s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+            locked = any(line.startswith("Locked game") for line in s.events)
+            if locked and before.phase == "play" and not before.extra and not s.bonus_turn:
+                found = before, s
+        if found:
+            break
+    assert found is not None
+    before, after = found
+    assert after.active != before.active
+    summary = _summary()
+    assert "the same player goes on" not in summary
+    assert "the player whose turn comes next goes on" in summary
+
+
+def test_the_summary_says_what_the_engine_does_with_cards_an_empty_pile_and_game_night() -> None:
+    """The rules summary against the engine's documented decisions: the last tile wins and
+    draws no card; Tide Swap may be declined and the given tile is shuffled into the pile; a
+    hit with the pile empty still costs the turn; a Game Night tie goes to the earliest seat and
+    a solo Game Night adds the points."""
+    summary = _summary()
+    assert "draws an action card (not your last tile: that one wins at once)" in summary
+    assert "you may swap a hand tile for the top of the pile; your tile is shuffled" in summary
+    assert "play on without drawing (a hit still costs a turn)" in summary
+    assert "the lowest total wins (a tie goes to the earliest seat)" in summary
+    assert "Solo, the three games' points add up" in summary
+
+
+def test_the_solo_rating_says_1_point_not_1_points() -> None:
+    """Solo scoring (components.md: "small creatures 1 point, large 2"): one point reads
+    "1 point" in the score notes and in the Game Night lines of the text view."""
+    board = [(0, 0, "t49", 0), (1, 0, "t57", 0), (0, 1, "t64", 0), (1, 1, "t82", 0)]
+    hand = ["t44", "t45", "t46", "t47", "t48"]
+    s = make_position(["Ann"], board, [hand], deck=[], creatures=[[1, 0]])
+    assert GAME.scores(s).notes[0].startswith("Rating: 1 point, Hatchling")
+    night = make_position(
+        ["Ann"],
+        board,
+        [hand],
+        deck=[],
+        creatures=[[1, 0]],
+        results=[[1]],
+        options={"game-night": True},
+    )
+    assert "Game 1: 1 point (Hatchling)" in GAME.render_text(night, 0)

@@ -70,6 +70,13 @@ def place_problem(s: ThrowState, tile: int, cell: Cell, rotation: int) -> str | 
                 f"{_what(have)}, {_the(want)} beside it needs {_what(want)} (rule #1)"
             )
     if not joins:
+        met = [have for want, have in zip(need, mine, strict=True) if want and want == have]
+        if met:  # a creature part meets one only at a diagonal tile's corner
+            return (
+                f"{name} at {where} would meet {_the(met[0])} only corner to corner: a "
+                "creature part must join a tile beside it, not only a diagonal one "
+                "(rules #1 and #3)"
+            )
         return (
             f"{name} at {where} would join by water only: at least one creature part must join "
             "a tile beside it (rule #1)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from gardens_tui.rules.base import Outcome, Scores
 from gardens_tui.rules.throw_octopus.spec import GAME_NIGHT_KEY
 from gardens_tui.rules.throw_octopus.state import ThrowState
+from gardens_tui.rules.words import count
 
 GAMES = 3
 
@@ -70,10 +71,10 @@ def score_table(s: ThrowState) -> Scores:
     if s.solo:
         if night:
             for g, row in enumerate(s.results):
-                notes.append(f"Game {g + 1}: {row[0]} points, {rating(row[0])}")
+                notes.append(f"Game {g + 1}: {count(row[0], 'point')}, {rating(row[0])}")
         else:
             points = sum(table[0])
-            notes.append(f"Rating: {points} points, {rating(points)} ({SCALE})")
+            notes.append(f"Rating: {count(points, 'point')}, {rating(points)} ({SCALE})")
         notes.append("Solo: small creatures score 1, large creatures 2")
     else:
         if night:

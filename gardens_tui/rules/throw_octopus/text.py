@@ -92,7 +92,7 @@ def render_text(s: ThrowState, seat: int | None = None) -> str:
         lines.append("Discarded: " + " ".join(tile_name(t) for t in s.discarded))
     for g, row in enumerate(s.results):
         if s.solo:
-            lines.append(f"Game {g + 1}: {row[0]} points ({rating(row[0])})")
+            lines.append(f"Game {g + 1}: {count(row[0], 'point')} ({rating(row[0])})")
         else:
             lines.append(f"Game {g + 1}, tiles left: " + ", ".join(map(str, row)))
     if s.revealed:
