@@ -209,7 +209,7 @@ async def test_the_rules_say_a_first_tile_stash_is_not_taken() -> None:
         assert isinstance(help_screen, HelpScreen)
         text = help_markdown(help_screen.specs, help_screen.keys, help_screen.legend)
         text = " ".join(text.split())
-        assert "nor a stash lying on it count" in text, text[-3000:]
+        assert "nor a stash lying on that tile count" in text, text[-3000:]
 
 
 async def test_hot_seat_news_comes_after_the_curtain() -> None:
@@ -431,9 +431,10 @@ async def test_a_long_outcome_keeps_its_net_change_in_the_info_line() -> None:
             await pilot.press("r")
             await pilot.pause()
         text = screen._info_text
-        assert text.startswith("d2: Enter lays t2 r0: Ann to e3"), text
-        assert "Bob CRASHES into Cleo" in text, text
-        assert "net Ann +13, Bob +3, Cleo -5; Ann draws none" in text, text
+        flat = " ".join(text.split())  # (the rows it is cut into)
+        assert flat.startswith("d2: Enter lays t2 r0: Ann to e3"), text
+        assert "Bob CRASHES into Cleo" in flat, text
+        assert "net Ann +13, Bob +3, Cleo -5; Ann draws none" in flat, text
         info = screen.query_one("#tk-info", Static)
         rows = Text(text).wrap(app.console, info.size.width)
         assert len(rows) <= 2, [line.plain for line in rows]
