@@ -255,3 +255,35 @@ def test_a_garden_full_for_a_moment_in_the_animal_phase_triggers_the_end() -> No
         ends.append(after.end_by)
     assert ends == [0, -1]  # the crab filled e3 before the star emptied e2: triggered
     assert "the order you move your animals in can matter" in _summary_words()
+
+
+def test_a_boxer_crab_bought_with_an_anemone_waits_for_it() -> None:
+    """Rule (Boxer crab module: "must be placed on top of an anemone in their garden"; it goes
+    back to the bag only if they "do not have an anemone ... before the refill"), rules version
+    2: while an anemone bought with it can still be planted, the boxer crab cannot go back;
+    once the anemone is planted, the boxer rides it. Version 1 games offered the return."""
+    state = make_position(options={"boxer-crab": True}, hand=["anemone", "boxer"], phase="plant")
+    assert state.rules == 2
+    legal = GAME.legal_actions(state)
+    assert ("return", "boxer") not in legal
+    refused(
+        state,
+        "return boxer",
+        "the anemone you bought with it will host the boxer crab: plant the anemone first, "
+        "then the boxer crab on it (rule: boxer crab)",
+    )
+    planted = GAME.apply(state, GAME.parse_action(state, "plant anemone c3"))
+    assert [GAME.format_action(a) for a in GAME.legal_actions(planted)] == ["plant boxer c3"]
+    old = make_position(options={"boxer-crab": True}, hand=["anemone", "boxer"], phase="plant")
+    old.rules = 1
+    assert ("return", "boxer") in GAME.legal_actions(old)
+
+
+def test_the_step_to_version_2_marks_octopus_files_as_version_1_games() -> None:
+    """Saves: a version 1 file's positions are marked as version 1 games, so they replay as
+    they were played."""
+    from gardens_tui.rules.octopus_garden.migrations import to_version_2
+
+    data = GAME.to_dict(GAME.new_game(["Ann", "Bob"], {}, 3))
+    del data["rules"]  # version 1 did not write it
+    assert to_version_2({"state": data})["state"]["rules"] == 1

@@ -148,7 +148,8 @@ def _plant_actions(s: OctopusState) -> list[Action]:
             hosts = free_anemones(garden)
             if hosts:
                 acts.extend(("plant", name, c) for c in hosts)
-            else:
+            elif not (s.rules >= 2 and ANEMONE in s.hand and empty):
+                # (rules version 2: an anemone still to plant will host it; it waits)
                 acts.append(("return", name))
         else:
             acts.extend(("plant", name, c) for c in empty)

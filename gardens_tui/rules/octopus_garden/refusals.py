@@ -22,6 +22,7 @@ from gardens_tui.rules.octopus_garden.board import (
     market_name,
 )
 from gardens_tui.rules.octopus_garden.components import (
+    ANEMONE,
     BOXER,
     CHEST,
     COCONUT,
@@ -315,6 +316,12 @@ def _plant(s: OctopusState, action: Action) -> str:
         if hosts:
             spaces = join_and([cell_name(c) for c in hosts])
             return _rule(f"the boxer crab can ride the anemone on {spaces}", "boxer crab")
+        if ANEMONE in s.hand:
+            return _rule(
+                "the anemone you bought with it will host the boxer crab: plant the anemone "
+                "first, then the boxer crab on it",
+                "boxer crab",
+            )
         return ""
     # plant
     if kind == DIVER:

@@ -36,7 +36,7 @@ from gardens_tui.rules.octopus_garden.components import (
     describe,
 )
 from gardens_tui.rules.octopus_garden.invariants import census
-from gardens_tui.rules.octopus_garden.spec import SPEC, STALL_STOP
+from gardens_tui.rules.octopus_garden.spec import RULES_VERSION, SPEC, STALL_STOP
 from gardens_tui.rules.octopus_garden.state import PHASES, OctopusState, Stack
 
 MAX_PEARLS = 100_000
@@ -97,6 +97,7 @@ def to_dict(s: OctopusState) -> dict[str, Any]:
         shark_bought=list(s.shark_bought),
         end_by=s.end_by if s.end_by >= 0 else None,
         idle_turns=s.idle_turns,
+        rules=s.rules,
     )
     return d
 
@@ -249,6 +250,7 @@ def from_dict(data: Any) -> OctopusState:
         ),
         end_by=seat_or_none(d.get("end_by"), "state.end_by"),
         idle_turns=F.integer(d.get("idle_turns", 0), "state.idle_turns", 0, 10_000),
+        rules=F.integer(d.get("rules", RULES_VERSION), "state.rules", 1, RULES_VERSION),
     )
     invariants.check_consistent(s)
     return s

@@ -1,6 +1,15 @@
 """The static description of Octopus's Garden: id, title, player range and the module options.
 
 The option keys are part of the save-file and command-line contract and never change.
+
+Rules versions (``SPEC.rules_version``; a state carries the version it is played under in
+:attr:`~.state.OctopusState.rules`, see :mod:`.migrations`):
+
+1. The first rules.
+2. A boxer crab bought with an anemone waits for it: while an anemone in hand can still be
+   planted, the boxer crab cannot be sent back to the bag (the rulebook sends it back only
+   when the player has no anemone for it "before the refill"); version 1 offered ``return
+   boxer`` whenever no anemone in the garden was free.
 """
 
 from __future__ import annotations
@@ -19,6 +28,9 @@ MODULE_KEYS: tuple[str, ...] = (
     "boxer-crab",
 )
 """The eight expert-module option keys, in the rulebook's order of introduction."""
+
+RULES_VERSION = 2
+"""The rules version new games are played under (see the module docstring)."""
 
 STALL_STOP = "stall-stop"
 """The option key of our stop rule for stalled games (not in the rulebook; on by default)."""
@@ -43,5 +55,6 @@ SPEC = GameSpec(
     blurb="Buy market rows, grow anemone and seagrass groups, feed no oysters to your sea stars.",
     summary=SUMMARY,
     options=OPTIONS,
+    rules_version=RULES_VERSION,
 )
 """The game's :class:`~gardens_tui.rules.base.GameSpec`."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from gardens_tui.rules.base import Decision, GameState, copy_common_fields
 from gardens_tui.rules.octopus_garden.board import market_name
 from gardens_tui.rules.octopus_garden.components import describe
+from gardens_tui.rules.octopus_garden.spec import RULES_VERSION
 
 Stack = tuple[int, ...]
 _new = object.__new__
@@ -73,6 +74,8 @@ class OctopusState(GameState):
       shark purchase of the game.
     - ``end_by``: the seat that triggered the end of the game (-1: not yet); ``idle_turns``:
       turns in a row without a market purchase (counted only with the ``stall-stop`` option).
+    - ``rules``: the rules version this game is played under (:data:`~.spec.RULES_VERSION`
+      for new games; an older one for games saved under it, see :mod:`.migrations`).
     """
 
     game_id = "octopus-garden"
@@ -99,6 +102,7 @@ class OctopusState(GameState):
     shark_bought: list[bool] = field(default_factory=list)
     end_by: int = -1
     idle_turns: int = 0
+    rules: int = RULES_VERSION
     legal_cache: list[tuple[object, ...]] | None = field(default=None, repr=False)
     """The engine's cache of this state's legal actions (never saved, never copied)."""
 
@@ -196,6 +200,7 @@ class OctopusState(GameState):
         n.shark_bought = self.shark_bought[:]
         n.end_by = self.end_by
         n.idle_turns = self.idle_turns
+        n.rules = self.rules
         n.legal_cache = None
         return n
 
