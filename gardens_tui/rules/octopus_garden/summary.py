@@ -86,8 +86,10 @@ Tokens under animals score as usual. Most points wins; on a tie, fewest negative
   a chest drawn while selling is put back and replaced). If two drawn tokens match, everything
   drawn leaves the game and the empty chest is planted. Paying nothing plants the empty chest.
 - **Boxer crab** (cost 1, 3 points): goes on top of an anemone of yours (it takes no space); with
-  no anemone it returns to the bag. In the animal phase the pair may step into an empty
-  neighbouring space. Other animals cannot enter its space, as with coral.
+  no anemone it returns to the bag, but one bought with an anemone waits for that anemone to
+  be planted and rides it (games saved before rules version 2 could send it back). In the
+  animal phase the pair may step into an empty neighbouring space. Other animals cannot enter
+  its space, as with coral.
 
 ## Our decisions where the rulebook is silent
 - Garden: 24 spaces in rows of 4-5-6-5-4; printed oysters sit beside it. Crab scoring follows
