@@ -404,7 +404,8 @@ class NewGameDialog(AppModal[Setup | None]):
                 self._option_widgets[opt.key].disabled = values.get(key) != needed
 
     @on(Checkbox.Changed, "#options Checkbox")
-    def _switch_changed(self) -> None:
+    @on(Select.Changed, "#options Select")
+    def _option_changed(self) -> None:
         self._grey_idle_options()
 
     # --- reacting -------------------------------------------------------------------------------
