@@ -464,3 +464,40 @@ def test_fast_tanuki_lets_no_placed_tanuki_attack() -> None:
     assert placed.shiitake[1] == 4
     s.rules = 2
     assert _rolled(s, 3, 3).shiitake[1] == 1
+
+
+def _move_at_bob() -> TanukiState:
+    """Ann, at her place decision, plays Move 1 Tanuki: the blue tanuki on c4 north onto c3,
+    where Bob's monk stands; Bob holds a Tanuki Repellant."""
+    tile = tile_joining({1: 4})
+    s = make_position(
+        options={"garden-master": True},
+        board={"c3": tile},
+        monks={0: "edge n1", 1: "c3 end 4"},
+        tanuki=("c4", "f6"),
+        phase="place",
+        shiitake=[0, 4],
+        trail=[[], [14]],
+        dice=[6, 6],
+    )
+    _give(s, 0, "move")
+    _give(s, 1, "repellant")
+    s = GAME.apply(s, GAME.read_action(s, "play move blue north"))
+    return GAME.apply(s, ("allow",))  # (Bob holds a card: The Best Offense's window first)
+
+
+def test_move_1_tanuki_opens_the_repellant_window() -> None:
+    """Rule (Tanuki Repellant: "Play this card when a Tanuki would pass over you, land on
+    you"), rules version 3: a tanuki moved onto a monk by Move 1 Tanuki gives that monk's
+    owner the Repellant window; repelled, it leaves the board and they collect 1; let come,
+    it lands on them."""
+    s = _move_at_bob()
+    assert s.phase == "repel" and s.queue == [1]
+    assert ("repel",) in GAME.legal_actions(s)
+    repelled = GAME.apply(s, ("repel",))
+    assert repelled.tanuki[0] == -1 and repelled.shiitake[1] == 5
+    assert repelled.phase == "place" and repelled.current_player == 0
+    landed = GAME.apply(s, ("let",))
+    assert landed.tanuki[0] == -1 and landed.shiitake[1] == 1  # landed on: -3, and it leaves
+    assert any("moved the blue tanuki north" in line for line in landed.events)
+    assert landed.phase == "place"

@@ -109,9 +109,10 @@ Decisions (where the rulebook and ``components.md`` are silent)
   own turn against a tanuki blocking the path opens the window like any card);
   a Repellant played out of turn does not use its owner's card for the turn, but on their own
   turn a player who has played a card gets no Repellant window (rules version 3). The
-  Repellant window opens before a tanuki moves, for every card holder whose monk is on its
-  way; Fast Tanuki carries a tanuki past or onto monks without harm (it may then share their
-  square), and a tanuki the dice place that roll harms nobody either (rules version 3);
+  Repellant window opens before a tanuki moves (by the dice, or by Move 1 Tanuki from rules
+  version 3), for every card holder whose monk is on its way; Fast Tanuki carries a tanuki
+  past or onto monks without harm (it may then share their square), and a tanuki the dice
+  place that roll harms nobody either (rules version 3);
   Tanuki Bait sends the blue tanuki to the first square named and the gold one to the second
   (the player chooses, both orders are legal); Bountiful
   Harvest doubles symbols and stashes; cards bought count toward the end check at once, which

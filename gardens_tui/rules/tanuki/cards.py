@@ -203,6 +203,29 @@ def in_the_way(s: TanukiState, path: list[int]) -> list[int]:
     ]
 
 
+def card_move_pending(s: TanukiState) -> bool:
+    """Whether the Repellant window is open for a Move 1 Tanuki card (its move waits in
+    ``play``: ``[back, card, tanuki, direction]``), not for the dice's movement."""
+    return s.phase == "repel" and len(s.play) == 4
+
+
+def move_one(s: TanukiState, i: int, d: int, log: B.Log) -> None:
+    """Move 1 Tanuki's move: tanuki ``i`` one square toward direction ``d`` (1-4)."""
+    name = s.players[s.active]
+    log.say(f"{name} moved the {TANUKI_NAMES[i]} tanuki {DIRECTION_NAMES[d]}")
+    B.move_tanuki(s, i, d - 1, 1, s.active, True, log)
+
+
+def finish_card_move(s: TanukiState, log: B.Log) -> None:
+    """After the Repellant window of a Move 1 Tanuki: back to the decision the card was played
+    in, and the tanuki moves unless a Repellant sent it off the board."""
+    back, _card, i, d = s.play
+    s.play = []
+    s.phase = "before" if back == 0 else "place"
+    if s.tanuki[i] >= 0:
+        move_one(s, i, d, log)
+
+
 def repel_answer(s: TanukiState, repel: bool, log: B.Log) -> None:
     """The first seat of the Repellant window answered."""
     seat = B.take_turn_in_queue(s)
@@ -211,7 +234,7 @@ def repel_answer(s: TanukiState, repel: bool, log: B.Log) -> None:
         s.cards[seat] = B.without(s.cards[seat], card)
         B.spend(s, card)
         s.chance = True
-        i = s.moving >> 1
+        i = s.play[2] if card_move_pending(s) else s.moving >> 1
         s.tanuki[i] = -1
         B.gain(s, seat, 1)
         if seat == s.active:
@@ -288,8 +311,13 @@ def _resolve(s: TanukiState, log: B.Log) -> None:
     s.play = []
     if key == "move":
         i, d = args
-        log.say(f"{name} moved the {TANUKI_NAMES[i]} tanuki {DIRECTION_NAMES[d]}")
-        B.move_tanuki(s, i, d - 1, 1, seat, True, log)
+        seats = in_the_way(s, B.path_of(s, i, d - 1, 1)) if s.rules >= 3 else []
+        if seats:  # (rules version 3: the Repellant window opens before it moves)
+            s.play = [back, card, i, d]
+            s.phase = "repel"
+            s.queue = seats
+            return
+        move_one(s, i, d, log)
     elif key in ("fast", "dens", "escape", "harvest", "stroll"):
         s.effects = [*s.effects, key]  # a new list: see board's "Shared lists"
     elif key == "pilfer":

@@ -299,16 +299,21 @@ def apply_unchecked(s: TanukiState, action: Action) -> TanukiState:
         log.say(f"{n.players[seat]} discarded {tile_name(action[1])} for the ashi-magari")
         after_moves(n, rng, log)
     elif verb in ("repel", "let"):
+        card_move = GM.card_move_pending(n)
         GM.repel_answer(n, verb == "repel", log)
         if n.phase != "repel":
-            continue_moving(n, rng, log)
+            if card_move:
+                GM.finish_card_move(n, log)
+                resume(n, rng, log)
+            else:
+                continue_moving(n, rng, log)
     elif verb == "play":
         GM.play(n, action, log)
-        if n.phase not in ("offense", "clear"):
+        if n.phase not in ("offense", "clear", "repel"):
             resume(n, rng, log)
     elif verb in ("cancel", "allow"):
         GM.offense_answer(n, verb == "cancel", log)
-        if n.phase not in ("offense", "clear"):
+        if n.phase not in ("offense", "clear", "repel"):
             resume(n, rng, log)
     elif verb in ("clear", "done"):
         GM.clear_answer(n, action, log)

@@ -39,8 +39,9 @@ Dice and tanuki
    tanuki's direction follows its die: 0 (no move, or placed by this roll), the die's side for
    1-4, any side for a 5 (still 5 only while the player steers), 0 for a 6. The steer decision
    is pending exactly while a 5 waits for its direction.
-8. The tanuki still to move: a Repellant window opens while a tanuki is about to move; before the
-   roll and after the tanuki moved, none is left to move.
+8. The tanuki still to move: a Repellant window opens while a tanuki is about to move (or
+   while a Move 1 Tanuki's move waits in ``play``, rules version 3); before the roll and after
+   the tanuki moved, none is left to move.
 
 The turn and the pending decision
 ---------------------------------
@@ -422,7 +423,8 @@ def _dice(s: TanukiState) -> None:
     if (s.phase == "steer") != (CHOOSE in s.dirs):
         raise fail("state.dirs", "a 5 waits for its direction exactly while the player steers")
     if s.phase == "repel":
-        if s.moving % 2 == 0:
+        # (the dice's tanuki about to move, or a Move 1 Tanuki's move waiting in ``play``)
+        if s.moving % 2 == 0 and len(s.play) != 4:
             raise fail("state.moving", "a Repellant window opens while a tanuki is about to move")
     elif s.moving not in (2, 4) or (s.moving == 2 and not (s.turn == 1 and _before_move(s))):
         raise fail("state.moving", "no tanuki is left to move outside a Repellant window")
@@ -499,8 +501,16 @@ def _master(s: TanukiState) -> None:
             raise fail("state.play", "Clear the Path remembers only the decision it returns to")
         if not 1 <= s.clear_left <= 3:
             raise fail("state.clear_left", "Clear the Path clears 1 to 3 squares")
+    elif phase == "repel" and len(s.play) == 4:  # (a Move 1 Tanuki's move waits for it)
+        back, card, i, d = s.play
+        if back not in (0, 1) or card_key(card) != "move" or s.tanuki[i] < 0 or not 1 <= d <= 4:
+            raise fail("state.play", "a Repellant window holds only a Move 1 Tanuki's move")
     elif s.play:
-        raise fail("state.play", "a card is being played only in The Best Offense window")
+        raise fail(
+            "state.play",
+            "a card is being played only in The Best Offense window (or a Move 1 Tanuki's "
+            "in a Repellant window)",
+        )
     if phase != "clear" and s.clear_left:
         raise fail("state.clear_left", "squares are left to clear only while clearing")
     if len(s.effects) > 1:

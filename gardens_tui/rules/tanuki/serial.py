@@ -477,7 +477,7 @@ def _check_rest(s: TanukiState, p: str, n: int) -> None:
         raise F.fail(p + "play", "the offense window needs the card played")
     if s.phase in ("before", "buy", "offense", "clear", "repel") and not s.master:
         raise F.fail(p + "phase", f"{s.phase} is a Garden Master decision")
-    if s.phase == "repel" and s.moving % 2 == 0:
+    if s.phase == "repel" and s.moving % 2 == 0 and len(s.play) != 4:  # (4: Move 1 Tanuki)
         raise F.fail(p + "moving", "a Repellant window opens while a tanuki is about to move")
     if len(s.tiebreak) >= n:
         raise F.fail(p + "tiebreak", "too many extra turns")

@@ -16,7 +16,8 @@ Rules versions (``SPEC.rules_version``; a state carries the version it is played
    counts (version 2 forgot it). A player who has played a Garden Master card this turn gets
    no Tanuki Repellant window on their own turn (one card per turn; version 2 offered one). A
    tanuki the dice place during Fast Tanuki does not attack either (version 2's placed tanuki
-   landed on monks).
+   landed on monks). Move 1 Tanuki opens the Tanuki Repellant window for the monks it would
+   land on, as the dice's moves do (version 2 opened none).
 """
 
 from __future__ import annotations
