@@ -318,6 +318,7 @@ def test_a_restart_that_removes_a_rock_garden_says_rock_garden() -> None:
         phase="edge",
         queue=[0],
         trail=[[], [2]],
+        rules=2,  # (from rules version 3 a tile beside another edge space goes instead)
     )
     assert s.board[0] == ROCK
     after = GAME.apply(s, ("edge", 0))
@@ -501,3 +502,27 @@ def test_move_1_tanuki_opens_the_repellant_window() -> None:
     assert landed.tanuki[0] == -1 and landed.shiitake[1] == 1  # landed on: -3, and it leaves
     assert any("moved the blue tanuki north" in line for line in landed.events)
     assert landed.phase == "place"
+
+
+def test_a_restart_with_no_free_edge_removes_a_tile_not_a_rock_garden() -> None:
+    """Rule (Crashes & Loops: with no unconnected edge space a player "may choose an edge space
+    and remove the tile adjacent to it"; a rock garden leaves only by Clear the Path), rules
+    version 3: an edge space beside a rock garden is not offered while one beside a tile is;
+    version 2 offered it and removed the rock."""
+    squares = sorted({sq for sq, _side in EDGES})
+    board: dict[str, str | int] = {}
+    used: list[int] = []
+    for sq in squares:
+        value = tile_joining({0: 1}, avoid=used)
+        used.append(value >> 2)
+        board[square_name(sq)] = value
+    board["a1"] = "rock"
+    fields = {"monks": {0: "off", 1: "c1 end 0"}, "phase": "edge", "queue": [0]}
+    s = make_position(board=board, trail=[[], [2]], **fields)  # type: ignore[arg-type]
+    legal = GAME.legal_actions(s)
+    beside_rock = [e for e, (sq, _side) in enumerate(EDGES) if square_name(sq) == "a1"]
+    assert beside_rock and not any(("edge", e) in legal for e in beside_rock)
+    assert ("edge", 3) in legal
+    assert "rock garden on a1 is no tile and stays" in refusal(s, "edge n1")
+    old = make_position(board=board, trail=[[], [2]], rules=2, **fields)  # type: ignore[arg-type]
+    assert ("edge", 0) in GAME.legal_actions(old)

@@ -145,8 +145,10 @@ def _finish(s: TanukiState, log: B.Log) -> None:
 def edge_actions(s: TanukiState) -> list[Action]:
     """The edge decision's actions: edge spaces a monk may start from: no monk on it and no
     tile (or rock) beside it; when there is none, any edge space without a monk beside a
-    square no monk is in (its tile is removed), and failing that any edge space without a
-    monk. (Plain comprehensions: measured cheaper here than ``map`` and ``compress``.)"""
+    square no monk is in (its tile is removed; from rules version 3 not beside a rock garden,
+    which is no tile and leaves only by Clear the Path, while another remains), and failing
+    that any edge space without a monk. (Plain comprehensions: measured cheaper here than
+    ``map`` and ``compress``.)"""
     monks, board = s.monks, s.board
     taken = [m - EDGE_BASE for m in monks if m >= EDGE_BASE]
     clear = [
@@ -158,6 +160,10 @@ def edge_actions(s: TanukiState) -> list[Action]:
     removable = [
         EDGE_ACTIONS[e] for e in EDGE_RANGE if e not in taken and EDGE_SQUARES[e] not in occupied
     ]
+    if s.rules >= 3:
+        tiles = [a for a in removable if board[EDGE_SQUARES[a[1]]] != ROCK]
+        if tiles:
+            return tiles
     return removable or [EDGE_ACTIONS[e] for e in EDGE_RANGE if e not in taken]
 
 

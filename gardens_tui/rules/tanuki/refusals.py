@@ -155,6 +155,13 @@ def _edge(s: TanukiState, action: Action) -> str:
                 "square holds no monk",
                 "no unconnected edge space",
             )
+        if s.board[sq] == ROCK:
+            return _rule(
+                f"every edge space has a tile beside it; the rock garden on {square_name(sq)} "
+                "is no tile and stays (only Clear the Path removes one): choose an edge space "
+                "with a tile beside it",
+                "no unconnected edge space",
+            )
     return f"edge {edge_name(edge)} is not open now"
 
 

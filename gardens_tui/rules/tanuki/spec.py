@@ -17,7 +17,9 @@ Rules versions (``SPEC.rules_version``; a state carries the version it is played
    no Tanuki Repellant window on their own turn (one card per turn; version 2 offered one). A
    tanuki the dice place during Fast Tanuki does not attack either (version 2's placed tanuki
    landed on monks). Move 1 Tanuki opens the Tanuki Repellant window for the monks it would
-   land on, as the dice's moves do (version 2 opened none).
+   land on, as the dice's moves do (version 2 opened none). A restart with no unconnected
+   edge space removes a tile, not a rock garden, while an edge space beside a tile is left
+   (version 2 offered the rock garden's too).
 """
 
 from __future__ import annotations

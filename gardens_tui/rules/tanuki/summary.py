@@ -68,8 +68,9 @@ Two monks meeting head-on or at the same path end crash, and so does a walk runn
 the edge space a monk stands on: both lose 5 shiitake. A monk whose path runs round in a loop
 loses 5 and gathers nothing from it. Such monks leave the board and start again at the
 beginning of their next turn from an edge space with no tile beside it (if there is none, from
-any edge space whose square no monk is in: the tile beside it is removed). If your tile caused
-it and you were not involved, you earn 2 shiitake per monk. Nobody goes below 0 shiitake.
+any edge space whose square no monk is in: the tile beside it is removed; a rock garden is no
+tile and stays while such a space beside a tile is left). If your tile caused it and you were
+not involved, you earn 2 shiitake per monk. Nobody goes below 0 shiitake.
 
 ## Winning
 At the end of a turn, if anyone has the target - 15 shiitake with 2-3 players, 12 with 4-5, 10
