@@ -391,14 +391,9 @@ FRONT_SQUARE: dict[int, int] = {value: sq for value, (sq, _entry) in enumerate(F
 square of :data:`~.components.FRONT`."""
 
 
-def front_square(s: TanukiState, seat: int) -> int:
-    """The square where ``seat`` must place a tile to move (-1 when its monk is off)."""
-    m = s.monks[seat]
-    if m == OFF:
-        return -1
-    if m >= EDGE_BASE:
-        return EDGES[m - EDGE_BASE][0]
-    return FRONT[m][0]
+front_square = TanukiState.front_square
+"""``front_square(s, seat)``: the square where ``seat`` must place a tile to move (-1 when its
+monk is off); the state's method, as a function of the state."""
 
 
 # --- tanuki --------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from gardens_tui.rules.tanuki.spec import SPEC
 from gardens_tui.rules.tanuki.state import (
     CARD_LIMIT,
     CHOOSE,
+    DISTRACT_PRICE,
     EDGE_BASE,
     EMPTY,
     HAND,
@@ -52,7 +53,6 @@ MAX_TURNS = 600
 MAX_EXTRA = 30
 """A safety stop for the tie-break: after this many extra rounds the tied leaders share the win."""
 CARD_PRICE = 2
-DISTRACT_PRICE = 2
 
 
 # --------------------------------------------------------------------------------------------

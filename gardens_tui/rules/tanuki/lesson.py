@@ -48,7 +48,7 @@ from gardens_tui.rules.tanuki.components import (
     tile_name,
 )
 from gardens_tui.rules.tanuki.preview import LayOutcome, preview_lay, preview_steer
-from gardens_tui.rules.tanuki.state import CHOOSE, EDGE_BASE, HAND, OFF, TanukiState
+from gardens_tui.rules.tanuki.state import CHOOSE, DISTRACT_PRICE, EDGE_BASE, HAND, OFF, TanukiState
 from gardens_tui.rules.words import count
 
 RULES: tuple[Rule, ...] = (
@@ -170,7 +170,7 @@ def _value(s: TanukiState, action: Action) -> float:
     if verb == "pass":
         return -0.8
     if verb == "distract":
-        return -float(engine.DISTRACT_PRICE) + 0.5
+        return -float(DISTRACT_PRICE) + 0.5
     if verb == "steer":
         out = preview_steer(s, action)
         rivals = [out.net(o) for o in range(len(s.players)) if o != PERSON]
@@ -199,7 +199,7 @@ def _net(s: TanukiState, action: Action) -> int:
     if action[0] == "steer":
         return preview_steer(s, action).net(PERSON)
     if action[0] == "distract":
-        return -min(engine.DISTRACT_PRICE, s.shiitake[PERSON])
+        return -min(DISTRACT_PRICE, s.shiitake[PERSON])
     return 0
 
 
@@ -518,7 +518,7 @@ class _PlaceTips:
         s = self.s
         i = 0 if s.tanuki[0] == self.front else 1
         have = s.shiitake[PERSON]
-        price = engine.DISTRACT_PRICE
+        price = DISTRACT_PRICE
         text = (
             f"The {TANUKI_NAMES[i]} tanuki sits on {square_name(self.front)}, where your next tile "
             f"must go. Pay {price} shiitake to chase it off the board (you have {have}), or pass "
@@ -814,10 +814,10 @@ class _PlaceTips:
         if rule == "blocked":
             text = (
                 "If a tanuki sits on the square your next tile must go on, you either pay "
-                f"{engine.DISTRACT_PRICE} shiitake to chase it off or pass your turn."
+                f"{DISTRACT_PRICE} shiitake to chase it off or pass your turn."
             )
             places = self._places(*(square_name(s.tanuki[i]) for i in _tanuki_on(s)))
-            return Tip(rule, text, places, self.best, {"price": engine.DISTRACT_PRICE})
+            return Tip(rule, text, places, self.best, {"price": DISTRACT_PRICE})
         if rule == "others":
             rival = _opponent(s)
             ahead = B.front_square(s, rival)

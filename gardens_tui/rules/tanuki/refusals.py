@@ -25,7 +25,15 @@ from gardens_tui.rules.tanuki.components import (
     square_name,
     tile_name,
 )
-from gardens_tui.rules.tanuki.state import CARD_LIMIT, EDGE_BASE, EMPTY, OFF, ROCK, TanukiState
+from gardens_tui.rules.tanuki.state import (
+    CARD_LIMIT,
+    DISTRACT_PRICE,
+    EDGE_BASE,
+    EMPTY,
+    OFF,
+    ROCK,
+    TanukiState,
+)
 from gardens_tui.rules.words import join_and, seat_list
 
 VERB_PHASES: dict[str, tuple[str, ...]] = {
@@ -179,10 +187,10 @@ def _place(s: TanukiState, action: Action, seat: int) -> str:
     sq = B.front_square(s, seat)
     blocked = [TANUKI_NAMES[i] for i in range(2) if s.tanuki[i] == sq]
     if blocked:
-        if s.shiitake[seat] < 2:
+        if s.shiitake[seat] < DISTRACT_PRICE:
             return _rule(
                 f"the {blocked[0]} tanuki sits on {square_name(sq)} where your tile must go, and "
-                f"chasing it off costs 2 shiitake (you have {s.shiitake[seat]})",
+                f"chasing it off costs {DISTRACT_PRICE} shiitake (you have {s.shiitake[seat]})",
                 "a tanuki in the way",
             )
         return _rule(

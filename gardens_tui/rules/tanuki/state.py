@@ -37,6 +37,8 @@ EDGE_BASE = 1000
 CHOOSE = 5
 HAND = 3
 CARD_LIMIT = 5
+DISTRACT_PRICE = 2
+"""What chasing off a tanuki in the way costs (shiitake)."""
 
 PHASES: tuple[str, ...] = (
     "edge",
@@ -207,10 +209,15 @@ class TanukiState(GameState):
             return EDGES[m - EDGE_BASE][0]
         return m >> 3
 
-    def _square_ahead(self) -> int:
-        """The square the active seat's next tile goes on (its monk must be on the board)."""
-        m = self.monks[self.active]
-        return EDGES[m - EDGE_BASE][0] if m >= EDGE_BASE else FRONT[m][0]
+    def front_square(self, seat: int) -> int:
+        """The square where ``seat`` must place a tile to move (-1 when its monk is off);
+        :func:`.board.front_square` is this method."""
+        m = self.monks[seat]
+        if m == OFF:
+            return -1
+        if m >= EDGE_BASE:
+            return EDGES[m - EDGE_BASE][0]
+        return FRONT[m][0]
 
     def no_tile_reason(self) -> str:
         """Why the active seat can lay no tile now (its monk cannot move this turn), in words for
@@ -224,7 +231,7 @@ class TanukiState(GameState):
         m = self.monks[seat]
         if m == OFF:
             return ""
-        sq = self._square_ahead()
+        sq = self.front_square(seat)
         here = self.board[sq]
         where = square_name(sq)
         if here >= 0:
@@ -234,10 +241,10 @@ class TanukiState(GameState):
         if here == ROCK:
             return f"A rock garden on {where} blocks your path until it is cleared"
         for i in range(2):
-            if self.tanuki[i] == sq and self.shiitake[seat] < 2:
+            if self.tanuki[i] == sq and self.shiitake[seat] < DISTRACT_PRICE:
                 return (
                     f"The {TANUKI_NAMES[i]} tanuki blocks {where} and chasing it off costs "
-                    f"2 shiitake (you have {self.shiitake[seat]})"
+                    f"{DISTRACT_PRICE} shiitake (you have {self.shiitake[seat]})"
                 )
         if sq not in self.tanuki and not self.hands[seat]:
             return "You have no tile left to lay" if self.placed else "You have no path tile"
@@ -308,14 +315,14 @@ class TanukiState(GameState):
                 f"{blocked}: pass" + (", or play a Garden Master card" if cards else ""),
             )
         m = self.monks[seat]
-        if m != OFF and (sq := self._square_ahead()) in self.tanuki and self.board[sq] == EMPTY:
-            # (a tanuki in the way, and 2 shiitake to chase it: no_tile_reason covers fewer)
+        if m != OFF and (sq := self.front_square(seat)) in self.tanuki and self.board[sq] == EMPTY:
+            # (a tanuki in the way, and the shiitake to chase it: no_tile_reason covers fewer)
             which = TANUKI_NAMES[self.tanuki.index(sq)]
             return Decision(
                 seat,
                 "place",
                 f"The {which} tanuki is on {square_name(sq)}, where your tile goes: chase it "
-                "off for 2 shiitake (then place a tile), or pass",
+                f"off for {DISTRACT_PRICE} shiitake (then place a tile), or pass",
             )
         if m >= EDGE_BASE:
             where = f"from edge {edge_name(m - EDGE_BASE)}"
