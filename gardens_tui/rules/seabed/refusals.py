@@ -73,8 +73,6 @@ def place_problem(s: SeabedState, kind: int, cell: Cell, degrees: int) -> str | 
 
 def piece_problem(s: SeabedState, what: str, cell: Cell, name: str) -> str | None:
     """Why the placing team may not put a flag or palace on segment ``name`` at ``cell``."""
-    x, y = cell
-    where = f"{x},{y}"
     if cell not in s.flag_cells:
         if s.flag_cells:
             return _flag_cells_problem(s, what, cell)
@@ -88,8 +86,7 @@ def piece_problem(s: SeabedState, what: str, cell: Cell, name: str) -> str | Non
     area = seascape.area_named(s, cell, name)
     code = s.board[cell]
     if area is None:
-        names = join_and(list(turned(code).names))
-        return f"the tile at {where} has no {name}: its segments are {names}"
+        return _no_segment(cell, code, name)
     kind = TYPES[code >> 2].areas[area].kind
     node = s.index[cell] * MAX_AREAS + area
     if what == "flag":
@@ -107,6 +104,12 @@ def piece_problem(s: SeabedState, what: str, cell: Cell, name: str) -> str | Non
         if any(s.systems[find(s.sparent, node)].palaces):
             return "that seaweed system already holds a palace: one palace per system"
     return None
+
+
+def _no_segment(cell: Cell, code: int, name: str) -> str:
+    """The tile ``code`` at ``cell`` has no segment called ``name``: what it has."""
+    names = join_and(list(turned(code).names))
+    return f"the tile at {cell[0]},{cell[1]} has no {name}: its segments are {names}"
 
 
 def _flag_cells_problem(s: SeabedState, what: str, cell: Cell) -> str:
@@ -222,11 +225,7 @@ def _return_problem(s: SeabedState, cell: Cell, name: str, legal: list[Action], 
     area = seascape.area_named(s, cell, name)
     if area is None:
         code = s.board.get(cell)
-        if code is None:
-            problem = f"there is no tile at {x},{y}"
-        else:
-            names = join_and(list(turned(code).names))
-            problem = f"the tile at {x},{y} has no {name}: its segments are {names}"
+        problem = f"there is no tile at {x},{y}" if code is None else _no_segment(cell, code, name)
     else:
         node = seascape.node_of(s, cell, area)
         others = sorted({s.team_name(t) for t, n, what in s.flags if n == node and what == "flag"})
