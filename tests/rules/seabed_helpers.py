@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.registry import get_game
 from gardens_tui.rules.seabed.positions import make_position
 from gardens_tui.rules.seabed.state import SeabedState
@@ -25,6 +28,15 @@ def play(state: SeabedState, *texts: str) -> SeabedState:
     for text in texts:
         state = GAME.apply(state, GAME.read_action(state, text))
     return state
+
+
+def refusal(state: SeabedState, text: str) -> str:
+    """Why ``text`` is refused in ``state``, which it leaves as it was."""
+    before = GAME.to_dict(state)
+    with pytest.raises(IllegalAction) as info:
+        play(state, text)
+    assert GAME.to_dict(state) == before
+    return str(info.value)
 
 
 def no_clams() -> list[str]:

@@ -7,6 +7,7 @@ must give the reason for this very position and leave the position unchanged.
 from __future__ import annotations
 
 import pytest
+from test_octopus_refusals import refused
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.octopus_garden import GAME
@@ -14,16 +15,6 @@ from gardens_tui.rules.octopus_garden.components import COCONUT_USED
 from gardens_tui.rules.octopus_garden.outlook import claim_warning, has_turn_left
 from gardens_tui.rules.octopus_garden.positions import make_position
 from gardens_tui.rules.octopus_garden.state import OctopusState
-
-
-def refused(state: OctopusState, text: str, message: str) -> None:
-    """``text`` is refused in ``state`` with exactly ``message``; nothing changes."""
-    action = GAME.parse_action(state, text)
-    before = GAME.to_dict(state)
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action)
-    assert str(info.value) == message
-    assert GAME.to_dict(state) == before
 
 
 def test_hermit_crab_named_without_its_home_is_told_how_to_name_it() -> None:

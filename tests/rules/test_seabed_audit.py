@@ -3,10 +3,8 @@ line name the rule for this very position."""
 
 from __future__ import annotations
 
-import pytest
-from seabed_helpers import GAME, play, position
+from seabed_helpers import GAME, play, position, refusal
 
-from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.seabed.lesson import LESSON
 from gardens_tui.rules.seabed.state import SeabedState
 from gardens_tui.rules.seabed.tiles import TYPE_BY_NAME, describe
@@ -14,14 +12,6 @@ from gardens_tui.rules.seabed.tiles import TYPE_BY_NAME, describe
 # The start tile with a three-sided reef south of it: only reef or seaweed is asked for on
 # every free place, so a plain seabed tile (t54) fits nowhere.
 WALLED = [(0, 1, "t15", 90)]
-
-
-def refusal(state: object, text: str) -> str:
-    before = GAME.to_dict(state)  # type: ignore[arg-type]
-    with pytest.raises(IllegalAction) as info:
-        play(state, text)  # type: ignore[arg-type]
-    assert GAME.to_dict(state) == before  # type: ignore[arg-type]
-    return str(info.value)
 
 
 def test_unplaceable_drawn_tile_is_refused_as_fitting_nowhere() -> None:

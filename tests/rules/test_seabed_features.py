@@ -4,21 +4,13 @@ palaces and majorities."""
 from __future__ import annotations
 
 import pytest
-from seabed_helpers import GAME, play, position
+from seabed_helpers import GAME, play, position, refusal
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.seabed import seascape
 
 START_STREAK = [[0, 0, 0, "streak-e", "flag"]]
-
-
-def refusal(state: object, text: str) -> str:
-    before = GAME.to_dict(state)  # type: ignore[arg-type]
-    with pytest.raises(IllegalAction) as info:
-        play(state, text)  # type: ignore[arg-type]
-    assert GAME.to_dict(state) == before  # type: ignore[arg-type]
-    return str(info.value)
 
 
 def test_placement_refused_on_an_occupied_place() -> None:
