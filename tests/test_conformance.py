@@ -886,11 +886,16 @@ def test_every_game_caches_legal_actions_and_its_copies_start_without_the_cache(
 ) -> None:
     """Rule (speed slots): each game keeps its legal actions on the state (``legal_cache``), and
     copy(), view(), determinise() and apply() all return states without it, so a copy changed
-    afterwards never sees a stale list."""
+    afterwards never sees a stale list. (Seabed Neighbours lists placements afresh at each
+    call and keeps them only when ``apply`` needed the list: to explain a refusal, say.)"""
     game = get_game(game_id)
     setup = C.playout_setups(game.spec, 1)[0]
     state = game.new_game(setup.players, setup.options, setup.seed)
     legal = game.legal_actions(state)
+    if game_id == "seabed-neighbours":
+        assert state.legal_cache is None
+        with pytest.raises(IllegalAction):
+            game.apply(state, ("no such verb",))
     assert state.legal_cache == legal
     seat = state.current_player
     view = game.view(state, seat)

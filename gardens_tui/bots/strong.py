@@ -537,14 +537,14 @@ class StrongBot:
         node = root
         path = [root]
         seats = len(root.totals)
-        state, _ = self._forced(game, state)
+        state, _, listed = self._forced(game, state)
         while not state.over:
             decision = state.decision
             if decision is None:
                 break
             if not node.visits and node is not root:
                 break
-            legal = game.legal_actions(state)
+            legal = game.legal_actions(state) if listed is None else listed
             if len(legal) < 2 or decision.skill is not None:  # (a forced step refused)
                 break
             if node is root and self._among is not None:
@@ -564,7 +564,7 @@ class StrongBot:
             if child is None:
                 child = node.children[action] = _Node(seats)
             path.append(child)
-            state, outcome = self._forced(game, next_state)
+            state, outcome, listed = self._forced(game, next_state)
             if outcome is not None:
                 after = child.after
                 if after is None:
@@ -582,13 +582,15 @@ class StrongBot:
 
     def _forced(
         self, game: Game[Any], state: GameState
-    ) -> tuple[GameState, tuple[str, ...] | None]:
+    ) -> tuple[GameState, tuple[str, ...] | None, list[Action] | None]:
         """Play the forced steps from ``state`` (one legal action, or a skill roll) until a
-        real decision or the end; that position, and the outcome chance decided on the way
-        (:func:`_outcome` of every position that drew), or ``None`` when none drew or the
-        budget does not tell outcomes apart."""
+        real decision or the end; that position, the outcome chance decided on the way
+        (:func:`_outcome` of every position that drew, or ``None`` when none drew or the
+        budget does not tell outcomes apart), and that position's legal actions when they
+        were listed here (``None`` when not: the caller lists them, once)."""
         tell = self._tuned.chance_nodes
         outcome: tuple[str, ...] | None = None
+        legal: list[Action] | None = None
         if tell and state.chance:
             outcome = _outcome(state, self._seat)
         while not state.over:
@@ -605,11 +607,11 @@ class StrongBot:
             after = self._apply(game, state, action)
             if after is None:
                 break
-            state = after
+            state, legal = after, None
             if tell and state.chance:
                 seen = _outcome(state, self._seat)
                 outcome = seen if outcome is None else outcome + seen
-        return state, outcome
+        return state, outcome, legal
 
     def _select(
         self, game: Game[Any], state: GameState, node: _Node, legal: list[Action], mover: int

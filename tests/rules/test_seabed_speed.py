@@ -247,6 +247,27 @@ def test_applying_leaves_the_state_and_its_shared_parts_untouched() -> None:
         assert (serial.to_dict(s), features(s), roots(s), list(s.front), dict(s.need)) == before
 
 
+def test_a_decision_that_changes_no_feature_shares_the_feature_tables() -> None:
+    """``feats`` and ``systems`` are shared by a copy until something changes them: passing a
+    flag step that completes nothing keeps them; putting a flag gives the new position its
+    own and leaves the old one's as they were."""
+    passed = put = 0
+    for s in states(range(3)):
+        if s.phase != "flag" or s.over:
+            continue
+        before = features(s)
+        after = GAME.apply(s, ("pass",))
+        if not s.completed and not after.over:
+            assert after.feats is s.feats and after.systems is s.systems
+            passed += 1
+        flag = next((a for a in GAME.legal_actions(s) if a[0] == "flag"), None)
+        if flag is not None:
+            assert GAME.apply(s, flag).feats is not s.feats
+            put += 1
+        assert features(s) == before
+    assert passed and put
+
+
 def test_quick_placement_check_agrees_with_the_list() -> None:
     """``apply`` decides whether a placement is listed without listing: the same answer as
     ``action in legal_actions`` for every listed placement and for near misses."""
@@ -302,7 +323,13 @@ def test_a_copy_has_every_field_of_the_state() -> None:
         copied = s.copy()
         assert copied.flag_options is None and copied.legal_cache is None
         for f in dataclasses.fields(SeabedState):
-            if f.name not in ("legal_cache", "flag_options", "sea_shared", "records_shared"):
+            if f.name not in (
+                "legal_cache",
+                "flag_options",
+                "sea_shared",
+                "tables_shared",
+                "records_shared",
+            ):
                 assert getattr(copied, f.name) == getattr(s, f.name), f.name
         assert set(COMMON_FIELDS) <= {f.name for f in dataclasses.fields(SeabedState)}
 

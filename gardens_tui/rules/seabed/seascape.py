@@ -143,6 +143,8 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> tuple[
     :func:`sort_front`) and returns no completed features."""
     if s.sea_shared:
         s.own_seascape()
+    if s.tables_shared:
+        s.own_tables()
     index = len(s.cells)
     base = index * MAX_AREAS
     bit = 1 << index
@@ -386,7 +388,7 @@ def rebuild(s: SeabedState) -> None:
     board = dict(s.board)
     s.cells, s.board, s.index, s.need, s.front, s.front_keys = [], {}, {}, {}, [], []
     s.parent, s.feats, s.sparent, s.systems = new_links(), {}, new_links(), {}
-    s.sea_shared = s.records_shared = False
+    s.sea_shared = s.tables_shared = s.records_shared = False
     for cell in order:
         place(s, cell, board[cell])
     for team, node, what in s.flags:
@@ -395,6 +397,8 @@ def rebuild(s: SeabedState) -> None:
 
 def add_piece(s: SeabedState, team: int, node: int, what: str, delta: int) -> None:
     """Count a flag (on the node's feature) or a palace (on its seaweed system) in or out."""
+    if s.tables_shared:
+        s.own_tables()
     if what == "flag":
         root = find(s.parent, node)
         f = s.feats[root]

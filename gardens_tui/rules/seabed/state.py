@@ -317,6 +317,9 @@ class SeabedState(WrittenOnRead):
     sea_shared: bool = field(default=False, repr=False)
     """Whether ``board``, ``cells``, ``index``, ``need``, ``front``, ``front_keys``, ``parent``
     and ``sparent`` may be shared with another state (see :meth:`own_seascape`)."""
+    tables_shared: bool = field(default=False, repr=False)
+    """Whether the ``feats`` and ``systems`` tables may be shared with another state (see
+    :meth:`own_tables`)."""
     records_shared: bool = field(default=False, repr=False)
     """Whether the records in ``feats`` and ``systems`` may be shared with another state (a
     copy's are: :func:`.seascape.place` then copies an older one before it changes it; a
@@ -408,6 +411,15 @@ class SeabedState(WrittenOnRead):
         self.sparent = self.sparent[:]
         self.sea_shared = False
 
+    def own_tables(self) -> None:
+        """Give this state its own ``feats`` and ``systems`` tables (see ``tables_shared``):
+        everything that changes a table calls it first, so a decision that changes neither (a
+        flag step passed, a proposal) copies neither. The records in them stay shared (see
+        ``records_shared``)."""
+        self.feats = self.feats.copy()
+        self.systems = self.systems.copy()
+        self.tables_shared = False
+
     def copy(self) -> SeabedState:
         """An independent copy, built without ``__init__`` (on every bot's hot path).
 
@@ -415,7 +427,8 @@ class SeabedState(WrittenOnRead):
         the lists few decisions change: ``pile``, ``clams``, ``removed``, ``flags``, ``supply``
         and ``piles`` (their rows too). The rules replace those (:func:`bumped` for a row)
         instead of changing them. The seascape's containers that only a placement changes
-        are shared until one does (:meth:`own_seascape`); ``feats``, ``systems``, ``hand`` and
+        are shared until one does (:meth:`own_seascape`), and so are the ``feats`` and
+        ``systems`` tables until something changes one (:meth:`own_tables`); ``hand`` and
         ``last`` are copied."""
         n: SeabedState = _new(SeabedState)
         # (base.copy_common_fields, written out: a call less on every decision)
@@ -444,8 +457,9 @@ class SeabedState(WrittenOnRead):
         n.parent = self.parent
         n.sparent = self.sparent
         n.sea_shared = self.sea_shared = True
-        n.feats = self.feats.copy()
-        n.systems = self.systems.copy()
+        n.feats = self.feats
+        n.systems = self.systems
+        n.tables_shared = self.tables_shared = True
         n.records_shared = self.records_shared = True
         n.flags = self.flags
         n.supply = self.supply
