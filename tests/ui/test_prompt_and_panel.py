@@ -48,7 +48,18 @@ def test_clamp_lines_cuts_to_max_lines_ending_in_an_ellipsis() -> None:
     assert all(len(line) <= 40 for line in lines)
     assert lines[0] == "You cannot buy column 3: it holds an"
     assert lines[1].endswith("…") and len(lines[1]) == 40
-    assert clamp_lines(LONG_REFUSAL, 40, max_lines=1) == LONG_REFUSAL[:39] + "…"
+    assert clamp_lines(LONG_REFUSAL, 40, max_lines=1) == "You cannot buy column 3: it holds an …"
+
+
+def test_clamp_lines_ends_after_a_whole_word() -> None:
+    """A cut line ends after its last whole word ("Bob 2, …", never "Bob 2, C…"), unless
+    that would leave half the line empty (one long word is cut where it must be)."""
+    scores = "scores: Ann 3, Bob 2, Cid 7, Dee 1"
+    assert clamp_lines(scores, 24, max_lines=1) == "scores: Ann 3, Bob 2, …"
+    assert clamp_lines(scores, 26, max_lines=1) == "scores: Ann 3, Bob 2, Cid…"
+    assert clamp_lines("x" * 60, 20, max_lines=1) == "x" * 19 + "…"
+    assert clamp_lines("a " + "x" * 60, 20, max_lines=1) == "a " + "x" * 17 + "…"
+    assert clamp_lines(scores, 24, max_lines=1, ascii_mode=True) == "scores: Ann 3, Bob 2, ."
 
 
 def test_clamped_text_height_is_capped_or_borrowed() -> None:

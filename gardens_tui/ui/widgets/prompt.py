@@ -50,7 +50,9 @@ def clamp_lines(
 
     Text that fits is returned unchanged (the widget wraps it the same way). Otherwise the first
     ``max_lines - 1`` wrapped lines are kept and the last line is filled with as much of the rest
-    as fits, ending in ``…`` (``.`` in ASCII mode); the result's lines are joined with newlines.
+    as fits, ending in ``…`` (``.`` in ASCII mode) after its last whole word (``Bob 2, …``
+    rather than ``Bob 2, Ci…``) unless that would leave half the line empty; the result's lines
+    are joined with newlines.
     """
     if width < 1 or max_lines < 1:
         return text
@@ -60,6 +62,11 @@ def clamp_lines(
     head = [line.plain.rstrip() for line in lines[: max_lines - 1]]
     rest = " ".join(line.plain.strip() for line in lines[max_lines - 1 :])
     last = Content(rest).truncate(width, ellipsis=True).plain
+    kept = last[:-1]
+    if last.endswith("…") and rest[len(kept) : len(kept) + 1] not in ("", " "):  # mid-word
+        space = kept.rfind(" ")
+        if space >= len(kept) // 2:
+            last = kept[: space + 1] + "…"
     if ascii_mode:
         last = last.replace("…", ".")
     return "\n".join([*head, last])
