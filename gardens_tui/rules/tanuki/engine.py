@@ -490,23 +490,23 @@ def resume(n: TanukiState, rng: Rng, log: B.Log) -> None:
     n.queue = []
 
 
+NO_TILE_LOG = {
+    "": "",
+    "tile": ": the square ahead already holds a tile",
+    "rock": ": the square ahead is a rock garden",
+    "tanuki": f": a tanuki is in the way and chasing it off costs {DISTRACT_PRICE} shiitake",
+    "hand": ": no tiles in hand",
+}
+"""The end of a pass's log line ("Ann placed no tile: ...") by the cause
+:meth:`.TanukiState.no_tile_cause` names."""
+
+
 def _why_no_tile(n: TanukiState) -> str:
     """Why the active seat could place no tile this turn, for the log (``": the square ahead
     is a rock garden"``); ``""`` when it could have and chose not to, or had placed already."""
-    seat = n.active
-    if n.monks[seat] == OFF or n.placed or len(place_actions(n)) > 1:
+    if n.placed or len(place_actions(n)) > 1:
         return ""  # (the cheap tests first: a pass is on every search's path)
-    sq = B.front_square(n, seat)
-    here = n.board[sq]
-    if here >= 0:
-        return ": the square ahead already holds a tile"
-    if here == ROCK:
-        return ": the square ahead is a rock garden"
-    if sq in n.tanuki:
-        return f": a tanuki is in the way and chasing it off costs {DISTRACT_PRICE} shiitake"
-    if not n.hands[seat]:
-        return ": no tiles in hand"
-    return ""
+    return NO_TILE_LOG[n.no_tile_cause()[0]]
 
 
 def _place_verb(n: TanukiState, action: Action, rng: Rng, log: B.Log) -> None:

@@ -219,34 +219,45 @@ class TanukiState(GameState):
             return EDGES[m - EDGE_BASE][0]
         return FRONT[m][0]
 
-    def no_tile_reason(self) -> str:
-        """Why the active seat can lay no tile now (its monk cannot move this turn), in words for
-        the place decision's prompt: "The blue tanuki blocks c2 and chasing it off costs 2
-        shiitake (you have 1)". ``""`` when a tile can be laid, walked onto or laid once a
-        tanuki is chased off, and when the monk is off the board. Public facts only (the square
-        ahead, the tanuki, shiitake and how many tiles are in hand), so a view says the same;
-        the same tests as the engine's place actions, in the order of its log line ("placed no
-        tile: ...")."""
+    def no_tile_cause(self) -> tuple[str, int]:
+        """Why the active seat can lay no tile now (its monk cannot move this turn), as ``(cause,
+        square ahead)``: ``"tile"`` (the square holds one), ``"rock"`` (a rock garden),
+        ``"tanuki"`` (one stands there and the seat cannot pay :data:`DISTRACT_PRICE` to chase
+        it off) or ``"hand"`` (no tile in hand); ``("", -1)`` when a tile can be laid, walked
+        onto or laid once a tanuki is chased off, and when the monk is off the board. Public
+        facts only (the square ahead, the tanuki, shiitake, how many tiles are in hand), so a
+        view says the same. The place prompt (:meth:`no_tile_reason`) and the log line of a pass
+        (``placed no tile: ...``) word it each their way."""
         seat = self.active
         m = self.monks[seat]
         if m == OFF:
-            return ""
+            return "", -1
         sq = self.front_square(seat)
         here = self.board[sq]
-        where = square_name(sq)
         if here >= 0:
-            if m >= EDGE_BASE:
-                return ""  # the monk walks in onto that tile (enter)
-            return f"{where}, where your tile must go, already holds a tile"
+            return ("", -1) if m >= EDGE_BASE else ("tile", sq)  # (from an edge: walks in)
         if here == ROCK:
-            return f"A rock garden on {where} blocks your path until it is cleared"
-        for i in range(2):
-            if self.tanuki[i] == sq and self.shiitake[seat] < DISTRACT_PRICE:
-                return (
-                    f"The {TANUKI_NAMES[i]} tanuki blocks {where} and chasing it off costs "
-                    f"{DISTRACT_PRICE} shiitake (you have {self.shiitake[seat]})"
-                )
-        if sq not in self.tanuki and not self.hands[seat]:
+            return "rock", sq
+        if sq in self.tanuki:
+            return ("tanuki", sq) if self.shiitake[seat] < DISTRACT_PRICE else ("", -1)
+        return ("", -1) if self.hands[seat] else ("hand", sq)
+
+    def no_tile_reason(self) -> str:
+        """:meth:`no_tile_cause` in words for the place decision's prompt: "The blue tanuki
+        blocks c2 and chasing it off costs 2 shiitake (you have 1)"; ``""`` when there is
+        none."""
+        cause, sq = self.no_tile_cause()
+        if cause == "tile":
+            return f"{square_name(sq)}, where your tile must go, already holds a tile"
+        if cause == "rock":
+            return f"A rock garden on {square_name(sq)} blocks your path until it is cleared"
+        if cause == "tanuki":
+            return (
+                f"The {TANUKI_NAMES[self.tanuki.index(sq)]} tanuki blocks {square_name(sq)} "
+                f"and chasing it off costs {DISTRACT_PRICE} shiitake (you have "
+                f"{self.shiitake[self.active]})"
+            )
+        if cause == "hand":
             return "You have no tile left to lay" if self.placed else "You have no path tile"
         return ""
 
