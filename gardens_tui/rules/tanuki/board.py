@@ -374,6 +374,14 @@ def _cause(s: TanukiState, seats: tuple[int, ...], log: Log) -> None:
     log.say(f"{s.players[active]} earned {bonus} shiitake for making them start over")
 
 
+def unconnected_edges(s: TanukiState) -> list[int]:
+    """The edge spaces (by number) with no monk on them and nothing (no tile, no rock garden)
+    on the square beside them: where a walk starts while any remain."""
+    board = s.board
+    taken = [m - EDGE_BASE for m in s.monks if m >= EDGE_BASE]
+    return [e for e, (sq, _side) in enumerate(EDGES) if board[sq] == EMPTY and e not in taken]
+
+
 def enter_edge(s: TanukiState, seat: int, end: int, log: Log) -> None:
     """``seat``'s monk on an edge space walks in through end 1 or 2 (clockwise) of its edge."""
     sq, side = EDGES[s.monks[seat] - EDGE_BASE]

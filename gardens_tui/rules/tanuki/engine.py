@@ -149,13 +149,11 @@ def edge_actions(s: TanukiState) -> list[Action]:
     which is no tile and leaves only by Clear the Path, while another remains), and failing
     that any edge space without a monk. (Plain comprehensions: measured cheaper here than
     ``map`` and ``compress``.)"""
+    clear = B.unconnected_edges(s)
+    if clear:
+        return [EDGE_ACTIONS[e] for e in clear]
     monks, board = s.monks, s.board
     taken = [m - EDGE_BASE for m in monks if m >= EDGE_BASE]
-    clear = [
-        EDGE_ACTIONS[e] for e in EDGE_RANGE if board[EDGE_SQUARES[e]] == EMPTY and e not in taken
-    ]
-    if clear:
-        return clear
     occupied = {MONK_SQUARE[m] for m in monks}
     removable = [
         EDGE_ACTIONS[e] for e in EDGE_RANGE if e not in taken and EDGE_SQUARES[e] not in occupied

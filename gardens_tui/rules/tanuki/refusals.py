@@ -146,11 +146,7 @@ def _edge(s: TanukiState, action: Action) -> str:
     sq = EDGES[edge][0]
     if s.board[sq] != EMPTY:
         what = "a rock garden" if s.board[sq] == ROCK else "a tile"
-        taken = [m - EDGE_BASE for m in s.monks if m >= EDGE_BASE]
-        free = any(
-            s.board[there] == EMPTY and e not in taken for e, (there, _side) in enumerate(EDGES)
-        )
-        if free:
+        if B.unconnected_edges(s):
             return _rule(
                 f"{square_name(sq)} beside edge {edge_name(edge)} holds {what} while free edges "
                 "remain",
