@@ -268,6 +268,72 @@ def test_a_decision_that_changes_no_feature_shares_the_feature_tables() -> None:
     assert passed and put
 
 
+def seascape_of(s: SeabedState) -> tuple[object, ...]:
+    """Everything a placement changes or keeps beside the records, exactly."""
+    return (
+        serial.to_dict(s),
+        features(s),
+        dict(s.board),
+        list(s.cells),
+        dict(s.index),
+        dict(s.need),
+        list(s.front),
+        list(s.front_keys),
+        s.parent.tolist(),
+        s.sparent.tolist(),
+    )
+
+
+def test_a_seascape_taken_over_by_a_placement_is_given_back_as_it_was() -> None:
+    """A placement applied to a position nothing else holds takes its seascape over instead of
+    copying it (``take_over``); reading that position afterwards gives it its own again, equal
+    to the last container and link (no path halving: ``find`` never writes), whether play went
+    on from the later position or not, and every placement made from it is the one a copy
+    makes."""
+    checked = played_on = 0
+    for seed, position in enumerate(states(range(2))):
+        if position.phase != "place" or position.over or seed % 3:
+            continue
+        s = position.copy()
+        s.own_seascape()  # (its own containers and token: nothing else shares them)
+        before = seascape_of(s)
+        for action in GAME.legal_actions(s)[::7]:
+            expected = seascape_of(GAME.apply(position.copy(), action))
+            child = GAME.apply(s, action)
+            assert s.sea_lent is not None  # (taken over, not copied)
+            assert seascape_of(child) == expected
+            if checked % 4 == 0:  # play on from the position holding them
+                rng = Rng(seed_state(seed))
+                later = child
+                for _ in range(6):
+                    if later.over:
+                        break
+                    later = GAME.apply(later, uniform_choice(GAME.legal_actions(later), rng))
+                played_on += 1
+            assert seascape_of(s) == before  # (read: given back)
+            assert s.sea_lent is None
+            assert seascape_of(child) == expected
+            checked += 1
+    assert checked > 20 and played_on > 5
+
+
+def test_a_position_held_elsewhere_lends_nothing() -> None:
+    """Only a position nothing but the caller holds lends its seascape: one in a list, or
+    sharing its containers with a copy, is copied from as before."""
+    for position in states(range(1)):
+        if position.phase != "place" or position.over:
+            continue
+        s = position.copy()
+        s.own_seascape()
+        kept = [s]
+        GAME.apply(s, GAME.legal_actions(s)[0])
+        assert s.sea_lent is None and kept
+        twin = s.copy()
+        GAME.apply(s, GAME.legal_actions(s)[0])
+        assert s.sea_lent is None and twin.sea_lent is None
+        return
+
+
 def test_quick_placement_check_agrees_with_the_list() -> None:
     """``apply`` decides whether a placement is listed without listing: the same answer as
     ``action in legal_actions`` for every listed placement and for near misses."""

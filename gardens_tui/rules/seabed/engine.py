@@ -61,16 +61,19 @@ class Turn(list[Line]):
     out when read: :data:`.state.Line`). A list, made by :func:`turn`, to spare every decision
     an ``__init__`` call and a bound method."""
 
-    __slots__ = ("rng", "s")
+    __slots__ = ("earlier", "rng", "s")
     s: SeabedState
     rng: int | None
+    earlier: SeabedState | None
+    """The position ``s`` was copied from, when its seascape may be taken over (see
+    :func:`.seascape.take_over`); else ``None``."""
     say = list.append
 
 
 def turn(state: SeabedState) -> Turn:
     """A :class:`Turn` on ``state`` with no line and no draw yet."""
     t = Turn()
-    t.s, t.rng = state, None
+    t.s, t.rng, t.earlier = state, None, None
     return t
 
 
@@ -236,8 +239,9 @@ def whirlpool_actions(s: SeabedState) -> list[Action]:
 # --- applying ---------------------------------------------------------------------------------
 
 
-def apply(state: SeabedState, action: Action, fmt: Format) -> SeabedState:
-    """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal."""
+def apply(state: SeabedState, action: Action, fmt: Format, lone: bool = False) -> SeabedState:
+    """The position after ``action``; :class:`IllegalAction` (state untouched) if illegal
+    (``lone``: see :func:`apply_unchecked`)."""
     ok = _listed_placement(state, action)
     if ok is None:
         try:
@@ -247,7 +251,7 @@ def apply(state: SeabedState, action: Action, fmt: Format) -> SeabedState:
     if not ok:
         legal = list(cached_legal(state, _compute_legal))
         raise IllegalAction(refusals.explain(state, action, legal, fmt))
-    return apply_unchecked(state, action)
+    return apply_unchecked(state, action, lone)
 
 
 PLACING_VERBS = {"place": "place", "propose": "propose", "counter": "propose"}
@@ -282,13 +286,16 @@ def _chosen_tile(s: SeabedState, slot: int) -> int:
     return hand[1] if slot == 2 and len(hand) == 2 and hand[1] != hand[0] else -1
 
 
-def apply_unchecked(state: SeabedState, action: Action) -> SeabedState:
+def apply_unchecked(state: SeabedState, action: Action, lone: bool = False) -> SeabedState:
     """The position after ``action``, which must be one of ``legal_actions(state)`` (not
-    checked: anything else gives an undefined result). ``state`` is left untouched."""
+    checked: anything else gives an undefined result). ``state`` is left as it was: with
+    ``lone`` (nothing but the caller can reach ``state``: no other thread reads it) a placement
+    may take its seascape over rather than copy it (:func:`.seascape.take_over`), and reading
+    it later gives it back."""
     s = state.copy()
     s.chance = False
     t = Turn()  # (turn(s), written out)
-    t.s, t.rng = s, None
+    t.s, t.rng, t.earlier = s, None, state if lone else None
     verb = action[0]
     if verb == "place":
         do_place(t, action[1], action[2], action[3], action[4])
@@ -438,7 +445,7 @@ def do_place(t: Turn, slot: int, x: int, y: int, degrees: int) -> None:
         kind = s.hand.pop(slot - 1)
     s.proposal = s.counter = None
     cell = (x, y)
-    s.completed = seascape.place(s, cell, kind * 4 + degrees // 90)
+    s.completed = seascape.place(s, cell, kind * 4 + degrees // 90, earlier=t.earlier)
     team = s.team
     previous = s.last[team]
     s.last[team] = cell

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from sys import getrefcount
 from typing import Any
 
 from gardens_tui.rules.base import Action, Game, Outcome, Scores, redact_events
@@ -18,6 +19,13 @@ def _safe_format(action: Any) -> str:
         return notation.format_action(action)
     except (IndexError, KeyError, TypeError, ValueError, AttributeError):
         return repr(action)
+
+
+LONE = 3
+"""The references to a position passed to ``apply`` when its caller holds it in one variable
+and nowhere else: that variable, the parameter and ``getrefcount``'s argument. Then nothing
+else (no other thread, no list of positions) can reach it, and a placement may take its
+seascape over instead of copying it (:func:`.seascape.take_over`)."""
 
 
 class SeabedNeighbours(Game[SeabedState]):
@@ -37,12 +45,14 @@ class SeabedNeighbours(Game[SeabedState]):
 
     def apply(self, state: SeabedState, action: Action) -> SeabedState:
         """The next position; ``IllegalAction`` naming the rule (state untouched) if illegal."""
-        return engine.apply(state, action, _safe_format)
+        lone = getrefcount(state) <= LONE  # (before ``state`` is pushed for the call below)
+        return engine.apply(state, action, _safe_format, lone)
 
     def apply_trusted(self, state: SeabedState, action: Action) -> SeabedState:
         """The next position for an action taken from ``legal_actions(state)``, without
         checking it again (undefined for any other action)."""
-        return engine.apply_unchecked(state, action)
+        lone = getrefcount(state) <= LONE
+        return engine.apply_unchecked(state, action, lone)
 
     def scores(self, state: SeabedState) -> Scores:
         """Per seat the sum of its two teams' piles, by category, and a row per team."""

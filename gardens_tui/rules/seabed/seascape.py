@@ -18,8 +18,11 @@ this from the tile list): :func:`place` works from tables per turned tile (:func
 the joins of each side, the areas touching no neighbour; :func:`.tiles.area_starts`: what
 each area brings, its counts packed in one int), keeps ``need`` and the sorted frontier up to
 date tile by tile, and copies only what it changes: the seascape's containers when the state
-shares them with the one it was copied from (``sea_shared``), and an older feature record
-once before changing it (``records_shared``; a state being built changes its own in place).
+shares them with the one it was copied from (``sea_shared``), unless nothing else can reach
+that one, when it takes them over and leaves it a way to get them back (:func:`take_over`,
+:func:`give_back`: a random game or a search's playout copies no seascape), and an older
+feature record once before changing it (``records_shared``; a state being built changes its
+own in place).
 A record this call made or copied already holds the new tile's bit in ``tiles`` (no older
 record can: the tile's number is new), which is how a second change knows it may go in place.
 Each frontier entry carries its place's placement table, made once per place for every state
@@ -35,9 +38,18 @@ from bisect import bisect_left
 from collections.abc import MutableSequence
 from dataclasses import dataclass
 from functools import cache
+from sys import getrefcount
 
 from gardens_tui.rules.base import Action
-from gardens_tui.rules.seabed.state import Cell, Feat, SeabedState, Sys, new_links
+from gardens_tui.rules.seabed.state import (
+    GIVE_BACK,
+    Cell,
+    Feat,
+    LentSeabedState,
+    SeabedState,
+    Sys,
+    new_links,
+)
 from gardens_tui.rules.seabed.tiles import (
     AREA_STARTS,
     FIELD,
@@ -56,10 +68,13 @@ from gardens_tui.rules.seabed.tiles import (
 
 
 def find(parent: MutableSequence[int], node: int) -> int:
-    """The root of ``node`` (path halving; the roots never change)."""
-    while parent[node] != node:
-        parent[node] = parent[parent[node]]
-        node = parent[node]
+    """The root of ``node``. Reading never writes: no path halving, so that a position whose
+    seascape a later one took over (:func:`take_over`) can be given back its own by resetting
+    its roots (:func:`give_back`). Paths stay short without it: a new area is linked straight
+    to its feature's root, and only a root is ever linked again, when its feature joins an
+    older one."""
+    while (up := parent[node]) != node:
+        node = up
     return node
 
 
@@ -128,7 +143,13 @@ def places(
     ]
 
 
-def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> tuple[int, ...]:
+def place(
+    s: SeabedState,
+    cell: Cell,
+    code: int,
+    laying: bool = False,
+    earlier: SeabedState | None = None,
+) -> tuple[int, ...]:
     """Put the tile ``code`` at ``cell`` (legality is the caller's business) and join its
     features; returns the roots of the streaks and reefs it completed, in area order.
 
@@ -140,8 +161,9 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> tuple[
 
     ``laying=True`` is for a caller laying many tiles in a row (``from_dict``): it leaves
     ``front`` and ``front_keys`` alone (the caller sorts them once at the end,
-    :func:`sort_front`) and returns no completed features."""
-    if s.sea_shared:
+    :func:`sort_front`) and returns no completed features. ``earlier``: the position ``s`` was
+    copied from, when nothing but its caller can reach it (:func:`take_over`)."""
+    if s.sea_shared and (earlier is None or not take_over(s, earlier)):
         s.own_seascape()
     if s.tables_shared:
         s.own_tables()
@@ -233,6 +255,89 @@ def place(s: SeabedState, cell: Cell, code: int, laying: bool = False) -> tuple[
         f.flags = nobody
     # (only a join completes a streak or reef: each area starts with open edges)
     return tuple(completed_by(s, cell)) if completed and not laying else ()
+
+
+def take_over(s: SeabedState, earlier: SeabedState) -> bool:
+    """Let ``s``, a copy of ``earlier`` about to lay a tile, take over the seascape containers
+    it shares with ``earlier`` instead of copying them, when no other state shares them (the
+    two alone hold ``sea_token``) and they need not grow; whether it did. ``earlier`` is then
+    left without them (``sea_lent``) until something reads one, which :func:`give_back`s it
+    its own: a search that plays on from each position it makes copies no seascape.
+
+    The caller passes ``earlier`` only when nothing but its own caller can reach it (``Game
+    .apply`` counts the references), so no other thread can be reading it."""
+    if getrefcount(s.sea_token) != 3:  # (s, earlier and this call's argument)
+        return False
+    tiles = len(s.cells)
+    if len(s.parent) < (tiles + 1) * MAX_AREAS:
+        return False
+    del earlier.board, earlier.cells, earlier.index, earlier.need
+    del earlier.front, earlier.front_keys, earlier.parent, earlier.sparent
+    earlier.sea_lent = (s, tiles)
+    earlier.sea_token = LENT
+    earlier.__class__ = LentSeabedState
+    s.sea_shared = False
+    return True
+
+
+LENT = object()
+"""The ``sea_token`` of a position whose seascape a later one took over."""
+
+_LINKS = new_links()
+
+
+def give_back(p: SeabedState) -> None:
+    """Give ``p``, whose seascape a later position took over (``sea_lent``), its own again:
+    a copy of the containers of the position holding them now, with the tiles laid since
+    taken back out. Only roots are ever linked (:func:`find` never writes), so unlinking the
+    roots of ``p``'s features and seaweed systems and the nodes of the tiles taken out leaves
+    both union-finds as they were in ``p``."""
+    assert p.sea_lent is not None
+    holder, tiles = p.sea_lent
+    while holder.sea_lent is not None:
+        holder = holder.sea_lent[0]
+    board, cells, index = holder.board.copy(), holder.cells[:], holder.index.copy()
+    need, front, keys = holder.need.copy(), holder.front[:], holder.front_keys[:]
+    parent, sparent = holder.parent[:], holder.sparent[:]
+    touched: set[Cell] = set()
+    while len(cells) > tiles:
+        cell = cells.pop()
+        del board[cell], index[cell]
+        base = len(cells) * MAX_AREAS
+        parent[base : base + MAX_AREAS] = sparent[base : base + MAX_AREAS] = _LINKS[
+            base : base + MAX_AREAS
+        ]
+        touched.add(cell)
+        touched.update(around(cell))
+    for root in p.feats:
+        parent[root] = root
+    for root in p.systems:
+        sparent[root] = root
+    for cell in touched.difference(board):
+        code = need_code(board, cell)
+        key = front_key(cell)
+        i = bisect_left(keys, key)
+        listed = i < len(keys) and keys[i] == key
+        if code:
+            need[cell] = code
+            if listed:
+                front[i] = (code, front[i][1])
+            else:
+                keys.insert(i, key)
+                front.insert(i, (code, PLACEMENTS.get(cell) or placements_at(*cell)))
+        else:
+            need.pop(cell, None)
+            if listed:
+                del keys[i], front[i]
+    p.board, p.cells, p.index, p.need = board, cells, index, need
+    p.front, p.front_keys, p.parent, p.sparent = front, keys, parent, sparent
+    p.sea_lent = None
+    p.sea_token = object()
+    p.sea_shared = False
+    p.__class__ = SeabedState
+
+
+GIVE_BACK.append(give_back)
 
 
 def completed_by(s: SeabedState, cell: Cell) -> list[int]:
@@ -389,6 +494,7 @@ def rebuild(s: SeabedState) -> None:
     s.cells, s.board, s.index, s.need, s.front, s.front_keys = [], {}, {}, {}, [], []
     s.parent, s.feats, s.sparent, s.systems = new_links(), {}, new_links(), {}
     s.sea_shared = s.tables_shared = s.records_shared = False
+    s.sea_token = object()
     for cell in order:
         place(s, cell, board[cell])
     for team, node, what in s.flags:

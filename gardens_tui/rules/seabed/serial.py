@@ -382,6 +382,7 @@ def _share_seascape(s: SeabedState, seen: SeabedState) -> None:
     s.board, s.cells, s.index, s.need = seen.board, seen.cells, seen.index, seen.need
     s.front, s.front_keys = seen.front, seen.front_keys
     s.parent, s.sparent = seen.parent, seen.sparent
+    s.sea_token = seen.sea_token
     s.feats, s.systems = seen.feats.copy(), seen.systems.copy()
     s.sea_shared = s.records_shared = True
     for team, node, what in seen.flags:

@@ -26,6 +26,7 @@ palaces]`` still at hand, ``piles[t]`` the points by category (:data:`CATEGORIES
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -255,6 +256,22 @@ Placement = tuple[int, int, int, int]
 """A proposed placement: ``(slot, x, y, rotation)`` (slot 1-based, rotation in degrees)."""
 
 
+SEASCAPE: tuple[str, ...] = (
+    "board",
+    "cells",
+    "index",
+    "need",
+    "front",
+    "front_keys",
+    "parent",
+    "sparent",
+)
+"""The seascape containers: what only a placement changes, shared by copies until then."""
+
+GIVE_BACK: list[Callable[[SeabedState], None]] = []
+""":func:`.seascape.give_back`, registered there (that module imports this one)."""
+
+
 @dataclass(slots=True, eq=False, kw_only=True)
 class SeabedState(WrittenOnRead):
     """One position of Seabed Neighbours. Treat as immutable: the engine copies first.
@@ -316,7 +333,18 @@ class SeabedState(WrittenOnRead):
     rules: int = RULES_VERSION
     sea_shared: bool = field(default=False, repr=False)
     """Whether ``board``, ``cells``, ``index``, ``need``, ``front``, ``front_keys``, ``parent``
-    and ``sparent`` may be shared with another state (see :meth:`own_seascape`)."""
+    and ``sparent`` (:data:`SEASCAPE`) may be shared with another state (see
+    :meth:`own_seascape`)."""
+    sea_token: object = field(default_factory=object, repr=False)
+    """One object held by every state that shares these seascape containers and by nothing
+    else: its reference count tells :func:`.seascape.take_over` whether any state but the
+    one a placement was copied from still shares them."""
+    sea_lent: tuple[SeabedState, int] | None = field(default=None, repr=False)
+    """``(later, tiles)`` once a later position took this one's seascape containers over
+    (:func:`.seascape.take_over`; ``later`` holds them, or a position after it does, and this
+    one had ``tiles`` tiles); its :data:`SEASCAPE` attributes are then unset and its class is
+    :class:`LentSeabedState` until one is read, when :func:`.seascape.give_back` gives it its
+    own again."""
     tables_shared: bool = field(default=False, repr=False)
     """Whether the ``feats`` and ``systems`` tables may be shared with another state (see
     :meth:`own_tables`)."""
@@ -410,6 +438,7 @@ class SeabedState(WrittenOnRead):
         self.parent = self.parent[:]
         self.sparent = self.sparent[:]
         self.sea_shared = False
+        self.sea_token = object()
 
     def own_tables(self) -> None:
         """Give this state its own ``feats`` and ``systems`` tables (see ``tables_shared``):
@@ -457,6 +486,8 @@ class SeabedState(WrittenOnRead):
         n.parent = self.parent
         n.sparent = self.sparent
         n.sea_shared = self.sea_shared = True
+        n.sea_token = self.sea_token
+        n.sea_lent = None
         n.feats = self.feats
         n.systems = self.systems
         n.tables_shared = self.tables_shared = True
@@ -477,3 +508,21 @@ class SeabedState(WrittenOnRead):
         n.rules = self.rules
         n.flag_options = n.legal_cache = None
         return n
+
+
+class LentSeabedState(SeabedState):
+    """The class of a position while a later one holds its seascape containers (``sea_lent``,
+    :func:`.seascape.take_over`): reading one of them (:data:`SEASCAPE`, unset meanwhile)
+    gives them back first (:func:`.seascape.give_back`, which sets the class back).
+
+    A class of its own because a class with ``__getattr__`` reads every attribute the slow
+    way: :class:`SeabedState` keeps the fast one."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        """Only called for an attribute that is not set."""
+        if name in SEASCAPE and self.sea_lent is not None:
+            GIVE_BACK[0](self)
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
