@@ -285,11 +285,12 @@ def seascape_of(s: SeabedState) -> tuple[object, ...]:
 
 
 def test_a_seascape_taken_over_by_a_placement_is_given_back_as_it_was() -> None:
-    """A placement applied to a position nothing else holds takes its seascape over instead of
-    copying it (``take_over``); reading that position afterwards gives it its own again, equal
-    to the last container and link (no path halving: ``find`` never writes), whether play went
-    on from the later position or not, and every placement made from it is the one a copy
-    makes."""
+    """A placement applied to a position nothing else holds takes its seascape and feature
+    tables over instead of copying them (``take_over``); reading that position afterwards
+    gives it its own again, equal to the last container, link and record (no path halving:
+    ``find`` never writes), whether play went on from the later position or not, every
+    placement made from it is the one a copy makes, and the position it was copied from
+    is untouched."""
     checked = played_on = 0
     for seed, position in enumerate(states(range(2))):
         if position.phase != "place" or position.over or seed % 3:
@@ -314,6 +315,7 @@ def test_a_seascape_taken_over_by_a_placement_is_given_back_as_it_was() -> None:
             assert s.sea_lent is None
             assert seascape_of(child) == expected
             checked += 1
+        assert seascape_of(position) == before  # (s was copied from it: untouched)
     assert checked > 20 and played_on > 5
 
 

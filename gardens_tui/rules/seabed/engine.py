@@ -332,6 +332,7 @@ def apply_unchecked(state: SeabedState, action: Action, lone: bool = False) -> S
         s.rng = t.rng
     s.events = tuple(t)
     s.private_events = ()
+    s.table_log = None  # (made: nothing changes it any more)
     return s
 
 
@@ -555,6 +556,8 @@ def _score_feature(t: Turn, root: int) -> None:
     g.flags = (0,) * len(s.players)
     if s.tables_shared:
         s.own_tables()
+    if s.table_log is not None:  # (see seascape.take_over)
+        s.table_log.append((False, root, f))
     s.feats[root] = g
 
 

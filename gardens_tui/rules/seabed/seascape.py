@@ -48,6 +48,7 @@ from gardens_tui.rules.seabed.state import (
     LentSeabedState,
     SeabedState,
     Sys,
+    TableChange,
     new_links,
 )
 from gardens_tui.rules.seabed.tiles import (
@@ -195,6 +196,7 @@ def place(
     turn = SHAPES[code]
     needs_from = turn.needs
     shared = s.records_shared  # (older records may be another state's: copy before changing)
+    log = s.table_log  # (the tables were taken over: log what changes, see take_over)
     joined = 0  # a bit per area of the tile already joined to an older feature
     present = 0  # a bit per side with a neighbour
     completed = False
@@ -230,6 +232,8 @@ def place(
                 f = feats[root]
                 start = starts[area]
                 if shared and not f.tiles & bit:  # (_own, written out)
+                    if log is not None:
+                        log.append((False, root, f))
                     g = feats[root] = _new(Feat)  # (f.copy() with the area added, written out)
                     g.kind, g.closers, g.flags = f.kind, f.closers, f.flags
                     g.open, g.counts = f.open + start.open, f.counts + start.counts
@@ -259,24 +263,28 @@ def place(
 
 def take_over(s: SeabedState, earlier: SeabedState) -> bool:
     """Let ``s``, a copy of ``earlier`` about to lay a tile, take over the seascape containers
-    it shares with ``earlier`` instead of copying them, when no other state shares them (the
-    two alone hold ``sea_token``) and they need not grow; whether it did. ``earlier`` is then
-    left without them (``sea_lent``) until something reads one, which :func:`give_back`s it
-    its own: a search that plays on from each position it makes copies no seascape.
+    and the ``feats`` and ``systems`` tables it shares with ``earlier`` instead of copying
+    them, when no other state shares them (the two alone hold ``sea_token``) and they need not
+    grow; whether it did. ``earlier`` is then left without them (``sea_lent``) until
+    something reads one, which :func:`give_back`s it its own, and ``s`` logs every table
+    entry it changes (``table_log``): a search that plays on from each position it makes
+    copies neither.
 
     The caller passes ``earlier`` only when nothing but its own caller can reach it (``Game
-    .apply`` counts the references), so no other thread can be reading it."""
-    if getrefcount(s.sea_token) != 3:  # (s, earlier and this call's argument)
+    .apply`` counts the references), so no other thread can be reading it. While ``earlier``
+    holds ``s`` (``sea_lent``), ``s`` cannot be passed so, so it never lends on in turn."""
+    if getrefcount(s.sea_token) != 3 or not s.tables_shared:  # (s, earlier and the argument)
         return False
     tiles = len(s.cells)
     if len(s.parent) < (tiles + 1) * MAX_AREAS:
         return False
-    del earlier.board, earlier.cells, earlier.index, earlier.need
-    del earlier.front, earlier.front_keys, earlier.parent, earlier.sparent
-    earlier.sea_lent = (s, tiles)
+    del earlier.board, earlier.cells, earlier.index, earlier.need, earlier.front
+    del earlier.front_keys, earlier.parent, earlier.sparent, earlier.feats, earlier.systems
+    log = s.table_log = []
+    earlier.sea_lent = (s, tiles, log)
     earlier.sea_token = LENT
     earlier.__class__ = LentSeabedState
-    s.sea_shared = False
+    s.sea_shared = s.tables_shared = False
     return True
 
 
@@ -287,15 +295,22 @@ _LINKS = new_links()
 
 
 def give_back(p: SeabedState) -> None:
-    """Give ``p``, whose seascape a later position took over (``sea_lent``), its own again:
-    a copy of the containers of the position holding them now, with the tiles laid since
+    """Give ``p``, whose seascape and tables a later position took over (``sea_lent``), its
+    own again: copies of the holder's, with the entries it changed set back (its
+    ``table_log``, the tables kept in key order as they always are) and the tiles laid since
     taken back out. Only roots are ever linked (:func:`find` never writes), so unlinking the
     roots of ``p``'s features and seaweed systems and the nodes of the tiles taken out leaves
     both union-finds as they were in ``p``."""
     assert p.sea_lent is not None
-    holder, tiles = p.sea_lent
-    while holder.sea_lent is not None:
-        holder = holder.sea_lent[0]
+    holder, tiles, changes = p.sea_lent
+    assert holder.sea_lent is None  # (see take_over: a holder lends nothing on)
+    feats, systems = holder.feats.copy(), holder.systems.copy()
+    for in_systems, key, record in reversed(changes):
+        (systems if in_systems else feats)[key] = record
+    limit = tiles * MAX_AREAS  # (the nodes of the tiles laid since: their entries go)
+    p.feats = {key: f for key, f in sorted(feats.items()) if key < limit}
+    p.systems = {key: y for key, y in sorted(systems.items()) if key < limit}
+    p.tables_shared = False
     board, cells, index = holder.board.copy(), holder.cells[:], holder.index.copy()
     need, front, keys = holder.need.copy(), holder.front[:], holder.front_keys[:]
     parent, sparent = holder.parent[:], holder.sparent[:]
@@ -439,9 +454,11 @@ def _join(s: SeabedState, mine: int, theirs: int, bit: int) -> Feat:
     ra, rb = find(parent, mine), find(parent, theirs)
     if rb < ra:
         ra, rb = rb, ra
-    f = feats[ra] if not bit else _own(feats, ra, bit)
+    f = feats[ra] if not bit else _own(feats, ra, bit, s.table_log)
     if ra != rb:
         g = feats.pop(rb)
+        if s.table_log is not None and not g.tiles & bit:  # (an older record: logged once)
+            s.table_log.append((False, rb, g))
         f.open += g.open
         f.counts += g.counts
         f.tiles |= g.tiles
@@ -453,13 +470,16 @@ def _join(s: SeabedState, mine: int, theirs: int, bit: int) -> Feat:
     return f
 
 
-def _own(feats: dict[int, Feat], root: int, bit: int) -> Feat:
+def _own(feats: dict[int, Feat], root: int, bit: int, log: list[TableChange] | None = None) -> Feat:
     """The record of the older feature ``root``, which the caller may change: older records
-    may be shared with other states, so it is copied first, once per :func:`place`. A record
-    holding ``bit`` (the tile being laid) was made or copied by this call already. (Callers
-    skip it when no record is shared.)"""
+    may be shared with other states, so it is copied first, once per :func:`place` (and the
+    one it replaces logged in ``log``, see :func:`take_over`). A record holding ``bit`` (the
+    tile being laid) was made or copied by this call already. (Callers skip it when no record
+    is shared.)"""
     f = feats[root]
     if not f.tiles & bit:
+        if log is not None:
+            log.append((False, root, f))
         f = feats[root] = f.copy()
     return f
 
@@ -475,9 +495,14 @@ def _join_systems(s: SeabedState, a: int, b: int, base: int) -> None:
     if rb < ra:
         ra, rb = rb, ra
     y = systems[ra]
+    log = s.table_log
     if ra < base:
+        if log is not None:
+            log.append((True, ra, y))
         y = systems[ra] = y.copy()
     z = systems.pop(rb)
+    if log is not None and rb < base:
+        log.append((True, rb, z))
     y.counts += z.counts
     y.tiles |= z.tiles
     if any(z.palaces):
@@ -505,9 +530,12 @@ def add_piece(s: SeabedState, team: int, node: int, what: str, delta: int) -> No
     """Count a flag (on the node's feature) or a palace (on its seaweed system) in or out."""
     if s.tables_shared:
         s.own_tables()
+    log = s.table_log
     if what == "flag":
         root = find(s.parent, node)
         f = s.feats[root]
+        if log is not None:
+            log.append((False, root, f))
         if s.records_shared:  # (see SeabedState.records_shared)
             f = s.feats[root] = f.copy()
         flags = list(f.flags)
@@ -516,6 +544,8 @@ def add_piece(s: SeabedState, team: int, node: int, what: str, delta: int) -> No
     else:
         root = find(s.sparent, node)
         y = s.systems[root]
+        if log is not None:
+            log.append((True, root, y))
         if s.records_shared:
             y = s.systems[root] = y.copy()
         palaces = list(y.palaces)

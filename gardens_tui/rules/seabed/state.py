@@ -268,6 +268,14 @@ SEASCAPE: tuple[str, ...] = (
 )
 """The seascape containers: what only a placement changes, shared by copies until then."""
 
+LENT: tuple[str, ...] = (*SEASCAPE, "feats", "systems")
+"""What a position lends a later one (:func:`.seascape.take_over`): the seascape and the
+feature and seaweed-system tables."""
+
+TableChange = tuple[bool, int, Any]
+"""An entry of ``table_log``: whether it is ``systems`` (else ``feats``), the key, and the
+record the key held before."""
+
 GIVE_BACK: list[Callable[[SeabedState], None]] = []
 """:func:`.seascape.give_back`, registered there (that module imports this one)."""
 
@@ -339,12 +347,17 @@ class SeabedState(WrittenOnRead):
     """One object held by every state that shares these seascape containers and by nothing
     else: its reference count tells :func:`.seascape.take_over` whether any state but the
     one a placement was copied from still shares them."""
-    sea_lent: tuple[SeabedState, int] | None = field(default=None, repr=False)
-    """``(later, tiles)`` once a later position took this one's seascape containers over
-    (:func:`.seascape.take_over`; ``later`` holds them, or a position after it does, and this
-    one had ``tiles`` tiles); its :data:`SEASCAPE` attributes are then unset and its class is
-    :class:`LentSeabedState` until one is read, when :func:`.seascape.give_back` gives it its
-    own again."""
+    sea_lent: tuple[SeabedState, int, list[TableChange]] | None = field(default=None, repr=False)
+    """``(later, tiles, changes)`` once a later position took this one's seascape containers
+    and tables over (:func:`.seascape.take_over`; ``later`` holds them, this one had ``tiles``
+    tiles, ``changes`` is ``later``'s ``table_log``); its :data:`LENT` attributes are then
+    unset and its class is :class:`LentSeabedState` until one is read, when
+    :func:`.seascape.give_back` gives it its own again."""
+    table_log: list[TableChange] | None = field(default=None, repr=False)
+    """While the ``apply`` that made this position runs, when its placement took the tables
+    over (:func:`.seascape.take_over`): every entry of ``feats`` and ``systems`` it changed,
+    with the record it held before, in order (what :func:`.seascape.give_back` undoes); else
+    ``None``. Whatever changes an entry of an older feature or system appends to it."""
     tables_shared: bool = field(default=False, repr=False)
     """Whether the ``feats`` and ``systems`` tables may be shared with another state (see
     :meth:`own_tables`)."""
@@ -428,7 +441,9 @@ class SeabedState(WrittenOnRead):
     def own_seascape(self) -> None:
         """Give this state its own copies of the seascape containers :meth:`copy` shares (see
         ``sea_shared``): :func:`.seascape.place` calls it before it changes them, so a copy pays
-        for copying the seascape only when it lays a tile."""
+        for copying the seascape only when it lays a tile. Its own tables too, if it shares
+        them: whoever shares a state's tables then shares its seascape (``sea_token``), which
+        :func:`.seascape.take_over` counts on."""
         self.board = self.board.copy()
         self.cells = self.cells[:]
         self.index = self.index.copy()
@@ -439,6 +454,8 @@ class SeabedState(WrittenOnRead):
         self.sparent = self.sparent[:]
         self.sea_shared = False
         self.sea_token = object()
+        if self.tables_shared:  # (so that whoever shares the tables shares the seascape too)
+            self.own_tables()
 
     def own_tables(self) -> None:
         """Give this state its own ``feats`` and ``systems`` tables (see ``tables_shared``):
@@ -506,14 +523,15 @@ class SeabedState(WrittenOnRead):
         n.proposal = self.proposal
         n.counter = self.counter
         n.rules = self.rules
-        n.flag_options = n.legal_cache = None
+        n.flag_options = n.legal_cache = n.table_log = None
         return n
 
 
 class LentSeabedState(SeabedState):
-    """The class of a position while a later one holds its seascape containers (``sea_lent``,
-    :func:`.seascape.take_over`): reading one of them (:data:`SEASCAPE`, unset meanwhile)
-    gives them back first (:func:`.seascape.give_back`, which sets the class back).
+    """The class of a position while a later one holds its seascape containers and tables
+    (``sea_lent``, :func:`.seascape.take_over`): reading one of them (:data:`LENT`, unset
+    meanwhile) gives them back first (:func:`.seascape.give_back`, which sets the class
+    back).
 
     A class of its own because a class with ``__getattr__`` reads every attribute the slow
     way: :class:`SeabedState` keeps the fast one."""
@@ -522,7 +540,7 @@ class LentSeabedState(SeabedState):
 
     def __getattr__(self, name: str) -> Any:
         """Only called for an attribute that is not set."""
-        if name in SEASCAPE and self.sea_lent is not None:
+        if name in LENT and self.sea_lent is not None:
             GIVE_BACK[0](self)
             return getattr(self, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
