@@ -20,7 +20,8 @@ each area brings, its counts packed in one int), keeps ``need`` and the sorted f
 date tile by tile, and copies only what it changes: the seascape's containers when the state
 shares them with the one it was copied from (``sea_shared``), unless nothing else can reach
 that one, when it takes them over and leaves it a way to get them back (:func:`take_over`,
-:func:`give_back`: a random game or a search's playout copies no seascape), and an older
+:func:`give_back`: a line of play that goes on from its newest position, a random game, copies
+no seascape), and an older
 feature record once before changing it (``records_shared``; a state being built changes its
 own in place).
 A record this call made or copied already holds the new tile's bit in ``tiles`` (no older
@@ -267,8 +268,8 @@ def take_over(s: SeabedState, earlier: SeabedState) -> bool:
     them, when no other state shares them (the two alone hold ``sea_token``) and they need not
     grow; whether it did. ``earlier`` is then left without them (``sea_lent``) until
     something reads one, which :func:`give_back`s it its own, and ``s`` logs every table
-    entry it changes (``table_log``): a search that plays on from each position it makes
-    copies neither.
+    entry it changes (``table_log``): a line of play that goes on from each position it makes
+    (a random game) copies neither.
 
     The caller passes ``earlier`` only when nothing but its own caller can reach it (``Game
     .apply`` counts the references), so no other thread can be reading it. While ``earlier``
