@@ -298,11 +298,16 @@ def test_a_seascape_taken_over_by_a_placement_is_given_back_as_it_was() -> None:
         s = position.copy()
         s.own_seascape()  # (its own containers and token: nothing else shares them)
         before = seascape_of(s)
-        for action in GAME.legal_actions(s)[::7]:
+        legal = GAME.legal_actions(s)
+        for turn, action in enumerate(legal[::7]):
             expected = seascape_of(GAME.apply(position.copy(), action))
             child = GAME.apply(s, action)
             assert s.sea_lent is not None  # (taken over, not copied)
             assert seascape_of(child) == expected
+            if turn % 3 == 1:  # (the first read is the engine's, or a copy's, not the test's)
+                assert GAME.legal_actions(s) == legal
+            elif turn % 3 == 2:
+                assert serial.to_dict(GAME.view(s, 0)) == serial.to_dict(GAME.view(position, 0))
             if checked % 4 == 0:  # play on from the position holding them
                 rng = Rng(seed_state(seed))
                 later = child
