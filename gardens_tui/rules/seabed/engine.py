@@ -330,7 +330,7 @@ def apply_unchecked(state: SeabedState, action: Action, lone: bool = False) -> S
             advance(t)
     if t.rng is not None:  # (a draw also set ``chance``)
         s.rng = t.rng
-    s.events = tuple(t)
+    s.event_lines = tuple(t)  # type: ignore[misc]  # (``events``' slot, without its setter's call)
     s.private_events = ()
     s.table_log = None  # (made: nothing changes it any more)
     return s
