@@ -222,7 +222,12 @@ class Table:
                 raise IllegalAction(
                     f"it is {self.seats[deciding].name}'s decision, not {self.seats[seat].name}'s"
                 )
-        new_state: GameState = self.game.apply(self.state, action)
+        state = self.state  # (held here too: see the note below)
+        new_state: GameState = self.game.apply(state, action)
+        # A table's positions are read by other threads (bots, hints, other sessions), so a
+        # game must never take one over for the next (Seabed Neighbours does when nothing but
+        # its caller holds the position: ``seabed.game.LONE``); the local reference above
+        # makes sure the count shows it is held elsewhere.
         self.kept = len(self.actions)
         self.states.append(new_state)
         self.actions.append(action)

@@ -29,6 +29,7 @@ from gardens_tui.rules.seabed.tiles import (
     shape,
     turned,
 )
+from gardens_tui.table import Setup, Table, parse_players
 
 OPTIONS: tuple[dict[str, str], ...] = ({}, {"negotiation": "propose-and-veto"})
 
@@ -322,6 +323,26 @@ def test_a_seascape_taken_over_by_a_placement_is_given_back_as_it_was() -> None:
             checked += 1
         assert seascape_of(position) == before  # (s was copied from it: untouched)
     assert checked > 20 and played_on > 5
+
+
+def test_a_tables_positions_are_never_taken_over() -> None:
+    """A table's positions are read by other threads (bots, hints, other sessions), so
+    ``Table.apply`` holds one more reference while it applies: no position of a table is ever
+    lent, though the table's list alone holds the latest (which ``apply`` would otherwise
+    count as held once)."""
+    game_setup = Setup("seabed-neighbours", tuple(parse_players("Ann,Bob,Cid")), {}, 1)
+    table = Table(game_setup, [game_setup.new_state()], [])
+    for _ in range(12):
+        table.apply(GAME.legal_actions(table.state)[0])
+    while table.state.phase != "place":
+        table.apply(GAME.legal_actions(table.state)[0])
+    assert all(type(s) is SeabedState and s.sea_lent is None for s in table.states)
+    alone = table.state.copy()
+    alone.own_seascape()
+    latest = [alone]  # (then held by a list alone, as a table holds its latest position)
+    del alone
+    GAME.apply(latest[-1], GAME.legal_actions(latest[-1])[0])
+    assert latest[-1].sea_lent is not None  # (what the table's own reference prevents)
 
 
 def test_a_position_held_elsewhere_lends_nothing() -> None:

@@ -22,10 +22,13 @@ def _safe_format(action: Any) -> str:
 
 
 LONE = 3
-"""The references to a position passed to ``apply`` when its caller holds it in one variable
-and nowhere else: that variable, the parameter and ``getrefcount``'s argument. Then nothing
-else (no other thread, no list of positions) can reach it, and a placement may take its
-seascape over instead of copying it (:func:`.seascape.take_over`)."""
+"""The references to a position passed to ``apply`` when its caller holds it once: in one
+variable (or one list, one attribute: the count cannot tell which), the parameter and
+``getrefcount``'s argument. Then a placement may take its seascape over instead of copying
+it (:func:`.seascape.take_over`): the old position gives it back when read, so the caller
+sees no difference. A caller that keeps positions where another thread can read them must
+hold one more reference while it applies (:meth:`~gardens_tui.table.Table.apply` does), so
+that no other thread ever reads a position while it is taken over."""
 
 
 class SeabedNeighbours(Game[SeabedState]):
