@@ -96,8 +96,9 @@ def replay(
     parsed: list[Action] = []
     for i, text in enumerate(actions):
         try:
-            action = game.read_action(states[-1], text)
-            states.append(game.apply(states[-1], action))
+            state = states[-1]  # (held here too: these become a table's, see Table.apply)
+            action = game.read_action(state, text)
+            states.append(game.apply(state, action))
         except IllegalAction as exc:
             shown = quoted(text)
             raise SaveError(f"actions[{i}] {shown} cannot be replayed: {exc}") from None
