@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import copy
 
+from test_tanuki_master import give, rolled
+
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.registry import get_game
-from gardens_tui.rules.rng import Rng
-from gardens_tui.rules.tanuki import board as B
-from gardens_tui.rules.tanuki import engine as E
 from gardens_tui.rules.tanuki.cards import clearable
 from gardens_tui.rules.tanuki.components import CARD_KEYS, EDGES, square_name, tile_name
 from gardens_tui.rules.tanuki.engine import MAX_EXTRA
@@ -370,10 +369,8 @@ def test_summary_says_the_best_offense_cannot_cancel_a_repellant_window_play() -
         moving=1,
         trail=[[], [14]],
     )
-    for seat, key in ((1, "repellant"), (0, "offense")):
-        card = next(c for c in s.deck if CARD_KEYS[c // 3] == key)
-        s.deck.remove(card)
-        s.cards[seat].append(card)
+    give(s, 1, "repellant")
+    give(s, 0, "offense")
     after = GAME.apply(s, ("repel",))
     assert after.tanuki[0] == -1 and after.phase == "place"
 
@@ -383,22 +380,6 @@ def test_summary_says_the_tie_break_ends_shared_after_its_safety_stop() -> None:
     team decision: after 30 extra rounds the leaders share the win): the summary says so."""
     assert MAX_EXTRA == 30
     assert "after 30 extra rounds the tied leaders share the win" in flat(SUMMARY)
-
-
-def _give(s: TanukiState, seat: int, key: str) -> None:
-    """Move a Garden Master card of type ``key`` from the deck to ``seat``'s hand."""
-    card = next(c for c in s.deck if CARD_KEYS[c // 3] == key)
-    s.deck.remove(card)
-    s.cards[seat].append(card)
-
-
-def _rolled(s: TanukiState, blue: int, gold: int) -> TanukiState:
-    """``s`` after the active seat's roll came out ``blue``, ``gold``."""
-    n = s.copy()
-    log = B.Log()
-    E.use_dice(n, blue, gold, Rng(1), log)
-    n.events = tuple(log.lines)
-    return n
 
 
 def test_an_ashi_magari_crossed_before_a_crash_still_counts() -> None:
@@ -436,13 +417,13 @@ def test_one_card_a_turn_leaves_no_repellant_window_after_a_card_played() -> Non
         shiitake=[4, 0],
         trail=[[14], []],
     )
-    _give(s, 0, "dens")
-    _give(s, 0, "repellant")
+    give(s, 0, "dens")
+    give(s, 0, "repellant")
     s = GAME.apply(s, GAME.read_action(s, "play dens"))
     assert s.card_used
-    assert _rolled(s, 1, 6).phase != "repel"
+    assert rolled(s, 1, 6).phase != "repel"
     s.rules = 2
-    assert _rolled(s, 1, 6).phase == "repel"
+    assert rolled(s, 1, 6).phase == "repel"
 
 
 def test_fast_tanuki_lets_no_placed_tanuki_attack() -> None:
@@ -458,13 +439,13 @@ def test_fast_tanuki_lets_no_placed_tanuki_attack() -> None:
         shiitake=[0, 4],
         trail=[[], [14]],
     )
-    _give(s, 0, "fast")
+    give(s, 0, "fast")
     s = GAME.apply(s, GAME.read_action(s, "play fast"))
-    placed = _rolled(s, 3, 3)  # the blue tanuki is placed on c3, Bob's square
+    placed = rolled(s, 3, 3)  # the blue tanuki is placed on c3, Bob's square
     assert any("blue tanuki was placed on c3" in line for line in placed.events)
     assert placed.shiitake[1] == 4
     s.rules = 2
-    assert _rolled(s, 3, 3).shiitake[1] == 1
+    assert rolled(s, 3, 3).shiitake[1] == 1
 
 
 def _move_at_bob() -> TanukiState:
@@ -481,8 +462,8 @@ def _move_at_bob() -> TanukiState:
         trail=[[], [14]],
         dice=[6, 6],
     )
-    _give(s, 0, "move")
-    _give(s, 1, "repellant")
+    give(s, 0, "move")
+    give(s, 1, "repellant")
     s = GAME.apply(s, GAME.read_action(s, "play move blue north"))
     return GAME.apply(s, ("allow",))  # (Bob holds a card: The Best Offense's window first)
 
