@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from throw_octopus_sparse import make_position
+from throw_octopus_sparse import first_locked_game, make_position
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.registry import get_game
-from gardens_tui.rules.rng import Rng, seed_state
+from gardens_tui.rules.rng import Rng
 from gardens_tui.rules.throw_octopus.components import NUM_TILES, all_cards, tile_name
 from gardens_tui.rules.throw_octopus.positions import make_position as make_balanced
 from gardens_tui.rules.throw_octopus.state import ThrowState
@@ -329,20 +329,10 @@ def test_the_summary_says_who_goes_on_after_a_locked_game_reset() -> None:
     """Rulebook (Locked Game Scenario): "Play proceeds with the person's turn who first
     discovered the locked game": the engine resets once the turn has passed on, and the player
     whose turn comes next plays on the new start tile; the summary said "the same player"."""
-    found = None
-    for seed in range(40):
-        s = GAME.new_game(NAMES, {"tile-list": "sparse"}, seed)
-        rng = Rng(seed_state(seed))
-        while not s.over and found is None:
-            before = s
-            s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
-            locked = any(line.startswith("Locked game") for line in s.events)
-            if locked and before.phase == "play" and not before.extra and not s.bonus_turn:
-                found = before, s
-        if found:
-            break
-    assert found is not None
-    before, after = found
+    before, after = first_locked_game(
+        NAMES,
+        lambda before, after: before.phase == "play" and not before.extra and not after.bonus_turn,
+    )
     assert after.active != before.active
     summary = _summary()
     assert "the same player goes on" not in summary

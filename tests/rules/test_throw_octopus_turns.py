@@ -6,11 +6,10 @@ game's reset."""
 from __future__ import annotations
 
 import pytest
-from throw_octopus_sparse import make_position, tile_id
+from throw_octopus_sparse import first_locked_game, make_position, tile_id
 
 from gardens_tui.rules.base import IllegalAction
 from gardens_tui.rules.registry import get_game
-from gardens_tui.rules.rng import Rng, seed_state
 from gardens_tui.rules.throw_octopus.components import NUM_TILES, tile_name
 from gardens_tui.rules.throw_octopus.state import ThrowState
 
@@ -133,20 +132,9 @@ def test_a_locked_game_resets_the_seascape_and_the_finder_goes_on() -> None:
     """Locked game: no tile can be played while tiles remain in the pile: every placed tile goes
     back into the pile, it is reshuffled, a new start tile is turned over, hands are kept and the
     player whose turn it is goes on. (The sparse tile list locks often enough to find one.)"""
-    found = None
-    for seed in range(40):
-        s = GAME.new_game(NAMES, {"tile-list": "sparse"}, seed)
-        rng = Rng(seed_state(seed))
-        while not s.over and found is None:
-            before = s
-            s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
-            quiet = not any("drew" in line for line in s.events)
-            if quiet and any(line.startswith("Locked game") for line in s.events):
-                found = before, s
-        if found:
-            break
-    assert found is not None
-    before, after = found
+    before, after = first_locked_game(
+        NAMES, lambda _, after: not any("drew" in line for line in after.events)
+    )
     assert len(after.board) == 1 and after.board.get((0, 0)) is not None
     assert len(after.pile) + 1 + sum(map(len, after.hands)) == NUM_TILES
     assert len(after.pile) == len(before.pile) + len(before.board)  # the seascape went back
